@@ -1,0 +1,70 @@
+import path from "node:path";
+import { mkdirSync } from "node:fs";
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import type { PgTransaction } from "drizzle-orm/pg-core";
+import postgres, { type Sql } from "postgres";
+import { env } from "@/lib/env";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either the database or an open transaction: what services run their queries on. */
+export type Executor = Database | Transaction;
+
+export type DatabaseHandle =
+  | { kind: "postgres"; db: Database; sql: Sql; close(): Promise<void> }
+  | { kind: "pglite"; db: Database; pglite: PGlite; close(): Promise<void> };
+
+/** Seconds to wait for a PostgreSQL connection before the request fails with 503. */
+export const CONNECT_TIMEOUT_SECONDS = 3;
+
+export function connectPostgres(url: string, options: { max?: number } = {}): DatabaseHandle {
+  const sql = postgres(url, {
+    max: options.max ?? 10,
+    connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    idle_timeout: 30,
+    max_lifetime: 60 * 30,
+    onnotice: () => {},
+    connection: { application_name: "tag-service" },
+  });
+  const db = drizzlePostgres(sql, { schema, casing: "snake_case" }) as unknown as Database;
+  return { kind: "postgres", db, sql, close: () => sql.end({ timeout: 5 }) };
+}
+
+/** Embedded PostgreSQL; `dataDir` undefined means in memory. */
+export function connectPglite(dataDir?: string, existing?: PGlite): DatabaseHandle {
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pglite = existing ?? new PGlite(dataDir);
+  const db = drizzlePglite(pglite, { schema, casing: "snake_case" }) as unknown as Database;
+  return { kind: "pglite", db, pglite, close: () => pglite.close() };
+}
+
+export function pgliteDataDir(dataDir: string): string {
+  return path.resolve(dataDir, "pglite");
+}
+
+type DatabaseGlobal = { __tagServiceDatabase?: DatabaseHandle };
+const store = globalThis as DatabaseGlobal;
+
+/**
+ * The process-wide handle, made on first use from the configuration and kept on globalThis so that
+ * Next's separate bundles (instrumentation, route handlers, pages) and dev reloads share one pool.
+ */
+export function getDatabase(): DatabaseHandle {
+  if (!store.__tagServiceDatabase) {
+    store.__tagServiceDatabase = env.DATABASE_URL ? connectPostgres(env.DATABASE_URL) : connectPglite(pgliteDataDir(env.DATA_DIR));
+  }
+  return store.__tagServiceDatabase;
+}
+
+/** Replace the process-wide handle (tests choose a fresh database per file; scripts their own). */
+export function setDatabase(handle: DatabaseHandle | undefined): void {
+  store.__tagServiceDatabase = handle;
+}
+
+export { schema };

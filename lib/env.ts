@@ -1,0 +1,119 @@
+import { createEnv } from "@t3-oss/env-nextjs";
+import { z } from "zod";
+
+/**
+ * The only reader of process.env. Every variable of decisions.md lives here with its default.
+ * Secrets that development generates for itself are required only when the server really runs in
+ * production (not during `next build`, which also sets NODE_ENV=production).
+ */
+const booleanFlag = (fallback: boolean) => z.stringbool().default(fallback);
+const optionalText = z.string().min(1).optional();
+
+export const productionSecrets = ["AUTH_SECRET", "PAYMENT_WEBHOOK_SECRET", "VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"] as const;
+
+export class EnvironmentError extends Error {
+  constructor(readonly variables: string[], detail: string) {
+    super(`Invalid environment configuration: ${detail}`);
+    this.name = "EnvironmentError";
+  }
+}
+
+type Source = Record<string, string | undefined>;
+
+function issueVariable(issue: { path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> }): string {
+  const first = issue.path?.[0];
+  return String(typeof first === "object" && first !== null ? first.key : (first ?? "?"));
+}
+
+export function isProductionRuntime(source: Source): boolean {
+  return source.NODE_ENV === "production" && source.NEXT_PHASE !== "phase-production-build";
+}
+
+export function buildEnv(source: Source) {
+  const production = isProductionRuntime(source);
+  const secret = (minLength: number) => (production ? z.string().min(minLength) : z.string().min(minLength).optional());
+
+  return createEnv({
+    server: {
+      NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
+      DATABASE_URL: z.url().optional(),
+      DATA_DIR: z.string().min(1).default("./.data"),
+      REDIS_URL: z.url().optional(),
+      UPSTASH_REDIS_REST_URL: z.url().optional(),
+      UPSTASH_REDIS_REST_TOKEN: optionalText,
+      AUTH_SECRET: secret(32),
+      APP_URL: z.url().default("http://localhost:3000"),
+      STRIPE_SECRET_KEY: optionalText,
+      PAYMENT_WEBHOOK_SECRET: secret(16),
+      RESEND_API_KEY: optionalText,
+      EMAIL_FROM: z.string().min(3).default("Tag Service <no-reply@tagservice.local>"),
+      VAPID_PUBLIC_KEY: secret(20),
+      VAPID_PRIVATE_KEY: secret(20),
+      VAPID_SUBJECT: production ? z.string().regex(/^(mailto:|https:)/) : z.string().optional(),
+      ADMIN_EMAIL: z.email().optional(),
+      ADMIN_PASSWORD: optionalText,
+      TRUST_PROXY: booleanFlag(false),
+      ENABLE_DEV_MAILBOX: z.stringbool().optional(),
+      API_KEY_ENV: z.enum(["live", "test", "development"]).default("development"),
+      RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+      PUSH_ALLOW_PRIVATE_ENDPOINTS: booleanFlag(false),
+      LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+    },
+    client: {},
+    runtimeEnv: {
+      NODE_ENV: source.NODE_ENV,
+      DATABASE_URL: source.DATABASE_URL,
+      DATA_DIR: source.DATA_DIR,
+      REDIS_URL: source.REDIS_URL,
+      UPSTASH_REDIS_REST_URL: source.UPSTASH_REDIS_REST_URL,
+      UPSTASH_REDIS_REST_TOKEN: source.UPSTASH_REDIS_REST_TOKEN,
+      AUTH_SECRET: source.AUTH_SECRET,
+      APP_URL: source.APP_URL,
+      STRIPE_SECRET_KEY: source.STRIPE_SECRET_KEY,
+      PAYMENT_WEBHOOK_SECRET: source.PAYMENT_WEBHOOK_SECRET,
+      RESEND_API_KEY: source.RESEND_API_KEY,
+      EMAIL_FROM: source.EMAIL_FROM,
+      VAPID_PUBLIC_KEY: source.VAPID_PUBLIC_KEY,
+      VAPID_PRIVATE_KEY: source.VAPID_PRIVATE_KEY,
+      VAPID_SUBJECT: source.VAPID_SUBJECT,
+      ADMIN_EMAIL: source.ADMIN_EMAIL,
+      ADMIN_PASSWORD: source.ADMIN_PASSWORD,
+      TRUST_PROXY: source.TRUST_PROXY,
+      ENABLE_DEV_MAILBOX: source.ENABLE_DEV_MAILBOX,
+      API_KEY_ENV: source.API_KEY_ENV,
+      RATE_LIMIT_MULTIPLIER: source.RATE_LIMIT_MULTIPLIER,
+      PUSH_ALLOW_PRIVATE_ENDPOINTS: source.PUSH_ALLOW_PRIVATE_ENDPOINTS,
+      LOG_LEVEL: source.LOG_LEVEL,
+    },
+    emptyStringAsUndefined: true,
+    onValidationError: (issues) => {
+      const names = [...new Set(issues.map(issueVariable))];
+      const detail = issues
+        .map((issue) => {
+          const name = issueVariable(issue);
+          const missing = source[name] === undefined || source[name] === "";
+          return missing ? `${name} is required${production ? " in production" : ""}` : `${name}: ${issue.message}`;
+        })
+        .join("; ");
+      throw new EnvironmentError(names, detail);
+    },
+  });
+}
+
+export type Env = ReturnType<typeof buildEnv>;
+
+export const env: Env = buildEnv(process.env);
+
+/** True when the development mailbox (outbox reader) may be served. */
+export function devMailboxEnabled(e: Env = env): boolean {
+  const usesOutbox = !e.RESEND_API_KEY;
+  if (!usesOutbox) return false;
+  if (e.ENABLE_DEV_MAILBOX === true) return true;
+  if (e.ENABLE_DEV_MAILBOX === false) return false;
+  return e.NODE_ENV !== "production";
+}
+
+/** The origin (scheme://host[:port]) of APP_URL, for same-origin checks and absolute links. */
+export function appOrigin(e: Env = env): string {
+  return new URL(e.APP_URL).origin;
+}

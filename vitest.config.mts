@@ -1,0 +1,32 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+// Two projects: unit (pure functions) and integration (route handlers against a real database).
+// Integration files share one process per worker (isolate: false) and get a fresh database each,
+// cloned from a migrated one (PGlite) or created from a migrated template (PostgreSQL).
+export default defineConfig({
+  resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
+  test: {
+    pool: "forks",
+    maxWorkers: 2,
+    env: { NODE_ENV: "test", NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "silent" },
+    projects: [
+      {
+        extends: true,
+        test: { name: "unit", include: ["tests/unit/**/*.test.{ts,tsx}"] },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.{ts,tsx}"],
+          globalSetup: ["tests/support/global-setup.ts"],
+          setupFiles: ["tests/support/integration-setup.ts"],
+          isolate: false,
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
