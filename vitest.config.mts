@@ -9,7 +9,8 @@ export default defineConfig({
   test: {
     pool: "forks",
     maxWorkers: 2,
-    env: { NODE_ENV: "test", NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "silent" },
+    // Tests never reach real providers: e-mail goes to the outbox whatever the shell has set.
+    env: { NODE_ENV: "test", NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "silent", RESEND_API_KEY: "", STRIPE_SECRET_KEY: "", UPSTASH_REDIS_REST_URL: "", UPSTASH_REDIS_REST_TOKEN: "" },
     projects: [
       {
         extends: true,

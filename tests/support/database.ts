@@ -3,6 +3,7 @@ import postgres from "postgres";
 import { PGlite } from "@electric-sql/pglite";
 import { connectPglite, connectPostgres, type DatabaseHandle } from "@/db/client";
 import { migrateDatabase } from "@/db/migrator";
+import { installJobs } from "@/lib/jobs";
 
 /**
  * Fresh databases for integration tests, built from the committed migrations.
@@ -61,7 +62,10 @@ const pgliteStore = globalThis as PgliteGlobal;
 async function migratedPgliteBase(): Promise<PGlite> {
   pgliteStore.__testPgliteBase ??= (async () => {
     const pglite = new PGlite();
-    await migrateDatabase(connectPglite(undefined, pglite));
+    const handle = connectPglite(undefined, pglite);
+    await migrateDatabase(handle);
+    // pg-boss's schema and queues too, so a clone can enqueue inside a transaction at once.
+    await installJobs(handle);
     return pglite;
   })();
   return pgliteStore.__testPgliteBase;

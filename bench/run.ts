@@ -1,0 +1,113 @@
+/**
+ * `npm run bench`: a bounded load run against a server you started on this machine, e.g.
+ *   RATE_LIMIT_MULTIPLIER=1000 npm run start   (so the limiter doesn't answer 429s)
+ *   BENCH_URL=http://127.0.0.1:3000 npm run bench [-- --save-baseline]
+ * Each scenario sends a fixed number of requests (and stops after a time cap) with fixed concurrency,
+ * then reports throughput and latency percentiles and compares them with bench/baseline.json.
+ */
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+interface Scenario {
+  name: string;
+  path: string;
+  method?: string;
+  body?: string;
+  expectStatus: number;
+}
+
+interface Result {
+  name: string;
+  requests: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+const baseUrl = process.env.BENCH_URL ?? "http://127.0.0.1:3000";
+const target = new URL(baseUrl);
+if (!["127.0.0.1", "localhost", "[::1]"].includes(target.hostname)) {
+  throw new Error(`bench only targets this machine (loopback), not ${target.hostname}`);
+}
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
+const TIME_CAP_MS = Number(process.env.BENCH_TIME_CAP_MS ?? 60_000);
+const baselineFile = path.resolve(process.cwd(), "bench/baseline.json");
+
+const scenarios: Scenario[] = [
+  { name: "health (db + cache check)", path: "/api/health", expectStatus: 200 },
+  { name: "unknown api path (kernel only)", path: "/api/v1/bench/unknown", expectStatus: 404 },
+  { name: "openapi document", path: "/api/v1/openapi.json", expectStatus: 200 },
+];
+
+function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+async function run(scenario: Scenario): Promise<Result> {
+  const latencies: number[] = [];
+  let errors = 0;
+  let issued = 0;
+  const started = performance.now();
+  const deadline = started + TIME_CAP_MS;
+  async function worker() {
+    while (issued < REQUESTS && performance.now() < deadline) {
+      issued++;
+      const t0 = performance.now();
+      try {
+        const response = await fetch(new URL(scenario.path, baseUrl), { method: scenario.method ?? "GET", body: scenario.body });
+        await response.arrayBuffer();
+        if (response.status !== scenario.expectStatus) errors++;
+      } catch {
+        errors++;
+      }
+      latencies.push(performance.now() - t0);
+    }
+  }
+  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+  const elapsed = (performance.now() - started) / 1000;
+  latencies.sort((a, b) => a - b);
+  const round = (n: number) => Math.round(n * 10) / 10;
+  return {
+    name: scenario.name,
+    requests: latencies.length,
+    errors,
+    rps: round(latencies.length / elapsed),
+    p50: round(percentile(latencies, 50)),
+    p95: round(percentile(latencies, 95)),
+    p99: round(percentile(latencies, 99)),
+  };
+}
+
+async function main() {
+  const results: Result[] = [];
+  for (const scenario of scenarios) {
+    await run({ ...scenario }); // warm-up pass is discarded
+    results.push(await run(scenario));
+  }
+  let baseline: Record<string, Result> = {};
+  try {
+    baseline = JSON.parse(readFileSync(baselineFile, "utf8")) as Record<string, Result>;
+  } catch {
+    // no baseline yet
+  }
+  console.log(`target ${baseUrl}, ${REQUESTS} requests x ${CONCURRENCY} concurrent per scenario`);
+  for (const result of results) {
+    const before = baseline[result.name];
+    const delta = before ? ` (baseline ${before.rps} req/s, p95 ${before.p95} ms)` : "";
+    console.log(`${result.name}: ${result.rps} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, errors ${result.errors}${delta}`);
+  }
+  if (process.argv.includes("--save-baseline")) {
+    writeFileSync(baselineFile, JSON.stringify(Object.fromEntries(results.map((r) => [r.name, r])), null, 2) + "\n");
+    console.log(`baseline saved to ${baselineFile}`);
+  }
+  if (results.some((r) => r.errors > 0)) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,44 @@
+import { Heading, Text } from "@react-email/components";
+import { ActionLink, type ActionLinkProps } from "./components/action-link";
+import { EmailLayout } from "./components/email-layout";
+import { emailColors } from "./brand";
+
+export interface NoticeEmailProps {
+  heading: string;
+  paragraphs: string[];
+  /** Optional call to action; a `token` is carried as `?token=`. */
+  action?: Omit<ActionLinkProps, "appUrl">;
+  /** Inbox preview line; defaults to the first paragraph. */
+  preview?: string;
+  /** Footer line saying why the recipient gets this e-mail. */
+  reason?: string;
+  appUrl?: string;
+}
+
+/**
+ * A generic message: heading, paragraphs, optional action link. Specific e-mails (verification,
+ * password reset, order confirmation) copy this shape with their own wording and props.
+ */
+export function NoticeEmail({ heading, paragraphs, action, preview, reason, appUrl }: NoticeEmailProps) {
+  return (
+    <EmailLayout preview={preview ?? paragraphs[0] ?? heading} reason={reason} appUrl={appUrl}>
+      <Heading as="h1" style={{ color: emailColors.text, fontSize: "22px", lineHeight: "28px", margin: "0 0 16px" }}>
+        {heading}
+      </Heading>
+      {paragraphs.map((paragraph, index) => (
+        <Text key={index} style={{ color: emailColors.text, fontSize: "16px", lineHeight: "24px", margin: "0 0 12px" }}>
+          {paragraph}
+        </Text>
+      ))}
+      {action ? <ActionLink {...action} appUrl={appUrl} /> : null}
+    </EmailLayout>
+  );
+}
+
+NoticeEmail.PreviewProps = {
+  heading: "Something happened",
+  paragraphs: ["This is a notice from the service.", "Open the link below to see the details."],
+  action: { label: "Open the dashboard", path: "/dashboard" },
+} satisfies NoticeEmailProps;
+
+export default NoticeEmail;

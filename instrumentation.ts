@@ -1,0 +1,6 @@
+// Runs once per server process before it handles requests (Next.js instrumentation hook).
+export async function register() {
+  if (process.env.NEXT_RUNTIME !== "nodejs") return;
+  const { startServer } = await import("./lib/server-start");
+  await startServer();
+}

@@ -1,0 +1,17 @@
+import { env } from "@/lib/env";
+import { defaultTransport } from "./transport";
+import type { EmailTransport, RenderedEmail } from "./types";
+
+export interface DeliverableEmail extends RenderedEmail {
+  to: string;
+  /** Defaults to EMAIL_FROM. */
+  from?: string;
+  template?: string;
+  idempotencyKey?: string;
+}
+
+/** Sends a rendered e-mail now. The `email.send` job handler calls this; a throw means "retry". */
+export async function deliverEmail(message: DeliverableEmail, transport: EmailTransport = defaultTransport()): Promise<{ id: string; transport: string }> {
+  const sent = await transport.send({ ...message, from: message.from ?? env.EMAIL_FROM });
+  return { id: sent.id, transport: transport.name };
+}

@@ -1,0 +1,41 @@
+import { getDatabase, type Executor } from "@/db/client";
+import { emailOutbox } from "@/db/schema";
+import type { EmailMessage, EmailTransport } from "./types";
+
+let lastStamp = 0;
+
+/**
+ * Timestamps strictly increasing within this process, so two e-mails sent in the same millisecond
+ * (a welcome and a verification, say) still list in the order they were sent.
+ */
+function nextTimestamp(): Date {
+  lastStamp = Math.max(Date.now(), lastStamp + 1);
+  return new Date(lastStamp);
+}
+
+/**
+ * Stores the message in `email_outbox` instead of sending it: the development mailbox reads it.
+ * `db` defaults to the process-wide database at send time.
+ */
+export function createOutboxTransport(db?: Executor): EmailTransport {
+  return {
+    name: "outbox",
+    async send(message: EmailMessage) {
+      const executor = db ?? getDatabase().db;
+      const [row] = await executor
+        .insert(emailOutbox)
+        .values({
+          to: message.to,
+          from: message.from,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+          template: message.template ?? null,
+          createdAt: nextTimestamp(),
+        })
+        .returning({ id: emailOutbox.id });
+      if (!row) throw new Error("email outbox insert returned no row");
+      return { id: row.id };
+    },
+  };
+}

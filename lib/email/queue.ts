@@ -1,0 +1,31 @@
+import type { ReactElement } from "react";
+import { enqueueJob } from "@/lib/jobs";
+import type { ServiceContext } from "@/lib/services/context";
+import { renderEmail } from "./render";
+import type { RenderedEmail } from "./types";
+
+export const EMAIL_SEND_JOB = "email.send";
+
+/** The `email.send` job's data: exactly what `deliverEmail` takes. */
+export interface EmailJobData extends RenderedEmail {
+  to: string;
+  template: string;
+}
+
+export interface QueueEmailInput {
+  to: string;
+  subject: string;
+  template: ReactElement;
+  /** A stable name ("auth.verify-email"), stored with the message. */
+  templateName: string;
+}
+
+/**
+ * Renders now and enqueues the send in the caller's transaction, so the e-mail goes out only if
+ * the change that caused it commits.
+ */
+export async function queueEmail(ctx: ServiceContext, input: QueueEmailInput) {
+  const rendered = await renderEmail(input.template, input.subject);
+  const data: EmailJobData = { to: input.to, template: input.templateName, ...rendered };
+  return enqueueJob(ctx, EMAIL_SEND_JOB, data);
+}

@@ -1,0 +1,43 @@
+import { Resend } from "resend";
+import type { EmailMessage, EmailTransport } from "./types";
+
+/** A failed Resend call. `retryable` is false for errors a retry cannot fix (bad address, bad key). */
+export class EmailDeliveryError extends Error {
+  constructor(
+    message: string,
+    readonly providerCode: string,
+    readonly statusCode: number | null,
+  ) {
+    super(message);
+    this.name = "EmailDeliveryError";
+  }
+
+  get retryable(): boolean {
+    return this.statusCode === null || this.statusCode === 429 || this.statusCode >= 500;
+  }
+}
+
+export interface ResendTransportOptions {
+  apiKey: string;
+  /** Defaults to the SDK's own choice: `RESEND_BASE_URL` or https://api.resend.com. */
+  baseUrl?: string;
+}
+
+/** Sends through Resend. The SDK reports failures as values; they are thrown here so the job retries. */
+export function createResendTransport({ apiKey, baseUrl }: ResendTransportOptions): EmailTransport {
+  const client = new Resend(apiKey, baseUrl ? { baseUrl } : undefined);
+  return {
+    name: "resend",
+    async send(message: EmailMessage) {
+      const { data, error } = await client.emails.send(
+        { from: message.from, to: message.to, subject: message.subject, html: message.html, text: message.text },
+        message.idempotencyKey ? { idempotencyKey: message.idempotencyKey } : undefined,
+      );
+      if (error) {
+        throw new EmailDeliveryError(`Resend refused the e-mail: ${error.message}`, error.name, error.statusCode);
+      }
+      if (!data?.id) throw new EmailDeliveryError("Resend answered without an e-mail id", "application_error", null);
+      return { id: data.id };
+    },
+  };
+}

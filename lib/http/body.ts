@@ -1,0 +1,35 @@
+import { PayloadTooLargeError, ValidationError } from "@/lib/services/errors";
+
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Reads the raw body, refusing more than `limit` bytes whether or not Content-Length is honest. */
+export async function readBodyText(req: Request, limit = DEFAULT_BODY_LIMIT_BYTES): Promise<string> {
+  const declared = Number(req.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > limit) throw new PayloadTooLargeError(limit);
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new PayloadTooLargeError(limit);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
+}
+
+/** Parses a JSON body; an empty body counts as `{}` so the schema reports the missing fields. */
+export async function readJsonBody(req: Request, limit = DEFAULT_BODY_LIMIT_BYTES): Promise<unknown> {
+  const text = await readBodyText(req, limit);
+  if (text.trim() === "") return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ValidationError([{ field: "body", message: "The request body is not valid JSON." }], "The request body is not valid JSON.");
+  }
+}

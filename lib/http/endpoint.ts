@@ -1,0 +1,52 @@
+import type { z } from "zod";
+import type { ErrorCode } from "@/lib/services/errors";
+import type { RateLimitPolicyName } from "@/lib/ratelimit/policies";
+
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+export type AuthRequirement = "none" | "optional" | "required" | "admin";
+export type ResponseKind = "json" | "paginated" | "html" | "event-stream" | "empty";
+
+type ObjectSchema = z.ZodObject<z.ZodRawShape>;
+
+/**
+ * One endpoint's HTTP contract, written once: route() enforces it and lib/openapi.ts documents it.
+ * `path` uses OpenAPI's `{param}` form.
+ */
+export interface Endpoint<
+  P extends ObjectSchema | undefined = ObjectSchema | undefined,
+  Q extends ObjectSchema | undefined = ObjectSchema | undefined,
+  B extends z.ZodType | undefined = z.ZodType | undefined,
+  R extends z.ZodType | undefined = z.ZodType | undefined,
+> {
+  method: HttpMethod;
+  path: string;
+  summary: string;
+  description?: string;
+  tags: string[];
+  auth: AuthRequirement;
+  /** Policies of the Limits table; `general` when omitted. */
+  rateLimit?: RateLimitPolicyName[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Schema of `data` in the success envelope (of one item for paginated lists). */
+  response?: R;
+  responseKind?: ResponseKind;
+  successStatus?: 200 | 201 | 202 | 204;
+  /** Error codes this endpoint can answer besides those every endpoint can. */
+  errors?: ErrorCode[];
+  bodyLimitBytes?: number;
+  /** Left out of the OpenAPI document (development-only endpoints). */
+  hidden?: boolean;
+  /** Under /api/v1: rate-limit headers, CORS. False for /api/health and /api/dev. */
+  versioned?: boolean;
+}
+
+export function defineEndpoint<
+  P extends ObjectSchema | undefined = undefined,
+  Q extends ObjectSchema | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+  R extends z.ZodType | undefined = undefined,
+>(endpoint: Endpoint<P, Q, B, R>): Endpoint<P, Q, B, R> {
+  return endpoint;
+}

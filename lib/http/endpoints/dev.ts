@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { defineEndpoint } from "../endpoint";
+
+export const mailboxMessage = z.object({
+  id: z.uuid(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  createdAt: z.iso.datetime(),
+});
+
+/** Development-only endpoints: not in the OpenAPI document, 404 when switched off. */
+export const devEndpoints = {
+  mailbox: defineEndpoint({
+    method: "GET",
+    path: "/api/dev/mailbox",
+    summary: "Development mailbox",
+    tags: ["Development"],
+    auth: "none",
+    versioned: false,
+    hidden: true,
+    query: z.object({ to: z.string().trim().max(320).optional(), limit: z.coerce.number().int().min(1).max(200).optional() }),
+    response: z.array(mailboxMessage),
+  }),
+};

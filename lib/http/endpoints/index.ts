@@ -1,0 +1,8 @@
+import type { Endpoint } from "../endpoint";
+import { devEndpoints } from "./dev";
+import { systemEndpoints } from "./system";
+
+/** Every endpoint's contract, for the OpenAPI document. Each domain adds its file here. */
+export const allEndpoints: Endpoint[] = [...Object.values(systemEndpoints), ...Object.values(devEndpoints)];
+
+export { devEndpoints, systemEndpoints };

@@ -1,0 +1,108 @@
+import { z } from "zod";
+import { DomainError, ServiceUnavailableError, ValidationError, type ErrorCode, type FieldIssue } from "@/lib/services/errors";
+
+/** The one table of error code → HTTP status; it also feeds the OpenAPI error responses. */
+export const errorStatus: Record<ErrorCode, number> = {
+  VALIDATION_ERROR: 400,
+  INVALID_TRANSITION: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  TWO_FACTOR_REQUIRED: 403,
+  TAG_CLONE_DETECTED: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNPROCESSABLE_ENTITY: 422,
+  RATE_LIMIT_EXCEEDED: 429,
+  INTERNAL_ERROR: 500,
+  SERVICE_UNAVAILABLE: 503,
+};
+
+export const errorDescriptions: Record<ErrorCode, string> = {
+  VALIDATION_ERROR: "The body, query or a field failed validation.",
+  INVALID_TRANSITION: "The requested status change is not allowed.",
+  UNAUTHORIZED: "Missing, invalid or expired credential.",
+  FORBIDDEN: "Authenticated, but not allowed to do this.",
+  TWO_FACTOR_REQUIRED: "Login needs a two-factor code.",
+  TAG_CLONE_DETECTED: "The tag was scanned from impossibly distant places within minutes.",
+  NOT_FOUND: "The resource does not exist or is not yours.",
+  METHOD_NOT_ALLOWED: "The method is not supported on this path.",
+  CONFLICT: "Duplicate or state conflict.",
+  PAYLOAD_TOO_LARGE: "The request body is over 1 MB.",
+  UNPROCESSABLE_ENTITY: "A valid request that a business rule refuses.",
+  RATE_LIMIT_EXCEEDED: "Too many requests. Please try again later.",
+  INTERNAL_ERROR: "Unexpected server error.",
+  SERVICE_UNAVAILABLE: "The database is unreachable; retry shortly.",
+};
+
+const GENERIC_INTERNAL_MESSAGE = "An unexpected error occurred. Please try again later.";
+
+/** Turns zod issues into the field list of VALIDATION_ERROR (`field` is the dotted path). */
+export function zodIssuesToFields(issues: readonly z.core.$ZodIssue[], prefix?: string): FieldIssue[] {
+  return issues.map((issue) => {
+    const path = issue.path.map(String).join(".");
+    const field = [prefix, path].filter(Boolean).join(".") || prefix || "body";
+    return { field, message: issue.message };
+  });
+}
+
+export function validationErrorFromZod(error: z.ZodError, prefix?: string): ValidationError {
+  return new ValidationError(zodIssuesToFields(error.issues, prefix));
+}
+
+// postgres.js / node network codes and PostgreSQL SQLSTATEs that mean "the database is not there".
+const unavailableCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EPIPE",
+  "CONNECT_TIMEOUT",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "57P01",
+  "57P02",
+  "57P03",
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+  "53300",
+]);
+
+/** True when the error (or any error in its cause chain) says the database cannot be reached. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 6; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string" && unavailableCodes.has(code)) return true;
+    if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Maps anything thrown to a domain error; unknown errors become INTERNAL_ERROR with a generic message. */
+export function toDomainError(error: unknown): DomainError {
+  if (error instanceof DomainError) return error;
+  if (error instanceof z.ZodError) return validationErrorFromZod(error);
+  if (isDatabaseUnavailable(error)) return new ServiceUnavailableError();
+  return new DomainError("INTERNAL_ERROR", GENERIC_INTERNAL_MESSAGE);
+}
+
+export interface ErrorBody {
+  success: false;
+  error: { code: ErrorCode; message: string; details?: unknown };
+}
+
+export function errorBody(error: DomainError): ErrorBody {
+  return {
+    success: false,
+    error: { code: error.code, message: error.message, ...(error.details === undefined ? {} : { details: error.details }) },
+  };
+}

@@ -1,0 +1,205 @@
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { getDatabase } from "@/db/client";
+import { log, describeError } from "@/lib/log";
+import { checkRateLimits, type RateLimitDecision } from "@/lib/ratelimit";
+import type { Actor, ServiceContext } from "@/lib/services/context";
+import { DomainError, ForbiddenError, NotFoundError, RateLimitError, UnauthorizedError } from "@/lib/services/errors";
+import { isAdmin, resolveCaller, type Caller } from "./auth";
+import { readJsonBody } from "./body";
+import { clientIp } from "./client-ip";
+import type { Endpoint } from "./endpoint";
+import { Paginated, WithStatus } from "./envelope";
+import { errorBody, errorStatus, toDomainError, validationErrorFromZod } from "./errors";
+
+type ObjectSchema = z.ZodObject<z.ZodRawShape>;
+type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface HandlerInput<P = unknown, Q = unknown, B = unknown> {
+  req: Request;
+  params: Infer<P>;
+  query: Infer<Q>;
+  body: Infer<B>;
+  caller: Caller;
+  ctx: ServiceContext;
+  requestId: string;
+  ip: string;
+}
+
+/** What a handler may return: data (wrapped), a page, data with a status, or a finished Response. */
+export type HandlerResult = unknown;
+
+type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type RouteHandler = (req: Request, context: RouteContext) => Promise<Response>;
+
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
+const EXPOSED_HEADERS = "X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After";
+const ALLOWED_HEADERS = "Authorization, Content-Type, X-API-Key, X-Request-Id, Last-Event-ID, Payment-Signature";
+
+function requestIdFor(req: Request): string {
+  const incoming = req.headers.get("x-request-id");
+  return incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+}
+
+function isVersioned(endpoint: Pick<Endpoint, "path" | "versioned">): boolean {
+  return endpoint.versioned ?? endpoint.path.startsWith("/api/v1");
+}
+
+/** CORS for /api/v1: any origin, no credentials (bearer and API-key callers; cookies stay same-origin). */
+export function applyCorsHeaders(headers: Headers): void {
+  headers.set("Access-Control-Allow-Origin", "*");
+  headers.set("Access-Control-Expose-Headers", EXPOSED_HEADERS);
+  headers.append("Vary", "Origin");
+}
+
+export function applyRateLimitHeaders(headers: Headers, decision: RateLimitDecision): void {
+  headers.set("X-RateLimit-Limit", String(decision.limit));
+  headers.set("X-RateLimit-Remaining", String(Math.max(0, decision.remaining)));
+  headers.set("X-RateLimit-Reset", String(decision.reset));
+  if (!decision.allowed) headers.set("Retry-After", String(Math.max(1, decision.retryAfter)));
+}
+
+export function errorResponse(error: DomainError, requestId: string): Response {
+  return Response.json(errorBody(error), { status: errorStatus[error.code] ?? 500, headers: { "X-Request-Id": requestId } });
+}
+
+function actorFor(caller: Caller, ip: string): Actor {
+  if (caller.kind === "user") {
+    return { kind: "user", userId: caller.userId, role: caller.role, sessionId: caller.sessionId, apiKeyId: caller.apiKeyId, ip };
+  }
+  return { kind: "public", ip };
+}
+
+function toResponse(result: HandlerResult, defaultStatus: number): Response {
+  if (result instanceof Response) return result;
+  if (result instanceof Paginated) return Response.json({ success: true, data: result.items, meta: result.meta }, { status: defaultStatus });
+  if (result instanceof WithStatus) return Response.json({ success: true, data: result.data }, { status: result.status });
+  if (defaultStatus === 204) return new Response(null, { status: 204 });
+  return Response.json({ success: true, data: result ?? null }, { status: defaultStatus });
+}
+
+async function parsePart<S extends z.ZodType | undefined>(schema: S, value: unknown, onError: (error: z.ZodError) => DomainError) {
+  if (!schema) return undefined;
+  const parsed = await schema.safeParseAsync(value);
+  if (!parsed.success) throw onError(parsed.error);
+  return parsed.data;
+}
+
+function queryObject(url: URL): Record<string, string | string[]> {
+  const result: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    result[key] = values.length === 1 ? values[0]! : values;
+  }
+  return result;
+}
+
+/**
+ * The one wrapper every API handler goes through: request id, caller, rate limits, validation of
+ * params (a bad id is 404), query and body (400), the envelope, and error mapping. Handlers stay
+ * thin: they call one service and return its result.
+ */
+export function route<
+  P extends ObjectSchema | undefined,
+  Q extends ObjectSchema | undefined,
+  B extends z.ZodType | undefined,
+  R extends z.ZodType | undefined,
+>(endpoint: Endpoint<P, Q, B, R>, handler: (input: HandlerInput<P, Q, B>) => Promise<HandlerResult>): RouteHandler {
+  const versioned = isVersioned(endpoint);
+  const policies = endpoint.rateLimit?.length ? endpoint.rateLimit : (["general"] as const);
+
+  return async (req, context) => {
+    const requestId = requestIdFor(req);
+    const ip = clientIp(req.headers);
+    let decision: RateLimitDecision | undefined;
+    let response: Response;
+
+    try {
+      const database = getDatabase();
+      let caller: Caller = { kind: "anonymous" };
+      let callerError: unknown;
+      try {
+        caller = await resolveCaller({ req, db: database.db, ip });
+      } catch (error) {
+        // Still count the request against the IP before answering the credential error.
+        callerError = error;
+      }
+
+      if (versioned) {
+        decision = await checkRateLimits([...policies], { ip, userId: caller.kind === "user" ? caller.userId : null });
+        if (!decision.allowed) throw new RateLimitError(decision.retryAfter);
+      }
+      if (callerError) throw callerError;
+
+      if (endpoint.auth === "required" && caller.kind !== "user") throw new UnauthorizedError();
+      if (endpoint.auth === "admin") {
+        if (caller.kind !== "user") throw new UnauthorizedError();
+        if (!isAdmin(caller)) throw new ForbiddenError();
+      }
+
+      const params = await parsePart(endpoint.params, (await context?.params) ?? {}, () => new NotFoundError());
+      const url = new URL(req.url);
+      const query = await parsePart(endpoint.query, queryObject(url), (error) => validationErrorFromZod(error));
+      const hasBody = endpoint.body && req.method !== "GET" && req.method !== "HEAD";
+      const rawBody = hasBody ? await readJsonBody(req, endpoint.bodyLimitBytes) : undefined;
+      const body = hasBody ? await parsePart(endpoint.body, rawBody, (error) => validationErrorFromZod(error)) : undefined;
+
+      const ctx: ServiceContext = { actor: actorFor(caller, ip), db: database.db, requestId };
+      const result = await handler({
+        req,
+        params: params as Infer<P>,
+        query: query as Infer<Q>,
+        body: body as Infer<B>,
+        caller,
+        ctx,
+        requestId,
+        ip,
+      });
+      response = toResponse(result, endpoint.successStatus ?? 200);
+    } catch (thrown) {
+      const error = toDomainError(thrown);
+      if (error.code === "INTERNAL_ERROR") {
+        log.error("unhandled error", { requestId, method: req.method, path: new URL(req.url).pathname, ...describeError(thrown) });
+      } else if (error.code === "SERVICE_UNAVAILABLE") {
+        log.warn("database unavailable", { requestId, ...describeError(thrown) });
+      }
+      response = errorResponse(error, requestId);
+    }
+
+    return finish(response, { requestId, versioned, decision });
+  };
+}
+
+function finish(response: Response, { requestId, versioned, decision }: { requestId: string; versioned: boolean; decision?: RateLimitDecision }) {
+  const headers = response.headers;
+  headers.set("X-Request-Id", requestId);
+  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+  if (versioned) {
+    applyCorsHeaders(headers);
+    if (decision) applyRateLimitHeaders(headers, decision);
+  }
+  return response;
+}
+
+/**
+ * CORS preflight for /api/v1 routes (`export { preflight as OPTIONS } from "@/lib/http"`):
+ * answers with the allowed methods and headers and peeks at the caller's general limit without
+ * counting the preflight against it.
+ */
+export async function preflight(req: Request): Promise<Response> {
+  const requestId = requestIdFor(req);
+  const ip = clientIp(req.headers);
+  const response = new Response(null, { status: 204 });
+  response.headers.set("Access-Control-Allow-Methods", "GET, POST, PUT, PATCH, DELETE, OPTIONS");
+  response.headers.set("Access-Control-Allow-Headers", ALLOWED_HEADERS);
+  response.headers.set("Access-Control-Max-Age", "600");
+  let decision: RateLimitDecision | undefined;
+  try {
+    decision = await checkRateLimits(["general"], { ip }, { consume: false });
+  } catch (error) {
+    log.warn("rate limit peek failed", { requestId, ...describeError(error) });
+  }
+  return finish(response, { requestId, versioned: true, decision });
+}
+
+export type { ObjectSchema };

@@ -1,0 +1,19 @@
+import type { JobDefinition } from "./define";
+import { emailSendJob } from "./handlers/email-send";
+
+/**
+ * Every job the application runs: one definition per file in lib/jobs/handlers/, listed here.
+ * `startJobs()` creates a queue and a worker for each; `enqueueJob(ctx, name, data)` accepts exactly
+ * these names, each with its own data type.
+ */
+export const registeredJobs = [
+  emailSendJob,
+] as const;
+
+type RegisteredJob = (typeof registeredJobs)[number];
+
+/** The names `enqueueJob` accepts. */
+export type JobName = RegisteredJob["name"];
+
+/** The data a registered job takes. */
+export type JobData<Name extends JobName> = Extract<RegisteredJob, { name: Name }> extends JobDefinition<Name, infer Data> ? Data : never;

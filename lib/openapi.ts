@@ -1,0 +1,137 @@
+import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
+import { z } from "zod";
+import { env } from "@/lib/env";
+import { errorCodes, type ErrorCode } from "@/lib/services/errors";
+import type { Endpoint } from "@/lib/http/endpoint";
+import { allEndpoints } from "@/lib/http/endpoints";
+import { errorDescriptions, errorStatus } from "@/lib/http/errors";
+
+// registry.register() needs the .openapi() extension; schemas elsewhere use zod's own .meta().
+extendZodWithOpenApi(z);
+
+/** Shared components: the error envelope, validation details and pagination meta. */
+export const fieldIssueSchema = z.object({ field: z.string(), message: z.string() }).meta({ id: "FieldIssue" });
+
+export const validationDetailsSchema = z
+  .object({ issues: z.array(fieldIssueSchema), fieldErrors: z.record(z.string(), z.array(z.string())) })
+  .meta({ id: "ValidationDetails", description: "Per-field problems, as a list and as a map of field to messages." });
+
+export const errorEnvelopeSchema = z
+  .object({
+    success: z.literal(false),
+    error: z.object({
+      code: z.enum(errorCodes).meta({ description: "Stable machine-readable code; clients use this, not the message." }),
+      message: z.string(),
+      details: z.unknown().optional().meta({ description: "For VALIDATION_ERROR, a ValidationDetails object." }),
+    }),
+  })
+  .meta({ id: "ErrorEnvelope" });
+
+export const pageMetaSchema = z
+  .object({ total: z.int().min(0), page: z.int().min(1), totalPages: z.int().min(0) })
+  .meta({ id: "PageMeta" });
+
+const successEnvelope = (data: z.ZodType) => z.object({ success: z.literal(true), data });
+const paginatedEnvelope = (item: z.ZodType) => z.object({ success: z.literal(true), data: z.array(item), meta: pageMetaSchema });
+
+const rateLimitHeaders = {
+  "X-RateLimit-Limit": { description: "Requests allowed in the current window (the tightest limit that applies)", schema: { type: "integer" as const } },
+  "X-RateLimit-Remaining": { description: "Requests left in the window", schema: { type: "integer" as const } },
+  "X-RateLimit-Reset": { description: "Unix time (seconds) when the window resets", schema: { type: "integer" as const } },
+};
+
+function commonErrors(endpoint: Endpoint): ErrorCode[] {
+  const codes = new Set<ErrorCode>(["INTERNAL_ERROR", "SERVICE_UNAVAILABLE"]);
+  const versioned = endpoint.versioned ?? endpoint.path.startsWith("/api/v1");
+  if (versioned) codes.add("RATE_LIMIT_EXCEEDED");
+  if (endpoint.auth === "required" || endpoint.auth === "admin") codes.add("UNAUTHORIZED");
+  if (endpoint.auth === "admin") codes.add("FORBIDDEN");
+  if (endpoint.params) codes.add("NOT_FOUND");
+  if (endpoint.query || endpoint.body) codes.add("VALIDATION_ERROR");
+  if (endpoint.body) codes.add("PAYLOAD_TOO_LARGE");
+  for (const code of endpoint.errors ?? []) codes.add(code);
+  return [...codes];
+}
+
+function errorResponses(endpoint: Endpoint) {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of commonErrors(endpoint)) {
+    const status = errorStatus[code];
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  const versioned = endpoint.versioned ?? endpoint.path.startsWith("/api/v1");
+  return Object.fromEntries(
+    [...byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, codes]) => [
+        status,
+        {
+          description: codes.map((code) => `\`${code}\`: ${errorDescriptions[code]}`).join(" "),
+          headers: versioned ? { ...rateLimitHeaders, ...(status === 429 ? { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" as const } } } : {}) } : undefined,
+          content: { "application/json": { schema: errorEnvelopeSchema } },
+        },
+      ]),
+  );
+}
+
+function successResponse(endpoint: Endpoint) {
+  const status = endpoint.successStatus ?? 200;
+  const versioned = endpoint.versioned ?? endpoint.path.startsWith("/api/v1");
+  const headers = versioned ? rateLimitHeaders : undefined;
+  const kind = endpoint.responseKind ?? "json";
+  if (kind === "empty" || status === 204) return { [status]: { description: "No content", headers } };
+  if (kind === "html") return { [status]: { description: "HTML document", headers, content: { "text/html": { schema: z.string() } } } };
+  if (kind === "event-stream") return { [status]: { description: "Server-sent events", headers, content: { "text/event-stream": { schema: z.string() } } } };
+  const data = endpoint.response ?? z.unknown();
+  // Endpoints outside the envelope (health, this document) declare their raw body as `response`.
+  const enveloped = versioned && endpoint.path !== "/api/v1/openapi.json";
+  const schema = kind === "paginated" ? paginatedEnvelope(data) : enveloped ? successEnvelope(data) : data;
+  return { [status]: { description: "Success", headers, content: { "application/json": { schema } } } };
+}
+
+export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints) {
+  const registry = new OpenAPIRegistry();
+  registry.register("ErrorEnvelope", errorEnvelopeSchema);
+  registry.register("ValidationDetails", validationDetailsSchema);
+  registry.register("PageMeta", pageMetaSchema);
+  registry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "15-minute access token from /auth/login or /auth/refresh" });
+  registry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "X-API-Key", description: "Server-to-server API key" });
+  registry.registerComponent("securitySchemes", "cookieSession", { type: "apiKey", in: "cookie", name: "authjs.session-token", description: "Browser session (same-origin only)" });
+
+  for (const endpoint of endpoints) {
+    if (endpoint.hidden) continue;
+    const secured = endpoint.auth === "required" || endpoint.auth === "admin";
+    registry.registerPath({
+      method: endpoint.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete",
+      path: endpoint.path,
+      summary: endpoint.summary,
+      description: [endpoint.description, endpoint.auth === "admin" ? "Requires role ADMIN or SUPER_ADMIN." : undefined].filter(Boolean).join("\n\n") || undefined,
+      tags: endpoint.tags,
+      security: secured ? [{ bearerAuth: [] }, { apiKey: [] }, { cookieSession: [] }] : endpoint.auth === "optional" ? [{}, { bearerAuth: [] }, { apiKey: [] }] : [],
+      request: {
+        params: endpoint.params,
+        query: endpoint.query,
+        body: endpoint.body ? { required: true, content: { "application/json": { schema: endpoint.body } } } : undefined,
+      },
+      responses: { ...successResponse(endpoint), ...errorResponses(endpoint) },
+    });
+  }
+
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: "3.1.0",
+    info: {
+      title: "Tag Service API",
+      version: "1.0.0",
+      description:
+        "QR/NFC tags linked to digital profiles: owners manage tags, profiles, messages and rewards; finders scan a tag, see its public page and message the owner anonymously. Every response is `{ success, data }` or `{ success: false, error: { code, message, details? } }`; every /api/v1 response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.",
+    },
+    servers: [{ url: env.APP_URL, description: "This deployment" }],
+  });
+}
+
+let cached: ReturnType<typeof buildOpenApiDocument> | undefined;
+
+export function openApiDocument() {
+  cached ??= buildOpenApiDocument();
+  return cached;
+}

@@ -1,0 +1,91 @@
+import { randomBytes } from "node:crypto";
+import { env, type Env } from "@/lib/env";
+import { log } from "@/lib/log";
+import type { RateLimitDecision } from "./decision";
+import {
+  createRateLimiter,
+  DEFAULT_PREFIX,
+  type RateLimitBackendConfig,
+  type RateLimitCheckOptions,
+  type RateLimiter,
+  type RateLimitHealth,
+  type RateLimitWarn,
+} from "./limiter";
+import type { RateLimitPolicyName, RateLimitPolicyOverrides, RateLimitSubject } from "./policies";
+
+export type { RateLimitDecision } from "./decision";
+export { tightestDecision } from "./decision";
+export {
+  createRateLimiter,
+  type RateLimitBackendConfig,
+  type RateLimitCheckOptions,
+  type RateLimiter,
+  type RateLimiterOptions,
+  type RateLimitHealth,
+} from "./limiter";
+export {
+  rateLimitPolicies,
+  rateLimitPolicyNames,
+  type RateLimitPolicyName,
+  type RateLimitSubject,
+} from "./policies";
+
+const warn: RateLimitWarn = (message, fields) => log.warn(message, { component: "ratelimit", ...fields });
+
+/**
+ * The backend the configuration asks for: REDIS_URL (self-hosted) first, then the Upstash REST pair,
+ * else process memory (decisions.md: Configuration).
+ */
+export function rateLimitBackendFromEnv(e: Pick<Env, "REDIS_URL" | "UPSTASH_REDIS_REST_URL" | "UPSTASH_REDIS_REST_TOKEN"> = env): RateLimitBackendConfig {
+  if (e.REDIS_URL) return { backend: "redis", url: e.REDIS_URL };
+  if (e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN) {
+    return { backend: "upstash", url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN };
+  }
+  if (e.UPSTASH_REDIS_REST_URL || e.UPSTASH_REDIS_REST_TOKEN) {
+    warn("UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN must be set together; rate limits are held in process memory");
+  }
+  return { backend: "memory" };
+}
+
+// One limiter per process, kept on globalThis so module reloads (dev server, test files sharing a worker)
+// reuse its connection.
+const holder = globalThis as typeof globalThis & { __tagServiceRateLimiter?: RateLimiter };
+
+function buildDefault(prefix: string, policies?: RateLimitPolicyOverrides): RateLimiter {
+  return createRateLimiter(rateLimitBackendFromEnv(), { prefix, multiplier: env.RATE_LIMIT_MULTIPLIER, policies, warn });
+}
+
+export function getRateLimiter(): RateLimiter {
+  holder.__tagServiceRateLimiter ??= buildDefault(DEFAULT_PREFIX);
+  return holder.__tagServiceRateLimiter;
+}
+
+/**
+ * Counts the request against every listed policy for this subject and returns the tightest decision.
+ * Never rejects because the store is down (falls back to process memory); rejects only on misuse: an
+ * empty list, or a `key` policy without `subject.key`.
+ */
+export function checkRateLimits(
+  policies: readonly RateLimitPolicyName[],
+  subject: RateLimitSubject,
+  options?: RateLimitCheckOptions,
+): Promise<RateLimitDecision> {
+  return getRateLimiter().check(policies, subject, options);
+}
+
+/** For /api/health: "memory" (memory backend), "ok" (store answered a ping within 1 s) or "down". */
+export function rateLimitHealth(): Promise<RateLimitHealth> {
+  return getRateLimiter().health(1_000);
+}
+
+/**
+ * Tests: replaces the process-wide limiter by a fresh one (same backend as the environment) under a new
+ * random key prefix, so counts from earlier test files are not seen; optional exact limits for this file.
+ */
+export function resetRateLimiterForTests(policies?: RateLimitPolicyOverrides): RateLimiter {
+  const previous = holder.__tagServiceRateLimiter;
+  const limiter = buildDefault(`${DEFAULT_PREFIX}:test:${randomBytes(6).toString("hex")}`, policies);
+  holder.__tagServiceRateLimiter = limiter;
+  if (previous) void previous.close().catch(() => {});
+  return limiter;
+}

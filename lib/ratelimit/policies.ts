@@ -1,0 +1,106 @@
+/**
+ * The specification's Limits table (tag-service-api.md, "Limits") as data, plus the account lockout of
+ * decisions.md ("Rate limits"). Every limit is scaled by RATE_LIMIT_MULTIPLIER when the limiter is built.
+ */
+
+export const SECOND_MS = 1_000;
+export const MINUTE_MS = 60 * SECOND_MS;
+export const HOUR_MS = 60 * MINUTE_MS;
+
+/**
+ * What a counter is keyed by:
+ * - `caller`: the user id when the request is authenticated, otherwise the client IP;
+ * - `ip`: the client IP, whoever is signed in;
+ * - `key`: an arbitrary key the caller supplies (e.g. the account for failed logins).
+ */
+export type RateLimitKeyBy = "caller" | "ip" | "key";
+
+export interface RateLimitPolicySpec {
+  /** Requests allowed per window, before scaling by RATE_LIMIT_MULTIPLIER. */
+  readonly limit: number;
+  /** Fixed window length in milliseconds. */
+  readonly windowMs: number;
+  readonly keyBy: RateLimitKeyBy;
+  readonly appliesTo: string;
+}
+
+export const rateLimitPolicies = {
+  general: { limit: 100, windowMs: MINUTE_MS, keyBy: "caller", appliesTo: "every /api/v1 endpoint not named below" },
+  auth: { limit: 10, windowMs: MINUTE_MS, keyBy: "ip", appliesTo: "login, register, password reset" },
+  publicScan: { limit: 30, windowMs: MINUTE_MS, keyBy: "ip", appliesTo: "GET /scan/:encryptedId" },
+  emergencyScan: { limit: 5, windowMs: MINUTE_MS, keyBy: "ip", appliesTo: "GET /scan/:encryptedId/emergency" },
+  productsListing: { limit: 30, windowMs: MINUTE_MS, keyBy: "ip", appliesTo: "GET /orders/products" },
+  vinVerify: { limit: 10, windowMs: MINUTE_MS, keyBy: "ip", appliesTo: "GET /vehicles/verify/:vin" },
+  registration: { limit: 5, windowMs: HOUR_MS, keyBy: "ip", appliesTo: "POST /auth/register" },
+  passwordReset: { limit: 3, windowMs: HOUR_MS, keyBy: "ip", appliesTo: "POST /auth/forgot-password" },
+  contactForm: { limit: 3, windowMs: HOUR_MS, keyBy: "ip", appliesTo: "POST /contact" },
+  accountLoginFailures: {
+    limit: 10,
+    windowMs: 15 * MINUTE_MS,
+    keyBy: "key",
+    appliesTo: "failed logins for one account, from any IP (decisions.md: Rate limits)",
+  },
+} as const satisfies Record<string, RateLimitPolicySpec>;
+
+export type RateLimitPolicyName = keyof typeof rateLimitPolicies;
+
+export const rateLimitPolicyNames = Object.keys(rateLimitPolicies) as RateLimitPolicyName[];
+
+export function isRateLimitPolicyName(value: string): value is RateLimitPolicyName {
+  return Object.hasOwn(rateLimitPolicies, value);
+}
+
+/** A policy as the limiter applies it: limit already scaled. */
+export interface ResolvedRateLimitPolicy {
+  readonly name: RateLimitPolicyName;
+  readonly limit: number;
+  readonly windowMs: number;
+  readonly keyBy: RateLimitKeyBy;
+}
+
+export type ResolvedRateLimitPolicies = Readonly<Record<RateLimitPolicyName, ResolvedRateLimitPolicy>>;
+
+/** Replaces parts of a policy as given (not scaled): for tests that need small limits or short windows. */
+export type RateLimitPolicyOverrides = Partial<Record<RateLimitPolicyName, Partial<Pick<RateLimitPolicySpec, "limit" | "windowMs">>>>;
+
+/** A limit scaled by the multiplier: rounded, and never below 1. */
+export function scaleLimit(limit: number, multiplier: number): number {
+  if (!Number.isFinite(multiplier) || multiplier <= 0) throw new RangeError(`RATE_LIMIT_MULTIPLIER must be a positive number, got ${multiplier}`);
+  return Math.max(1, Math.round(limit * multiplier));
+}
+
+export function resolveRateLimitPolicies(multiplier: number, overrides: RateLimitPolicyOverrides = {}): ResolvedRateLimitPolicies {
+  const resolved = {} as Record<RateLimitPolicyName, ResolvedRateLimitPolicy>;
+  for (const name of rateLimitPolicyNames) {
+    const spec: RateLimitPolicySpec = rateLimitPolicies[name];
+    const override = overrides[name];
+    const limit = override?.limit ?? scaleLimit(spec.limit, multiplier);
+    const windowMs = override?.windowMs ?? spec.windowMs;
+    if (!Number.isInteger(limit) || limit < 1) throw new RangeError(`rate limit ${name}: limit must be a positive integer, got ${limit}`);
+    if (!Number.isInteger(windowMs) || windowMs < 1) throw new RangeError(`rate limit ${name}: windowMs must be a positive integer, got ${windowMs}`);
+    resolved[name] = { name, limit, windowMs, keyBy: spec.keyBy };
+  }
+  return resolved;
+}
+
+export interface RateLimitSubject {
+  /** The client IP (decided by TRUST_PROXY upstream). */
+  ip: string;
+  /** The authenticated user, if any; `caller` policies count per user when present. */
+  userId?: string | null;
+  /** The key for `key` policies (e.g. the account id or normalised e-mail for failed logins). */
+  key?: string;
+}
+
+/** The identifier a policy counts under for this subject. Throws when a `key` policy gets no key (a bug). */
+export function subjectIdentifier(policy: Pick<ResolvedRateLimitPolicy, "name" | "keyBy">, subject: RateLimitSubject): string {
+  switch (policy.keyBy) {
+    case "caller":
+      return subject.userId ? `user:${subject.userId}` : `ip:${subject.ip}`;
+    case "ip":
+      return `ip:${subject.ip}`;
+    case "key":
+      if (!subject.key) throw new Error(`rate limit ${policy.name} is keyed by an explicit key, but none was given`);
+      return `key:${subject.key}`;
+  }
+}

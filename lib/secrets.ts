@@ -1,0 +1,41 @@
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { env, type Env } from "@/lib/env";
+
+/**
+ * Secrets that development generates for itself (decisions.md, Configuration): made once and kept in
+ * DATA_DIR/secrets.json so sessions survive restarts. Production must set them (lib/env enforces it).
+ */
+type SecretFile = Record<string, string>;
+
+/** Fixed so a developer's test webhook calls keep verifying across machines; never used in production. */
+export const DEVELOPMENT_WEBHOOK_SECRET = "whsec_development_only_do_not_use_in_production";
+
+function secretsPath(e: Env): string {
+  return path.resolve(e.DATA_DIR, "secrets.json");
+}
+
+export function generatedSecret(name: string, make: () => string, e: Env = env): string {
+  const file = secretsPath(e);
+  let secrets: SecretFile = {};
+  try {
+    secrets = JSON.parse(readFileSync(file, "utf8")) as SecretFile;
+  } catch {
+    // First use: no file yet.
+  }
+  const existing = secrets[name];
+  if (existing) return existing;
+  const value = make();
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, JSON.stringify({ ...secrets, [name]: value }, null, 2), { mode: 0o600 });
+  return value;
+}
+
+export function authSecret(e: Env = env): string {
+  return e.AUTH_SECRET ?? generatedSecret("AUTH_SECRET", () => randomBytes(32).toString("base64url"), e);
+}
+
+export function paymentWebhookSecret(e: Env = env): string {
+  return e.PAYMENT_WEBHOOK_SECRET ?? DEVELOPMENT_WEBHOOK_SECRET;
+}

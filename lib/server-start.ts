@@ -1,0 +1,32 @@
+import { getDatabase } from "@/db/client";
+import { migrateDatabase } from "@/db/migrator";
+import { env } from "@/lib/env";
+import { stampPeerAddresses } from "@/lib/http/peer-address";
+import { startJobs } from "@/lib/jobs";
+import { describeError, log } from "@/lib/log";
+import { systemContext } from "@/lib/services/context";
+import { seedDatabase } from "@/lib/services/system/seed";
+
+/**
+ * Server start: configuration is validated on import of lib/env (a production start without a
+ * required secret stops here, naming it); development and embedded databases are migrated; the
+ * admin (and outside production the demo content) is seeded; the job workers start.
+ */
+export async function startServer(): Promise<void> {
+  stampPeerAddresses();
+  const handle = getDatabase();
+  try {
+    // Production on PostgreSQL migrates with `npm run db:migrate` before the new version starts.
+    if (env.NODE_ENV !== "production" || handle.kind === "pglite") await migrateDatabase(handle);
+    const seeded = await seedDatabase(systemContext(handle.db), {
+      adminEmail: env.ADMIN_EMAIL,
+      adminPassword: env.ADMIN_PASSWORD,
+      demo: env.NODE_ENV !== "production",
+    });
+    log.info("database ready", { kind: handle.kind, ...seeded });
+    await startJobs(handle);
+  } catch (error) {
+    // The app still serves (health reports the database); jobs start when the server restarts.
+    log.error("startup tasks failed", describeError(error));
+  }
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { GET as openapi } from "@/app/api/v1/openapi.json/route";
+import { apiRequest, call, json } from "../support/http";
+
+type Doc = {
+  openapi: string;
+  info: { title: string };
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }>; headers?: Record<string, unknown> }> }>>;
+  components: { schemas: Record<string, { properties?: Record<string, unknown> }>; securitySchemes: Record<string, unknown> };
+};
+
+describe("GET /api/v1/openapi.json", () => {
+  it("serves an OpenAPI 3.1 document built from the endpoint schemas", async () => {
+    const response = await call(openapi, apiRequest("/api/v1/openapi.json"));
+    expect(response.status).toBe(200);
+    expect(response.headers.get("X-RateLimit-Limit")).toBeTruthy();
+    const doc = await json<Doc>(response);
+    expect(doc.openapi).toBe("3.1.0");
+    expect(doc.info.title).toBe("Tag Service API");
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(["/api/health", "/api/v1/openapi.json"]));
+    expect(doc.paths["/api/v1/{path}"]).toBeUndefined();
+  });
+
+  it("shares the envelope, validation details and pagination components", async () => {
+    const doc = await json<Doc>(await call(openapi, apiRequest("/api/v1/openapi.json")));
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["ErrorEnvelope", "ValidationDetails", "PageMeta", "HealthStatus"]));
+    expect(Object.keys(doc.components.schemas.PageMeta?.properties ?? {})).toEqual(["total", "page", "totalPages"]);
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(expect.arrayContaining(["bearerAuth", "apiKey"]));
+    const health = doc.paths["/api/health"]?.get;
+    expect(health?.responses["503"]?.content?.["application/json"]).toBeDefined();
+    const self = doc.paths["/api/v1/openapi.json"]?.get;
+    expect(Object.keys(self?.responses["429"]?.headers ?? {})).toEqual(expect.arrayContaining(["Retry-After", "X-RateLimit-Reset"]));
+  });
+});

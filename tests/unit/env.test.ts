@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { buildEnv, devMailboxEnabled, EnvironmentError } from "@/lib/env";
+
+const productionSecrets = {
+  AUTH_SECRET: "a".repeat(32),
+  PAYMENT_WEBHOOK_SECRET: "whsec_0123456789abcdef",
+  VAPID_PUBLIC_KEY: "B".repeat(87),
+  VAPID_PRIVATE_KEY: "c".repeat(43),
+  VAPID_SUBJECT: "mailto:ops@example.com",
+};
+
+describe("configuration", () => {
+  it("applies the documented defaults", () => {
+    const env = buildEnv({ NODE_ENV: "development" });
+    expect(env.APP_URL).toBe("http://localhost:3000");
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.TRUST_PROXY).toBe(false);
+    expect(env.API_KEY_ENV).toBe("development");
+    expect(env.RATE_LIMIT_MULTIPLIER).toBe(1);
+    expect(env.PUSH_ALLOW_PRIVATE_ENDPOINTS).toBe(false);
+    expect(env.DATA_DIR).toBe("./.data");
+  });
+
+  it("refuses a production start without a required secret, naming it", () => {
+    const { AUTH_SECRET: _omitted, ...withoutAuth } = productionSecrets;
+    void _omitted;
+    let thrown: unknown;
+    try {
+      buildEnv({ NODE_ENV: "production", ...withoutAuth });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(EnvironmentError);
+    expect((thrown as EnvironmentError).variables).toEqual(["AUTH_SECRET"]);
+    expect((thrown as Error).message).toContain("AUTH_SECRET is required in production");
+  });
+
+  it("accepts production with every secret, and `next build` without them", () => {
+    expect(buildEnv({ NODE_ENV: "production", ...productionSecrets }).AUTH_SECRET).toBe(productionSecrets.AUTH_SECRET);
+    expect(() => buildEnv({ NODE_ENV: "production", NEXT_PHASE: "phase-production-build" })).not.toThrow();
+  });
+
+  it("rejects malformed values with the variable's name", () => {
+    expect(() => buildEnv({ NODE_ENV: "development", RATE_LIMIT_MULTIPLIER: "-2" })).toThrow(/RATE_LIMIT_MULTIPLIER/);
+    expect(() => buildEnv({ NODE_ENV: "development", TRUST_PROXY: "maybe" })).toThrow(/TRUST_PROXY/);
+    expect(buildEnv({ NODE_ENV: "development", TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+  });
+
+  it("serves the development mailbox only with the outbox and outside production unless enabled", () => {
+    expect(devMailboxEnabled(buildEnv({ NODE_ENV: "development" }))).toBe(true);
+    expect(devMailboxEnabled(buildEnv({ NODE_ENV: "development", RESEND_API_KEY: "re_123" }))).toBe(false);
+    expect(devMailboxEnabled(buildEnv({ NODE_ENV: "production", ...productionSecrets }))).toBe(false);
+    expect(devMailboxEnabled(buildEnv({ NODE_ENV: "production", ...productionSecrets, ENABLE_DEV_MAILBOX: "true" }))).toBe(true);
+  });
+});

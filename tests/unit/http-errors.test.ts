@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { errorStatus, isDatabaseUnavailable, toDomainError } from "@/lib/http/errors";
+import { clientIp, PEER_ADDRESS_HEADER } from "@/lib/http/client-ip";
+import { errorCodes, ValidationError } from "@/lib/services/errors";
+import { z } from "zod";
+
+describe("error table", () => {
+  it("gives every code the specification's status", () => {
+    expect(errorStatus).toMatchObject({
+      VALIDATION_ERROR: 400,
+      INVALID_TRANSITION: 400,
+      UNAUTHORIZED: 401,
+      FORBIDDEN: 403,
+      TWO_FACTOR_REQUIRED: 403,
+      TAG_CLONE_DETECTED: 403,
+      NOT_FOUND: 404,
+      CONFLICT: 409,
+      PAYLOAD_TOO_LARGE: 413,
+      UNPROCESSABLE_ENTITY: 422,
+      RATE_LIMIT_EXCEEDED: 429,
+      INTERNAL_ERROR: 500,
+      SERVICE_UNAVAILABLE: 503,
+    });
+    for (const code of errorCodes) expect(errorStatus[code]).toBeGreaterThanOrEqual(400);
+  });
+
+  it("turns unknown errors into INTERNAL_ERROR without their message", () => {
+    const error = toDomainError(new Error("password=hunter2"));
+    expect(error.code).toBe("INTERNAL_ERROR");
+    expect(error.message).not.toContain("hunter2");
+  });
+
+  it("turns a ZodError into VALIDATION_ERROR with both detail forms", () => {
+    const parsed = z.object({ email: z.email(), age: z.number() }).safeParse({ email: "nope", age: "x" });
+    const error = toDomainError(parsed.error);
+    expect(error).toBeInstanceOf(ValidationError);
+    const details = error.details as { issues: { field: string }[]; fieldErrors: Record<string, string[]> };
+    expect(details.issues.map((i) => i.field).sort()).toEqual(["age", "email"]);
+    expect(Object.keys(details.fieldErrors).sort()).toEqual(["age", "email"]);
+  });
+
+  it("recognises an unreachable database anywhere in the cause chain", () => {
+    const refused = Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" });
+    expect(isDatabaseUnavailable(new Error("Failed query", { cause: refused }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error("timeout"), { code: "CONNECT_TIMEOUT" }))).toBe(true);
+    expect(isDatabaseUnavailable(Object.assign(new Error("duplicate"), { code: "23505" }))).toBe(false);
+    expect(toDomainError(new Error("wrapped", { cause: refused })).code).toBe("SERVICE_UNAVAILABLE");
+  });
+});
+
+describe("client IP", () => {
+  const headers = (values: Record<string, string>) => new Headers(values);
+
+  it("uses the socket peer and ignores X-Forwarded-For unless the proxy is trusted", () => {
+    const h = headers({ [PEER_ADDRESS_HEADER]: "::ffff:10.1.2.3", "x-forwarded-for": "203.0.113.9, 10.0.0.1" });
+    expect(clientIp(h, false)).toBe("10.1.2.3");
+    expect(clientIp(h, true)).toBe("203.0.113.9");
+  });
+
+  it("falls back to the peer when the forwarded address is garbage", () => {
+    expect(clientIp(headers({ [PEER_ADDRESS_HEADER]: "127.0.0.1", "x-forwarded-for": "not-an-ip" }), true)).toBe("127.0.0.1");
+    expect(clientIp(headers({}), false)).toBe("unknown");
+  });
+});
