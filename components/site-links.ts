@@ -1,0 +1,21 @@
+/** The service's name as pages show it; e-mails use the same words (emails/brand.ts). */
+export const SERVICE_NAME = "Tag Service";
+
+export type NavLink = { href: string; label: string };
+
+/** Primary navigation, in the order the header shows it. "Sign in" is shown apart, as the action. */
+export const primaryLinks: readonly NavLink[] = [
+  { href: "/", label: "Home" },
+  { href: "/shop", label: "Shop" },
+  { href: "/blog", label: "Blog" },
+  { href: "/careers", label: "Careers" },
+  { href: "/docs", label: "API docs" },
+];
+
+export const signInLink: NavLink = { href: "/login", label: "Sign in" };
+
+/** True when `href` is the current section: exact for Home, prefix for the others. */
+export function isCurrent(pathname: string, href: string): boolean {
+  if (href === "/") return pathname === "/";
+  return pathname === href || pathname.startsWith(`${href}/`);
+}

@@ -1,0 +1,95 @@
+import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
+
+/**
+ * `test` with a guard every spec gets: a Content-Security-Policy violation or an uncaught page error
+ * anywhere in the test fails it. CSP problems otherwise show up only as a console line and a half-working
+ * page, which is exactly the kind of regression a header change causes.
+ */
+export const test = base.extend<{ pageProblems: string[] }>({
+  pageProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      await page.exposeFunction("__e2eReportCspViolation", (text: string) => problems.push(`CSP violation: ${text}`));
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          const report = (window as unknown as { __e2eReportCspViolation?: (text: string) => void }).__e2eReportCspViolation;
+          report?.(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} on ${event.documentURI}`);
+        });
+      });
+      page.on("console", (message) => {
+        if (message.type() === "error" && /Content Security Policy/i.test(message.text())) {
+          problems.push(`console: ${message.text()}`);
+        }
+      });
+      page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+
+      await use(problems);
+
+      expect(problems, "CSP violations or uncaught errors in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/**
+ * Saves a screenshot under the test's output directory (and attaches it to the report), then checks it
+ * shows rendered content, not a blank or single-colour page: the PNG is decoded in a separate blank tab
+ * and must have many distinct colours with no one colour covering nearly all of it.
+ */
+export async function expectRenderedScreenshot(page: Page, testInfo: TestInfo, name: string, options: { fullPage?: boolean } = {}) {
+  const path = testInfo.outputPath(`${name}.png`);
+  const png = await page.screenshot({ path, fullPage: options.fullPage ?? true });
+  await testInfo.attach(name, { path, contentType: "image/png" });
+
+  const stats = await pixelStats(page, png);
+  expect(stats.width, `${name}: screenshot width`).toBeGreaterThan(0);
+  expect(stats.distinctColours, `${name}: distinct colours`).toBeGreaterThan(32);
+  expect(stats.dominantShare, `${name}: share of the most common colour`).toBeLessThan(0.97);
+  return stats;
+}
+
+async function pixelStats(page: Page, png: Buffer) {
+  // about:blank has no CSP, so a data: image can be decoded there whatever the app's policy is.
+  const scratch = await page.context().newPage();
+  try {
+    return await scratch.evaluate(async (base64) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const canvas = document.createElement("canvas");
+      canvas.width = image.naturalWidth;
+      canvas.height = image.naturalHeight;
+      const context = canvas.getContext("2d");
+      if (!context) throw new Error("no 2d context");
+      context.drawImage(image, 0, 0);
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      const counts = new Map<number, number>();
+      // Every 7th pixel is plenty to tell content from a flat page and keeps this fast.
+      let sampled = 0;
+      for (let offset = 0; offset < data.length; offset += 4 * 7) {
+        const key = ((data[offset]! << 16) | (data[offset + 1]! << 8) | data[offset + 2]!) >>> 0;
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+        sampled++;
+      }
+      let dominant = 0;
+      for (const count of counts.values()) dominant = Math.max(dominant, count);
+      return { width: canvas.width, height: canvas.height, distinctColours: counts.size, dominantShare: dominant / sampled };
+    }, png.toString("base64"));
+  } finally {
+    await scratch.close();
+  }
+}
+
+/**
+ * Waits until React has hydrated the element (it then carries React's internal fiber key), so that
+ * keyboard input reaches the component's handlers instead of the inert server-rendered HTML.
+ */
+export async function waitForHydration(locator: import("@playwright/test").Locator) {
+  await expect
+    .poll(() => locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$"))), {
+      message: "element hydrated by React",
+    })
+    .toBe(true);
+}

@@ -1,0 +1,39 @@
+import type { NextConfig } from "next";
+
+// Evaluated by `next build` (production) and `next dev` (development); the result is stored in the build.
+const isProduction = process.env.NODE_ENV === "production";
+
+/**
+ * Plain headers on every response, pages and API alike. The HTML Content-Security-Policy carries a
+ * per-request nonce and is set by proxy.ts; API responses get the cheap static policy below instead.
+ */
+const securityHeaders = [
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Referrer-Policy", value: "strict-origin-when-cross-origin" },
+  { key: "X-Frame-Options", value: "DENY" },
+  // Geolocation stays available to our own pages: a finder may choose to share where an item was found.
+  {
+    key: "Permissions-Policy",
+    value: "camera=(), microphone=(), geolocation=(self), payment=(), usb=(), serial=(), browsing-topics=()",
+  },
+  { key: "Cross-Origin-Opener-Policy", value: "same-origin" },
+  ...(isProduction ? [{ key: "Strict-Transport-Security", value: "max-age=31536000; includeSubDomains" }] : []),
+];
+
+/** JSON never needs to load anything or be framed. */
+const apiContentSecurityPolicy = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+
+const nextConfig: NextConfig = {
+  poweredByHeader: false,
+  // These load files relative to their own module (PGlite's wasm and data) or hold native/optional
+  // requires; bundling them breaks that, so Node resolves them from node_modules at run time.
+  serverExternalPackages: ["@electric-sql/pglite", "pg-boss", "postgres", "ioredis"],
+  async headers() {
+    return [
+      { source: "/:path*", headers: securityHeaders },
+      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: apiContentSecurityPolicy }] },
+    ];
+  },
+};
+
+export default nextConfig;

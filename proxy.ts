@@ -1,0 +1,69 @@
+import { NextResponse, type NextRequest } from "next/server";
+import { env } from "@/lib/env";
+
+/**
+ * A fresh nonce and Content-Security-Policy for every HTML request. Next reads the nonce back from the
+ * request's CSP header while rendering and puts it on its own scripts; our server components read
+ * `x-nonce` for the few scripts they add (Swagger UI). Pages must therefore be dynamically rendered,
+ * which the root layout guarantees by reading the request headers.
+ *
+ * Not run for /api (JSON gets a static policy from next.config.ts), build assets, the Swagger UI asset
+ * route, or router prefetches (RSC payloads, not documents).
+ */
+export function proxy(request: NextRequest) {
+  const nonce = createNonce();
+  const policy = contentSecurityPolicy(nonce);
+
+  const requestHeaders = new Headers(request.headers);
+  requestHeaders.set("x-nonce", nonce);
+  requestHeaders.set("Content-Security-Policy", policy);
+
+  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  response.headers.set("Content-Security-Policy", policy);
+  return response;
+}
+
+function createNonce(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return btoa(String.fromCharCode(...bytes));
+}
+
+const development = env.NODE_ENV === "development";
+const servedOverHttps = new URL(env.APP_URL).protocol === "https:";
+
+function contentSecurityPolicy(nonce: string): string {
+  const directives = [
+    "default-src 'self'",
+    // 'strict-dynamic': scripts the nonce'd scripts load (Next's chunks) are trusted; 'self' is only the
+    // fallback for browsers without CSP 3. React needs eval in development only, for its error overlays.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'${development ? " 'unsafe-eval'" : ""}`,
+    // <style> and stylesheets need the nonce or our origin. Next's dev overlay injects unnonced styles.
+    `style-src 'self' ${development ? "'unsafe-inline'" : `'nonce-${nonce}'`}`,
+    // style="" attributes (server-rendered by React, and set by Swagger UI's markdown rendering) cannot
+    // run code and can only fetch from img-src/font-src below, so they are allowed.
+    "style-src-attr 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    // Service workers (web push) are not covered by 'strict-dynamic'; name our origin explicitly.
+    "worker-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(servedOverHttps ? ["upgrade-insecure-requests"] : []),
+  ];
+  return directives.join("; ");
+}
+
+export const config = {
+  matcher: [
+    {
+      source: "/((?!api/|api$|_next/static|_next/image|favicon.ico|docs/assets/).*)",
+      missing: [
+        { type: "header", key: "next-router-prefetch" },
+        { type: "header", key: "purpose", value: "prefetch" },
+      ],
+    },
+  ],
+};
