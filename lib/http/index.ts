@@ -1,4 +1,4 @@
-export { route, preflight, errorResponse, type HandlerInput } from "./route";
+export { route, preflight, otherMethods, errorResponse, type HandlerInput } from "./route";
 export { defineEndpoint, type Endpoint } from "./endpoint";
 export { paginated, created, Paginated } from "./envelope";
 export { paginationQuery, pageOffset, type PaginationQuery } from "./pagination";

@@ -4,7 +4,7 @@ import { getDatabase } from "@/db/client";
 import { log, describeError } from "@/lib/log";
 import { checkRateLimits, type RateLimitDecision } from "@/lib/ratelimit";
 import type { Actor, ServiceContext } from "@/lib/services/context";
-import { DomainError, ForbiddenError, NotFoundError, RateLimitError, UnauthorizedError } from "@/lib/services/errors";
+import { DomainError, ForbiddenError, MethodNotAllowedError, NotFoundError, RateLimitError, UnauthorizedError } from "@/lib/services/errors";
 import { isAdmin, resolveCaller, type Caller } from "./auth";
 import { readJsonBody } from "./body";
 import { clientIp } from "./client-ip";
@@ -203,3 +203,24 @@ export async function preflight(req: Request): Promise<Response> {
 }
 
 export type { ObjectSchema };
+
+const ALL_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof ALL_METHODS)[number];
+
+/**
+ * Handlers for the methods a route file does not support, so they answer the 405 envelope with the
+ * rate-limit headers instead of Next's bare 405: `export const { POST, PUT, PATCH, DELETE } = otherMethods(endpoint)`.
+ */
+export function otherMethods(...supported: Pick<Endpoint, "method" | "path">[]): Record<Method, RouteHandler> {
+  const allowed = [...supported.map((endpoint) => endpoint.method), "OPTIONS"];
+  const path = supported[0]?.path ?? "/api/v1";
+  const handler = route({ method: "GET", path, summary: "Method not allowed", tags: [], auth: "none", hidden: true }, async () => {
+    throw new MethodNotAllowedError(allowed);
+  });
+  const withAllow: RouteHandler = async (req, context) => {
+    const response = await handler(req, context);
+    response.headers.set("Allow", allowed.join(", "));
+    return response;
+  };
+  return Object.fromEntries(ALL_METHODS.map((method) => [method, withAllow])) as Record<Method, RouteHandler>;
+}

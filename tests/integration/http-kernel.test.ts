@@ -268,3 +268,16 @@ describe("API kernel: rate limits", () => {
     expect(Number(real.headers.get("X-RateLimit-Remaining"))).toBe(Number(first.headers.get("X-RateLimit-Remaining")) - 1);
   });
 });
+
+describe("API kernel: unsupported methods", () => {
+  it("answers a method the path does not support with the 405 envelope, Allow and rate-limit headers", async () => {
+    const { POST, DELETE } = await import("@/app/api/v1/openapi.json/route");
+    for (const handler of [POST, DELETE]) {
+      const response = await call(handler, apiRequest("/api/v1/openapi.json", { method: "POST" }));
+      expect(response.status).toBe(405);
+      expect(await json(response)).toEqual({ success: false, error: { code: "METHOD_NOT_ALLOWED", message: expect.any(String), details: { allowed: ["GET", "OPTIONS"] } } });
+      expect(response.headers.get("Allow")).toBe("GET, OPTIONS");
+      expectRateLimitHeaders(response);
+    }
+  });
+});
