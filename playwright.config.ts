@@ -6,7 +6,7 @@ import { e2eBaseUrl, e2eServerEnv } from "./e2e/support/server-env";
  *
  * Build first: `npm run build && npm run test:e2e` (.ci/run builds before the e2e step). The server gets
  * a fresh database for the run (see e2e/support/web-server.ts): a new e2e_<runId> database on the
- * PostgreSQL server of DATABASE_URL when it is set, else a fresh PGlite DATA_DIR. Port: E2E_PORT (3100).
+ * PostgreSQL server of DATABASE_URL when it is set, else a fresh PGlite DATA_DIR. Port: a free one per run, or E2E_PORT.
  */
 const chromium = {
   executablePath: "/usr/bin/chromium",

@@ -1,3 +1,4 @@
+import { execFileSync } from "node:child_process";
 import { createECDH, randomBytes } from "node:crypto";
 
 /**
@@ -11,7 +12,13 @@ function once(name: string, make: () => string): string {
   return value;
 }
 
-export const e2ePort = Number(process.env.E2E_PORT ?? 3100);
+/** A port nothing listens on, chosen once per run (E2E_PORT pins it). The config is synchronous, so ask a child. */
+function freePort(): string {
+  const script = "const s=require('net').createServer();s.listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  return execFileSync(process.execPath, ["-e", script], { encoding: "utf8" }).trim();
+}
+
+export const e2ePort = Number(once("E2E_PORT", freePort));
 export const e2eBaseUrl = `http://localhost:${e2ePort}`;
 
 /** Names this run's database (e2e_<runId>) when DATABASE_URL is set. */

@@ -1,0 +1,53 @@
+import { spawn } from "node:child_process";
+import { expect, test } from "@playwright/test";
+
+test.describe("the running server", () => {
+  test("answers /api/health and unknown API paths with the envelope and rate-limit headers", async ({ request }) => {
+    const health = await request.get("/api/health");
+    expect(health.status()).toBe(200);
+    expect(await health.json()).toMatchObject({ status: "ok", db: "ok" });
+
+    const unknown = await request.post("/api/v1/definitely/not/here", { data: { any: "thing" } });
+    expect(unknown.status()).toBe(404);
+    expect(await unknown.json()).toEqual({ success: false, error: { code: "NOT_FOUND", message: expect.any(String) } });
+    const headers = unknown.headers();
+    for (const name of ["x-ratelimit-limit", "x-ratelimit-remaining", "x-ratelimit-reset", "x-request-id"]) expect(headers[name], name).toBeTruthy();
+    expect(headers["x-powered-by"]).toBeUndefined();
+    expect(headers["access-control-allow-origin"]).toBe("*");
+  });
+
+  test("counts a client by its socket address, whatever X-Forwarded-For it forges", async ({ request }) => {
+    const remaining = async (forged: string) => {
+      const response = await request.get("/api/v1/rate-probe", { headers: { "X-Forwarded-For": forged, "x-tag-service-peer": forged } });
+      return Number(response.headers()["x-ratelimit-remaining"]);
+    };
+    const first = await remaining("203.0.113.1");
+    const second = await remaining("203.0.113.2");
+    const third = await remaining("198.51.100.7");
+    expect(second).toBe(first - 1);
+    expect(third).toBe(first - 2);
+  });
+});
+
+test("a production start without a required secret stops at once, naming it", async () => {
+  test.setTimeout(60_000);
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: "production", NEXT_TELEMETRY_DISABLED: "1", DATA_DIR: `/tmp/e2e-missing-secret-${Date.now()}` };
+  delete env.AUTH_SECRET;
+  delete env.DATABASE_URL;
+  const child = spawn("npx", ["next", "start", "-p", "0"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (chunk) => (output += chunk));
+  child.stderr.on("data", (chunk) => (output += chunk));
+  const code = await new Promise<number | null>((resolve) => {
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      resolve(null);
+    }, 45_000);
+    child.on("exit", (exitCode) => {
+      clearTimeout(timer);
+      resolve(exitCode);
+    });
+  });
+  expect(code, output).toBe(1);
+  expect(output).toContain("AUTH_SECRET is required in production");
+});
