@@ -19,8 +19,11 @@ import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
 
-const port = process.env.E2E_PORT;
-if (!port) throw new Error("E2E_PORT is not set: start this through playwright.config.ts");
+const port: string = process.env.E2E_PORT ?? missingPort();
+
+function missingPort(): never {
+  throw new Error("E2E_PORT is not set: start this through playwright.config.ts");
+}
 const runId = (process.env.E2E_RUN_ID ?? `${Date.now().toString(36)}_${process.pid}`).replace(/[^a-z0-9_]/gi, "");
 
 function log(message: string) {
