@@ -1,4 +1,11 @@
 import type { Executor } from "@/db/client";
+import type { User } from "@/db/schema";
+import { verifyAccessToken } from "@/lib/auth/access-token";
+import { decodeSessionCookie, readSessionCookie } from "@/lib/auth/session-cookie";
+import { appOrigin } from "@/lib/env";
+import { authenticateApiKey } from "@/lib/services/auth/api-keys";
+import { findLiveSession } from "@/lib/services/auth/sessions";
+import { ForbiddenError, UnauthorizedError } from "@/lib/services/errors";
 
 /** Who sent the request, as resolved from its credentials. */
 export type Caller =
@@ -18,15 +25,52 @@ export interface CallerResolution {
   ip: string;
 }
 
-export type CallerResolver = (input: CallerResolution) => Promise<Caller>;
+const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+function activeUser(user: User): User {
+  if (user.suspendedAt) throw new ForbiddenError("This account is suspended.");
+  return user;
+}
 
 /**
- * The single place route() asks who is calling. The accounts issue fills it, in this order:
- * `Authorization: Bearer` access token, `X-API-Key`, then the next-auth session cookie (with the
- * same-origin check for unsafe methods). Until then every request is anonymous.
+ * The single place route() asks who is calling, in this order: `Authorization: Bearer` (our access
+ * JWT, whose session must still be live), `X-API-Key`, then the session cookie. A bad bearer token or
+ * API key is 401; a stale cookie is simply no credential. A cookie is honoured for unsafe methods only
+ * when the request's Origin is the app's own (403 otherwise): cookies never work cross-origin.
  */
-export async function resolveCaller(input: CallerResolution): Promise<Caller> {
-  void input;
+export async function resolveCaller({ req, db }: CallerResolution): Promise<Caller> {
+  const authorization = req.headers.get("authorization");
+  if (authorization) {
+    const [scheme, token, extra] = authorization.trim().split(/\s+/);
+    if (scheme?.toLowerCase() !== "bearer" || !token || extra) throw new UnauthorizedError("Use `Authorization: Bearer <access token>`.");
+    const claims = await verifyAccessToken(token);
+    if (!claims) throw new UnauthorizedError("The access token is invalid or expired.");
+    const live = await findLiveSession(db, claims.sessionId);
+    if (!live || live.user.id !== claims.userId) throw new UnauthorizedError("This session has ended. Please sign in again.");
+    const user = activeUser(live.user);
+    return { kind: "user", userId: user.id, role: user.role, via: "bearer", sessionId: live.session.id };
+  }
+
+  const apiKey = req.headers.get("x-api-key");
+  if (apiKey) {
+    const found = await authenticateApiKey(db, apiKey.trim());
+    if (!found) throw new UnauthorizedError("The API key is invalid, revoked or expired.");
+    const user = activeUser(found.user);
+    return { kind: "user", userId: user.id, role: user.role, via: "api-key", apiKeyId: found.apiKeyId };
+  }
+
+  const cookie = readSessionCookie(req.headers.get("cookie"));
+  if (cookie) {
+    const claims = await decodeSessionCookie(cookie);
+    const live = claims ? await findLiveSession(db, claims.sessionId) : null;
+    if (!claims || !live || live.user.id !== claims.userId) return { kind: "anonymous" };
+    if (UNSAFE_METHODS.has(req.method.toUpperCase()) && req.headers.get("origin") !== appOrigin()) {
+      throw new ForbiddenError("Cookie-authenticated requests must come from this site.");
+    }
+    const user = activeUser(live.user);
+    return { kind: "user", userId: user.id, role: user.role, via: "cookie", sessionId: live.session.id };
+  }
+
   return { kind: "anonymous" };
 }
 

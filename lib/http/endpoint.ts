@@ -24,6 +24,8 @@ export interface Endpoint<
   description?: string;
   tags: string[];
   auth: AuthRequirement;
+  /** False for account-security endpoints an API key may not call (keys, sessions, password, 2FA, export, delete): 403. */
+  apiKey?: boolean;
   /** Policies of the Limits table; `general` when omitted. */
   rateLimit?: RateLimitPolicyName[];
   params?: P;

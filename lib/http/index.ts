@@ -1,5 +1,5 @@
 export { route, preflight, otherMethods, errorResponse, type HandlerInput } from "./route";
 export { defineEndpoint, type Endpoint } from "./endpoint";
-export { paginated, created, Paginated } from "./envelope";
+export { paginated, created, respond, Paginated } from "./envelope";
 export { paginationQuery, pageOffset, type PaginationQuery } from "./pagination";
 export { uuidParam, idParams } from "./params";

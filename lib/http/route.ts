@@ -57,6 +57,7 @@ export function applyRateLimitHeaders(headers: Headers, decision: RateLimitDecis
   headers.set("X-RateLimit-Remaining", String(Math.max(0, decision.remaining)));
   headers.set("X-RateLimit-Reset", String(decision.reset));
   if (!decision.allowed) headers.set("Retry-After", String(Math.max(1, decision.retryAfter)));
+  else if (headers.has("Retry-After")) headers.set("X-RateLimit-Remaining", "0");
 }
 
 export function errorResponse(error: DomainError, requestId: string): Response {
@@ -73,7 +74,11 @@ function actorFor(caller: Caller, ip: string): Actor {
 function toResponse(result: HandlerResult, defaultStatus: number): Response {
   if (result instanceof Response) return result;
   if (result instanceof Paginated) return Response.json({ success: true, data: result.items, meta: result.meta }, { status: defaultStatus });
-  if (result instanceof WithStatus) return Response.json({ success: true, data: result.data }, { status: result.status });
+  if (result instanceof WithStatus) {
+    const response = Response.json({ success: true, data: result.data }, { status: result.status });
+    for (const [name, value] of result.headers) response.headers.append(name, value);
+    return response;
+  }
   if (defaultStatus === 204) return new Response(null, { status: 204 });
   return Response.json({ success: true, data: result ?? null }, { status: defaultStatus });
 }
@@ -132,6 +137,9 @@ export function route<
       if (callerError) throw callerError;
 
       if (endpoint.auth === "required" && caller.kind !== "user") throw new UnauthorizedError();
+      if (endpoint.apiKey === false && caller.kind === "user" && caller.via === "api-key") {
+        throw new ForbiddenError("API keys cannot be used for this operation; sign in instead.");
+      }
       if (endpoint.auth === "admin") {
         if (caller.kind !== "user") throw new UnauthorizedError();
         if (!isAdmin(caller)) throw new ForbiddenError();
@@ -164,6 +172,8 @@ export function route<
         log.warn("database unavailable", { requestId, ...describeError(thrown) });
       }
       response = errorResponse(error, requestId);
+      // A limit a service enforces (the per-account login lockout) says when to come back too.
+      if (error instanceof RateLimitError) response.headers.set("Retry-After", String(Math.max(1, error.retryAfterSeconds)));
     }
 
     return finish(response, { requestId, versioned, decision });

@@ -1,8 +1,9 @@
 import type { Endpoint } from "../endpoint";
+import { authEndpoints } from "./auth";
 import { devEndpoints } from "./dev";
 import { systemEndpoints } from "./system";
 
 /** Every endpoint's contract, for the OpenAPI document. Each domain adds its file here. */
-export const allEndpoints: Endpoint[] = [...Object.values(systemEndpoints), ...Object.values(devEndpoints)];
+export const allEndpoints: Endpoint[] = [...Object.values(systemEndpoints), ...Object.values(authEndpoints), ...Object.values(devEndpoints)];
 
-export { devEndpoints, systemEndpoints };
+export { authEndpoints, devEndpoints, systemEndpoints };

@@ -1,0 +1,44 @@
+import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { authSecret } from "@/lib/secrets";
+
+/** A URL-safe random token of `bytes` bytes (256 bits by default). */
+export function randomToken(bytes = 32): string {
+  return randomBytes(bytes).toString("base64url");
+}
+
+/**
+ * Tokens we issue carry ≥128 bits of randomness, so a fast hash is enough to store them; lookups are
+ * by hash, so the secret value is never compared in a timing-sensitive way.
+ */
+export function hashToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** A key for one purpose, derived from AUTH_SECRET (HKDF-SHA256), so no two uses share key material. */
+export function derivedKey(purpose: string, length = 32): Buffer {
+  return Buffer.from(hkdfSync("sha256", authSecret(), "tag-service", purpose, length));
+}
+
+/** A keyed hash (HMAC-SHA256) for values of low entropy we must match but never store in clear (IPs). */
+export function keyedHash(purpose: string, value: string): string {
+  return createHmac("sha256", derivedKey(purpose)).update(value).digest("hex");
+}
+
+const BASE62 = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/** `length` uniformly random base62 characters (rejection sampling, no modulo bias). */
+export function randomBase62(length: number): string {
+  let result = "";
+  while (result.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      if (byte < 248 && result.length < length) result += BASE62[byte % 62];
+    }
+  }
+  return result;
+}

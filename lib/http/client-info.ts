@@ -1,0 +1,6 @@
+import type { ClientInfo } from "@/lib/services/auth/sessions";
+
+/** What a session records of the client: its user agent and (masked later) IP. */
+export function clientInfo(req: Request, ip: string): ClientInfo {
+  return { userAgent: req.headers.get("user-agent"), ip: ip === "unknown" ? null : ip };
+}

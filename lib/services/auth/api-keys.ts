@@ -1,0 +1,91 @@
+import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
+import { schema, type Executor } from "@/db/client";
+import type { User } from "@/db/schema";
+import { env } from "@/lib/env";
+import { hashToken, randomBase62 } from "@/lib/auth/tokens";
+import type { ServiceContext } from "@/lib/services/context";
+import { NotFoundError, ValidationError } from "@/lib/services/errors";
+import { actingUser } from "./sessions";
+
+const PREFIX_BY_ENV = { live: "tag_live_", test: "tag_test_", development: "tag_dev_" } as const;
+const KEY_RANDOM_LENGTH = 40;
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export function apiKeyPrefix(): string {
+  return PREFIX_BY_ENV[env.API_KEY_ENV];
+}
+
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  prefix: string;
+  last4: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+}
+
+function view(row: typeof schema.apiKeys.$inferSelect): ApiKeyView {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    last4: row.last4,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+  };
+}
+
+/** POST /auth/api-keys: the key is returned this once and stored hashed. */
+export async function createApiKey(ctx: ServiceContext, input: { name: string; expiresAt?: Date }) {
+  const { userId } = actingUser(ctx);
+  if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) throw ValidationError.field("expiresAt", "The expiry must be in the future.");
+  const prefix = apiKeyPrefix();
+  const key = `${prefix}${randomBase62(KEY_RANDOM_LENGTH)}`;
+  const [row] = await ctx.db
+    .insert(schema.apiKeys)
+    .values({ userId, name: input.name, prefix, keyHash: hashToken(key), last4: key.slice(-4), expiresAt: input.expiresAt ?? null })
+    .returning();
+  if (!row) throw new Error("api key insert returned nothing");
+  const { id, name, createdAt, expiresAt } = view(row);
+  return { id, name, key, prefix, createdAt, expiresAt };
+}
+
+/** GET /auth/api-keys: the caller's keys that are not revoked. */
+export async function listApiKeys(ctx: ServiceContext): Promise<ApiKeyView[]> {
+  const { userId } = actingUser(ctx);
+  const rows = await ctx.db
+    .select()
+    .from(schema.apiKeys)
+    .where(and(eq(schema.apiKeys.userId, userId), isNull(schema.apiKeys.revokedAt)))
+    .orderBy(desc(schema.apiKeys.createdAt));
+  return rows.map(view);
+}
+
+/** DELETE /auth/api-keys/:id. */
+export async function revokeApiKey(ctx: ServiceContext, id: string): Promise<{ message: string }> {
+  const { userId } = actingUser(ctx);
+  const revoked = await ctx.db
+    .update(schema.apiKeys)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(schema.apiKeys.id, id), eq(schema.apiKeys.userId, userId), isNull(schema.apiKeys.revokedAt)))
+    .returning({ id: schema.apiKeys.id });
+  if (!revoked.length) throw new NotFoundError("API key not found.");
+  return { message: "API key revoked." };
+}
+
+/** The key's row and user when the key exists, is not revoked and has not expired; lastUsedAt kept. */
+export async function authenticateApiKey(db: Executor, key: string, now = new Date()): Promise<{ apiKeyId: string; user: User } | null> {
+  if (!/^tag_(live|test|dev)_[0-9A-Za-z]{32,}$/.test(key)) return null;
+  const [row] = await db
+    .select({ key: schema.apiKeys, user: schema.users })
+    .from(schema.apiKeys)
+    .innerJoin(schema.users, eq(schema.users.id, schema.apiKeys.userId))
+    .where(and(eq(schema.apiKeys.keyHash, hashToken(key)), isNull(schema.apiKeys.revokedAt), or(isNull(schema.apiKeys.expiresAt), gt(schema.apiKeys.expiresAt, now))));
+  if (!row) return null;
+  if (!row.key.lastUsedAt || now.getTime() - row.key.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(schema.apiKeys).set({ lastUsedAt: now }).where(eq(schema.apiKeys.id, row.key.id));
+  }
+  return { apiKeyId: row.key.id, user: row.user };
+}

@@ -1,0 +1,47 @@
+import { schema } from "@/db/client";
+import { hashPassword } from "@/lib/auth/password";
+import { withTransaction, type ServiceContext } from "@/lib/services/context";
+import { ConflictError } from "@/lib/services/errors";
+import { createSession, type ClientInfo } from "./sessions";
+import { findUserByEmail, toPublicUser } from "./users";
+import { issueEmailVerification } from "./verification";
+
+export interface RegisterInput {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+const EMAIL_TAKEN = "An account with this e-mail address already exists.";
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Creates the account (role USER, unverified, FREE), queues the verification e-mail, signs in. */
+export async function register(ctx: ServiceContext, input: RegisterInput, client: ClientInfo) {
+  const email = input.email.trim().toLowerCase();
+  if (await findUserByEmail(ctx.db, email)) throw new ConflictError(EMAIL_TAKEN);
+  const passwordHash = await hashPassword(input.password);
+  try {
+    return await withTransaction(ctx, async (tx) => {
+      const [user] = await tx.db
+        .insert(schema.users)
+        .values({ email, passwordHash, firstName: input.firstName, lastName: input.lastName })
+        .returning();
+      if (!user) throw new Error("user insert returned nothing");
+      await issueEmailVerification(tx, user);
+      const { session, tokens } = await createSession(tx, { userId: user.id, kind: "API", client });
+      return { user: toPublicUser(user), session, tokens: tokens! };
+    });
+  } catch (error) {
+    // Two registrations racing for one address: the unique index decides.
+    if (isUniqueViolation(error)) throw new ConflictError(EMAIL_TAKEN);
+    throw error;
+  }
+}

@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+/** Spec rule 1: at least 8 characters with an uppercase letter, a lowercase letter and a number. */
+export const passwordSchema = z
+  .string()
+  .min(8, "Password must be at least 8 characters.")
+  .max(128, "Password must be at most 128 characters.")
+  .regex(/[A-Z]/, "Password must contain an uppercase letter.")
+  .regex(/[a-z]/, "Password must contain a lowercase letter.")
+  .regex(/[0-9]/, "Password must contain a number.")
+  .meta({ description: "8–128 characters with an uppercase letter, a lowercase letter and a number", example: "Str0ngPassword" });
+
+export const emailSchema = z
+  .email("Enter a valid e-mail address.")
+  .max(254)
+  .transform((value) => value.trim().toLowerCase())
+  .meta({ example: "ada@example.com" });
+
+export const personNameSchema = z.string().trim().min(1, "Required.").max(100, "At most 100 characters.");
+
+export const roleSchema = z.enum(["USER", "ADMIN", "SUPER_ADMIN"]);
+export const tierSchema = z.enum(["FREE", "PRO", "PREMIUM"]);
+
+/** The full User resource of the specification (GET /auth/me). */
+export const userSchema = z
+  .object({
+    id: z.uuid(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    phone: z.string().nullable(),
+    role: roleSchema,
+    emailVerified: z.boolean(),
+    twoFactorEnabled: z.boolean(),
+    subscription: tierSchema,
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "User" });
+
+export type PublicUser = z.infer<typeof userSchema>;
+
+export const tokenPairSchema = z.object({
+  accessToken: z.string().meta({ description: "15-minute JWT for `Authorization: Bearer`" }),
+  refreshToken: z.string().meta({ description: "Opaque, 7 days, single use: POST /auth/refresh rotates it" }),
+});
+
+export const messageSchema = z.object({ message: z.string() });
