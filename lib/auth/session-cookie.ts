@@ -10,12 +10,12 @@ import { authSecret } from "@/lib/secrets";
 export const SESSION_MAX_AGE_SECONDS = 7 * 24 * 60 * 60;
 
 /** next-auth's `__Secure-` prefix over https; we pin next-auth to the same choice (useSecureCookies). */
-export function useSecureCookies(): boolean {
+export function secureCookies(): boolean {
   return new URL(env.APP_URL).protocol === "https:";
 }
 
 export function sessionCookieName(): string {
-  return useSecureCookies() ? "__Secure-authjs.session-token" : "authjs.session-token";
+  return secureCookies() ? "__Secure-authjs.session-token" : "authjs.session-token";
 }
 
 export interface SessionCookieClaims {
@@ -45,7 +45,7 @@ export async function decodeSessionCookie(value: string): Promise<{ userId: stri
 }
 
 function attributes(maxAge: number): string {
-  return ["Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAge}`, ...(useSecureCookies() ? ["Secure"] : [])].join("; ");
+  return ["Path=/", "HttpOnly", "SameSite=Lax", `Max-Age=${maxAge}`, ...(secureCookies() ? ["Secure"] : [])].join("; ");
 }
 
 export function sessionCookieHeader(value: string): string {
