@@ -23,25 +23,33 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Creates the account (role USER, unverified, FREE), queues the verification e-mail, signs in. */
-export async function register(ctx: ServiceContext, input: RegisterInput, client: ClientInfo) {
+/**
+ * Creates the account (role USER, unverified, FREE) and queues the verification e-mail, in the
+ * caller's transaction. The web sign-up calls this and then signs in through next-auth.
+ */
+export async function createAccount(ctx: ServiceContext, input: RegisterInput) {
   const email = input.email.trim().toLowerCase();
   if (await findUserByEmail(ctx.db, email)) throw new ConflictError(EMAIL_TAKEN);
   const passwordHash = await hashPassword(input.password);
   try {
     return await withTransaction(ctx, async (tx) => {
-      const [user] = await tx.db
-        .insert(schema.users)
-        .values({ email, passwordHash, firstName: input.firstName, lastName: input.lastName })
-        .returning();
+      const [user] = await tx.db.insert(schema.users).values({ email, passwordHash, firstName: input.firstName, lastName: input.lastName }).returning();
       if (!user) throw new Error("user insert returned nothing");
       await issueEmailVerification(tx, user);
-      const { session, tokens } = await createSession(tx, { userId: user.id, kind: "API", client });
-      return { user: toPublicUser(user), session, tokens: tokens! };
+      return user;
     });
   } catch (error) {
     // Two registrations racing for one address: the unique index decides.
     if (isUniqueViolation(error)) throw new ConflictError(EMAIL_TAKEN);
     throw error;
   }
+}
+
+/** POST /auth/register: creates the account and signs in (an API session with tokens). */
+export async function register(ctx: ServiceContext, input: RegisterInput, client: ClientInfo) {
+  return withTransaction(ctx, async (tx) => {
+    const user = await createAccount(tx, input);
+    const { session, tokens } = await createSession(tx, { userId: user.id, kind: "API", client });
+    return { user: toPublicUser(user), session, tokens: tokens! };
+  });
 }

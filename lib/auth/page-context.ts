@@ -1,0 +1,30 @@
+import { redirect } from "next/navigation";
+import { headers } from "next/headers";
+import { getDatabase } from "@/db/client";
+import { clientIp } from "@/lib/http/client-ip";
+import type { ServiceContext } from "@/lib/services/context";
+import { getUserById } from "@/lib/services/auth/users";
+import { auth } from "./next-auth";
+
+/**
+ * The signed-in user's service context for server components and server actions, or null. Goes
+ * through next-auth's `auth()`, whose jwt callback refuses a revoked or expired session.
+ */
+export async function currentUserContext(): Promise<ServiceContext | null> {
+  const session = await auth();
+  const userId = session?.user?.id;
+  const sessionId = (session as { sessionId?: string } | null)?.sessionId;
+  if (!userId || !sessionId) return null;
+  const db = getDatabase().db;
+  const user = await getUserById(db, userId).catch(() => null);
+  if (!user || user.suspendedAt) return null;
+  const ip = clientIp(await headers());
+  return { actor: { kind: "user", userId, role: user.role, sessionId, ip }, db };
+}
+
+/** As currentUserContext, but sends a signed-out visitor to the sign-in page and back afterwards. */
+export async function requireUserContext(returnTo: string): Promise<ServiceContext> {
+  const ctx = await currentUserContext();
+  if (!ctx) redirect(`/login?next=${encodeURIComponent(returnTo)}`);
+  return ctx;
+}
