@@ -8,6 +8,8 @@ export default defineConfig({
   resolve: { alias: { "@": path.resolve(import.meta.dirname) } },
   test: {
     pool: "forks",
+    // next-auth imports `next/server` without an extension, which Node's ESM loader can't resolve: let Vite transform it.
+    server: { deps: { inline: ["next-auth"] } },
     maxWorkers: 2,
     // Tests never reach real providers: e-mail goes to the outbox whatever the shell has set.
     env: { NODE_ENV: "test", NEXT_TELEMETRY_DISABLED: "1", LOG_LEVEL: "silent", RESEND_API_KEY: "", STRIPE_SECRET_KEY: "", UPSTASH_REDIS_REST_URL: "", UPSTASH_REDIS_REST_TOKEN: "" },

@@ -2,6 +2,7 @@ import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { getDatabase } from "@/db/client";
 import { clientIp } from "@/lib/http/client-ip";
+import { checkRateLimits } from "@/lib/ratelimit";
 import { authSecret } from "@/lib/secrets";
 import { systemContext } from "@/lib/services/context";
 import { DomainError } from "@/lib/services/errors";
@@ -52,11 +53,15 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
       credentials: { email: {}, password: {}, twoFactorCode: {} },
       authorize: async (credentials, request) => {
         const ctx = systemContext(getDatabase().db);
+        const ip = clientIp(request.headers);
+        // The API's per-IP auth limit applies to web sign-in too (this endpoint is reachable directly).
+        const limit = await checkRateLimits(["auth"], { ip });
+        if (!limit.allowed) throw new SignInError("rate_limited");
         try {
           const { user, session } = await login(
             ctx,
             { email: field(credentials.email), password: field(credentials.password), twoFactorCode: field(credentials.twoFactorCode) || undefined },
-            { kind: "WEB", client: { userAgent: request.headers.get("user-agent"), ip: clientIp(request.headers) } },
+            { kind: "WEB", client: { userAgent: request.headers.get("user-agent"), ip } },
           );
           return { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}`, sid: session.id };
         } catch (error) {

@@ -32,3 +32,18 @@ describe("GET /api/v1/openapi.json", () => {
     expect(Object.keys(self?.responses["429"]?.headers ?? {})).toEqual(expect.arrayContaining(["Retry-After", "X-RateLimit-Reset"]));
   });
 });
+
+describe("OpenAPI coverage", () => {
+  it("documents every declared endpoint with its method, and secures the protected ones", async () => {
+    const { allEndpoints } = await import("@/lib/http/endpoints");
+    const doc = await json<Doc & { paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown }>> }>(await call(openapi, apiRequest("/api/v1/openapi.json")));
+    for (const endpoint of allEndpoints.filter((e) => !e.hidden)) {
+      const operation = doc.paths[endpoint.path]?.[endpoint.method.toLowerCase()];
+      expect(operation, `${endpoint.method} ${endpoint.path}`).toBeDefined();
+      if (endpoint.auth === "required" || endpoint.auth === "admin") expect(operation?.security?.length, endpoint.path).toBeGreaterThan(0);
+      if (endpoint.body) expect(operation?.requestBody, endpoint.path).toBeDefined();
+    }
+    expect(doc.paths["/api/v1/auth/login"]?.post).toBeDefined();
+    expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["User", "Session", "ApiKey"]));
+  });
+});
