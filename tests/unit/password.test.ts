@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 
-describe("password hashing", () => {
+// scrypt at N=2^17 takes a few hundred ms per hash on purpose; allow for a busy machine.
+describe("password hashing", { timeout: 30_000 }, () => {
   it("stores scrypt at OWASP parameters with a random salt and verifies", async () => {
     const first = await hashPassword("Correct1horse");
     const second = await hashPassword("Correct1horse");
