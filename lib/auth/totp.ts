@@ -21,13 +21,16 @@ export function totpUri(secret: string, accountEmail: string): string {
  */
 export async function verifyTotp(secret: string, code: string, options: { lastTimeStep?: number | null; now?: Date } = {}): Promise<number | null> {
   if (!/^\d{6}$/.test(code)) return null;
+  const epoch = Math.floor((options.now ?? new Date()).getTime() / 1000);
+  // otplib throws when afterTimeStep lies beyond the window (a clock that went backwards): refuse instead.
+  if (options.lastTimeStep != null && options.lastTimeStep >= Math.floor(epoch / TOTP_PERIOD_SECONDS) + 1) return null;
   const result = await verify({
     secret,
     token: code,
     period: TOTP_PERIOD_SECONDS,
     digits: 6,
     algorithm: "sha1",
-    epoch: Math.floor((options.now ?? new Date()).getTime() / 1000),
+    epoch,
     epochTolerance: TOLERANCE_SECONDS,
     ...(options.lastTimeStep != null ? { afterTimeStep: options.lastTimeStep } : {}),
   });
