@@ -145,3 +145,33 @@ describe("cookie sessions", () => {
     expect((await loginAccount(account.email, account.password)).status).toBe(403);
   });
 });
+
+describe("auth rate limits on the real routes", () => {
+  it("allows 5 registrations per hour per IP, then 429 with Retry-After", async () => {
+    const ip = nextTestIp();
+    const attempt = () => call(registerRoute, apiRequest("/api/v1/auth/register", { method: "POST", ip, body: { email: uniqueEmail("limit"), password: TEST_PASSWORD, firstName: "A", lastName: "B" } }));
+    for (let i = 0; i < 5; i++) expect((await attempt()).status).toBe(201);
+    const blocked = await attempt();
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("X-RateLimit-Limit")).toBe("5");
+    expect(Number(blocked.headers.get("Retry-After"))).toBeGreaterThan(60);
+  });
+
+  it("allows 3 password-reset requests per hour per IP", async () => {
+    const { POST: forgot } = await import("@/app/api/v1/auth/forgot-password/route");
+    const ip = nextTestIp();
+    const attempt = () => call(forgot, apiRequest("/api/v1/auth/forgot-password", { method: "POST", ip, body: { email: uniqueEmail("reset") } }));
+    for (let i = 0; i < 3; i++) expect((await attempt()).status).toBe(200);
+    expect((await attempt()).status).toBe(429);
+  });
+
+  it("allows 10 login attempts per minute per IP across accounts", async () => {
+    const { POST: loginRoute } = await import("@/app/api/v1/auth/login/route");
+    const ip = nextTestIp();
+    const attempt = () => call(loginRoute, apiRequest("/api/v1/auth/login", { method: "POST", ip, body: { email: uniqueEmail("nobody"), password: "Whatever1" } }));
+    for (let i = 0; i < 10; i++) expect((await attempt()).status).toBe(401);
+    const blocked = await attempt();
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("X-RateLimit-Limit")).toBe("10");
+  });
+});
