@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
+import { toApiKeyView } from "./api-keys";
 import { verifyCurrentPassword } from "./password";
 import type { PublicUser } from "./schemas";
 import { actingUser } from "./sessions";
@@ -90,16 +91,7 @@ const exportSections = {
   apiKeys: async (db, userId) => {
     // Never the key or its hash: only what identifies it.
     const rows = await db.select().from(schema.apiKeys).where(eq(schema.apiKeys.userId, userId)).orderBy(asc(schema.apiKeys.createdAt));
-    return rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      prefix: row.prefix,
-      last4: row.last4,
-      createdAt: row.createdAt.toISOString(),
-      lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
-      expiresAt: row.expiresAt?.toISOString() ?? null,
-      revokedAt: row.revokedAt?.toISOString() ?? null,
-    }));
+    return rows.map((row) => ({ ...toApiKeyView(row), revokedAt: row.revokedAt?.toISOString() ?? null }));
   },
 } satisfies Record<string, ExportSection>;
 

@@ -25,7 +25,7 @@ export interface ApiKeyView {
   expiresAt: string | null;
 }
 
-function view(row: typeof schema.apiKeys.$inferSelect): ApiKeyView {
+export function toApiKeyView(row: typeof schema.apiKeys.$inferSelect): ApiKeyView {
   return {
     id: row.id,
     name: row.name,
@@ -48,7 +48,7 @@ export async function createApiKey(ctx: ServiceContext, input: { name: string; e
     .values({ userId, name: input.name, prefix, keyHash: hashToken(key), last4: key.slice(-4), expiresAt: input.expiresAt ?? null })
     .returning();
   if (!row) throw new Error("api key insert returned nothing");
-  const { id, name, createdAt, expiresAt } = view(row);
+  const { id, name, createdAt, expiresAt } = toApiKeyView(row);
   return { id, name, key, prefix, createdAt, expiresAt };
 }
 
@@ -60,7 +60,7 @@ export async function listApiKeys(ctx: ServiceContext): Promise<ApiKeyView[]> {
     .from(schema.apiKeys)
     .where(and(eq(schema.apiKeys.userId, userId), isNull(schema.apiKeys.revokedAt)))
     .orderBy(desc(schema.apiKeys.createdAt));
-  return rows.map(view);
+  return rows.map(toApiKeyView);
 }
 
 /** DELETE /auth/api-keys/:id. */
