@@ -62,6 +62,9 @@ export function e2eServerEnv(): Record<string, string> {
     ADMIN_EMAIL: e2eAdmin.email,
     ADMIN_PASSWORD: e2eAdmin.password,
     ENABLE_DEV_MAILBOX: "true",
+    // Every browser in the run comes from 127.0.0.1, so the per-IP limits (auth 10/min, registration
+    // 5/hour, password reset 3/hour) would be shared by all specs; scaled so journeys fit in them.
+    RATE_LIMIT_MULTIPLIER: "10",
     // A fresh state per run: e-mail to the outbox (read through the dev mailbox), the built-in test
     // payment provider, and rate limits in process memory rather than a Redis that outlives the run.
     // Set E2E_REDIS_URL to run against Redis on purpose.

@@ -1,0 +1,82 @@
+import type { Metadata } from "next";
+import { FormAlert } from "@/components/forms/form-alert";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { requireUserContext } from "@/lib/auth/page-context";
+import { listSessions, type SessionView } from "@/lib/services/auth/sessions";
+import { SignOutButton } from "../../../sign-out-button";
+import { formatDateTime, noticeFrom, PageHeading, Panel } from "../section";
+import { revokeOtherSessionsAction, revokeSessionAction } from "./actions";
+import { describeUserAgent } from "./user-agent";
+
+export const metadata: Metadata = { title: "Sessions" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export default async function SessionsPage({ searchParams }: { searchParams: SearchParams }) {
+  const ctx = await requireUserContext("/dashboard/account/sessions");
+  const sessions = await listSessions(ctx);
+  const params = await searchParams;
+  const count = Number(Array.isArray(params.count) ? params.count[0] : params.count) || 0;
+  const notice = noticeFrom(params, {
+    revoked: { tone: "success", text: "The session was revoked: that device is signed out." },
+    missing: { tone: "error", text: "That session was already signed out." },
+    "others-revoked": { tone: "success", text: count === 1 ? "1 other session was signed out." : `${count} other sessions were signed out.` },
+  });
+  const others = sessions.filter((session) => !session.current);
+
+  return (
+    <>
+      <PageHeading title="Sessions">
+        Every browser and app signed in to your account. If you see one you do not recognise, revoke it and change your password.
+      </PageHeading>
+      {notice ? <FormAlert tone={notice.tone} title={notice.text} className="mb-6" /> : null}
+      <Panel id="sessions" title={`Signed in on ${sessions.length} ${sessions.length === 1 ? "device" : "devices"}`}>
+        <ul className="flex flex-col divide-y divide-line">
+          {sessions.map((session) => (
+            <SessionRow key={session.id} session={session} />
+          ))}
+        </ul>
+        {others.length > 0 ? (
+          <form action={revokeOtherSessionsAction} className="mt-5 border-t border-line pt-5">
+            <SubmitButton variant="secondary" pendingLabel="Signing out…">
+              Sign out everywhere else
+            </SubmitButton>
+          </form>
+        ) : null}
+      </Panel>
+    </>
+  );
+}
+
+function SessionRow({ session }: { session: SessionView }) {
+  const device = describeUserAgent(session.userAgent);
+  const headingId = `session-${session.id}`;
+  return (
+    <li aria-labelledby={headingId} className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p id={headingId} className="flex flex-wrap items-center gap-2 font-semibold text-ink">
+          {device}
+          {session.current ? <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">This device</span> : null}
+        </p>
+        <dl className="mt-1 grid grid-cols-[max-content_1fr] gap-x-3 text-sm text-muted">
+          <dt>Last active</dt>
+          <dd>{formatDateTime(session.lastUsedAt)}</dd>
+          <dt>Signed in</dt>
+          <dd>{formatDateTime(session.createdAt)}</dd>
+          <dt>IP address</dt>
+          <dd>{session.ipAddress ?? "unknown"}</dd>
+        </dl>
+      </div>
+      {session.current ? (
+        <SignOutButton />
+      ) : (
+        <form action={revokeSessionAction}>
+          <input type="hidden" name="sessionId" value={session.id} />
+          <SubmitButton variant="secondary" pendingLabel="Revoking…" className="min-h-10 px-4 py-2 text-sm">
+            Revoke<span className="sr-only"> the session on {device}</span>
+          </SubmitButton>
+        </form>
+      )}
+    </li>
+  );
+}

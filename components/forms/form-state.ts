@@ -1,0 +1,27 @@
+/**
+ * What a form's server action returns to the page (through React's useActionState): a status, an
+ * optional message for the whole form, per-field messages keyed by the input's `name`, and the
+ * non-secret values to put back into the fields after a failed submission. Passwords are never echoed.
+ */
+export type FieldErrors = Partial<Record<string, string[]>>;
+
+export interface FormState {
+  status: "idle" | "error" | "success";
+  message?: string;
+  fieldErrors?: FieldErrors;
+  values?: Record<string, string>;
+}
+
+export const idleFormState: FormState = { status: "idle" };
+
+/** The first message for a field, or undefined. */
+export function fieldError(state: FormState | undefined, name: string): string[] | undefined {
+  const errors = state?.fieldErrors?.[name];
+  return errors && errors.length > 0 ? errors : undefined;
+}
+
+/** A text field's value from FormData ("" when absent or a file). */
+export function formText(formData: FormData, name: string): string {
+  const value = formData.get(name);
+  return typeof value === "string" ? value : "";
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from "node:crypto";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, waitForHydration } from "./fixtures";
+
+export interface TestAccount {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+}
+
+/** A new, unique account's details (not yet registered). */
+export function newAccount(label: string): TestAccount {
+  const id = `${Date.now().toString(36)}${randomBytes(3).toString("hex")}`;
+  return { firstName: "Ada", lastName: "Lovelace", email: `e2e-${label}-${id}@example.com`, password: `Pw-${randomBytes(6).toString("hex")}-9A` };
+}
+
+/** Registers through the API (the same service the sign-up page calls); the browser is not signed in. */
+export async function registerByApi(request: APIRequestContext, account: TestAccount): Promise<void> {
+  const response = await request.post("/api/v1/auth/register", {
+    data: { email: account.email, password: account.password, firstName: account.firstName, lastName: account.lastName },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+}
+
+/** Signs in through the sign-in page (one step: no two-factor) and waits for the dashboard. */
+export async function signInWithForm(page: Page, account: Pick<TestAccount, "email" | "password">, path = "/login"): Promise<void> {
+  await page.goto(path);
+  await waitForHydration(page.getByRole("button", { name: "Sign in" }));
+  await page.getByLabel("E-mail address").fill(account.email);
+  await page.getByLabel("Password", { exact: true }).fill(account.password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(/\/dashboard/);
+}
+
+/**
+ * The newest link in the development mailbox for `to` whose path starts with `pathPrefix`, waiting for
+ * the e-mail job to deliver it.
+ */
+export async function mailboxLink(request: APIRequestContext, to: string, pathPrefix: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get(`/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+        if (!response.ok()) return undefined;
+        const body = (await response.json()) as { data: { text: string }[] };
+        for (const message of body.data) {
+          const match = message.text
+            .match(/https?:\/\/[^\s<>"]+/g)
+            ?.map((url) => url.replace(/[.,;)\]]+$/, ""))
+            .find((url) => new URL(url).pathname.startsWith(pathPrefix));
+          if (match) return (link = match);
+        }
+        return undefined;
+      },
+      { message: `an e-mail to ${to} with a ${pathPrefix} link`, timeout: 30_000 },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
+/** Nothing on the page is wider than the viewport. */
+export async function expectNoHorizontalScroll(page: Page, width = 375): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+}
