@@ -3,15 +3,16 @@
 import Link from "next/link";
 import { usePathname } from "next/navigation";
 import { CloseButton, Disclosure, DisclosureButton, DisclosurePanel } from "@headlessui/react";
-import { isCurrent, primaryLinks, signInLink } from "./site-links";
+import { dashboardLink, isCurrent, primaryLinks, signInLink } from "./site-links";
 
 /**
  * Header navigation: a row of links from the `md` breakpoint up, a disclosure menu below it.
  * Headless UI's Disclosure gives the button aria-expanded/aria-controls and Enter/Space toggling;
  * Escape closes the menu and returns focus to the button; choosing a link closes it.
  */
-export function MainNav() {
+export function MainNav({ signedIn = false }: { signedIn?: boolean }) {
   const pathname = usePathname() ?? "/";
+  const action = signedIn ? dashboardLink : signInLink;
 
   return (
     <>
@@ -34,8 +35,8 @@ export function MainNav() {
             );
           })}
           <li className="ml-2">
-            <Link href={signInLink.href} className="btn-primary min-h-10 px-4 py-2 text-sm">
-              {signInLink.label}
+            <Link href={action.href} className="btn-primary min-h-10 px-4 py-2 text-sm">
+              {action.label}
             </Link>
           </li>
         </ul>
@@ -79,8 +80,8 @@ export function MainNav() {
                   );
                 })}
                 <li className="mt-2">
-                  <CloseButton as={Link} href={signInLink.href} className="btn-primary w-full">
-                    {signInLink.label}
+                  <CloseButton as={Link} href={action.href} className="btn-primary w-full">
+                    {action.label}
                   </CloseButton>
                 </li>
               </ul>

@@ -14,6 +14,9 @@ export const primaryLinks: readonly NavLink[] = [
 
 export const signInLink: NavLink = { href: "/login", label: "Sign in" };
 
+/** Takes the place of "Sign in" for a signed-in visitor. */
+export const dashboardLink: NavLink = { href: "/dashboard", label: "Dashboard" };
+
 /** True when `href` is the current section: exact for Home, prefix for the others. */
 export function isCurrent(pathname: string, href: string): boolean {
   if (href === "/") return pathname === "/";

@@ -40,6 +40,10 @@ test.describe("sign-up, e-mail confirmation, sign-in with two-factor, sessions",
       await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${account.firstName}` })).toBeVisible();
       const notice = page.getByRole("region", { name: "Confirm your e-mail address" });
       await expect(notice).toContainText(account.email);
+      // Signed in, the header offers the dashboard instead of "Sign in".
+      const mainNav = page.getByRole("navigation", { name: "Main" });
+      await expect(mainNav.getByRole("link", { name: "Dashboard" })).toBeVisible();
+      await expect(mainNav.getByRole("link", { name: "Sign in" })).toHaveCount(0);
       await expectRenderedScreenshot(page, testInfo, "dashboard-unconfirmed");
 
       await notice.getByRole("button", { name: "Send a new link" }).click();

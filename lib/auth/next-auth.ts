@@ -2,6 +2,7 @@ import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { getDatabase } from "@/db/client";
 import { clientIp } from "@/lib/http/client-ip";
+import { describeError, log } from "@/lib/log";
 import { checkRateLimits } from "@/lib/ratelimit";
 import { authSecret } from "@/lib/secrets";
 import { systemContext } from "@/lib/services/context";
@@ -48,6 +49,14 @@ export const { handlers, auth, signIn, signOut } = NextAuth(() => ({
   useSecureCookies: secureCookies(),
   session: { strategy: "jwt", maxAge: SESSION_MAX_AGE_SECONDS },
   pages: { signIn: "/login" },
+  // A refused sign-in is an expected outcome, not a server error worth a stack trace in the logs.
+  logger: {
+    error: (error) => {
+      if (error instanceof CredentialsSignin || (error as { type?: string }).type === "CredentialsSignin") return;
+      log.error("next-auth error", describeError(error));
+    },
+    warn: (code) => log.warn("next-auth warning", { code }),
+  },
   providers: [
     Credentials({
       credentials: { email: {}, password: {}, twoFactorCode: {} },

@@ -1,3 +1,4 @@
+import { cache } from "react";
 import { redirect } from "next/navigation";
 import { headers } from "next/headers";
 import { getDatabase } from "@/db/client";
@@ -8,9 +9,10 @@ import { auth } from "./next-auth";
 
 /**
  * The signed-in user's service context for server components and server actions, or null. Goes
- * through next-auth's `auth()`, whose jwt callback refuses a revoked or expired session.
+ * through next-auth's `auth()`, whose jwt callback refuses a revoked or expired session. Cached per
+ * request (layout, header and page all ask).
  */
-export async function currentUserContext(): Promise<ServiceContext | null> {
+export const currentUserContext = cache(async function currentUserContext(): Promise<ServiceContext | null> {
   const session = await auth();
   const userId = session?.user?.id;
   const sessionId = (session as { sessionId?: string } | null)?.sessionId;
@@ -20,7 +22,7 @@ export async function currentUserContext(): Promise<ServiceContext | null> {
   if (!user || user.suspendedAt) return null;
   const ip = clientIp(await headers());
   return { actor: { kind: "user", userId, role: user.role, sessionId, ip }, db };
-}
+});
 
 /** As currentUserContext, but sends a signed-out visitor to the sign-in page and back afterwards. */
 export async function requireUserContext(returnTo: string): Promise<ServiceContext> {

@@ -28,7 +28,7 @@ export default async function DevMailboxPage({ searchParams }: { searchParams: S
   const messages = await listMailbox({ to: to || undefined });
 
   return (
-    <main className="mx-auto w-full max-w-3xl bg-white px-4 py-6 text-gray-900 sm:px-6 sm:py-10">
+    <div className="mx-auto w-full max-w-3xl bg-white px-4 py-6 text-gray-900 sm:px-6 sm:py-10">
       <h1 className="text-2xl font-bold sm:text-3xl">Development mailbox</h1>
       <p className="mt-2 text-base text-gray-700">
         E-mails the app would have sent, newest first. Only available while e-mail goes to the outbox.
@@ -81,7 +81,7 @@ export default async function DevMailboxPage({ searchParams }: { searchParams: S
           ))}
         </ol>
       ) : null}
-    </main>
+    </div>
   );
 }
 
