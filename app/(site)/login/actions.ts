@@ -45,7 +45,8 @@ export async function signInAction(previous: LoginState, formData: FormData): Pr
     return { ...formError("Check the fields marked below.", values, fieldErrors), step: missingCredentials && !codeStep ? "password" : step };
   }
 
-  const limit = await checkRateLimits(["auth"], { ip: clientIp(await headers()) });
+  // Peek only: the Credentials provider counts the attempt (it is reachable without this page too).
+  const limit = await checkRateLimits(["auth"], { ip: clientIp(await headers()) }, { consume: false });
   if (!limit.allowed) return { ...formError(waitMessage(limit.retryAfter), values), step };
 
   try {
