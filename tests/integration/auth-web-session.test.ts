@@ -4,6 +4,7 @@ import { handlers } from "@/lib/auth/next-auth";
 import { defineEndpoint, route } from "@/lib/http";
 import { PEER_ADDRESS_HEADER } from "@/lib/http/client-ip";
 import { POST as logoutRoute } from "@/app/api/v1/auth/logout/route";
+import { GET as listSessions } from "@/app/api/v1/auth/sessions/route";
 import { apiRequest, call, json, nextTestIp } from "../support/http";
 import { registerAccount } from "../support/auth";
 
@@ -61,6 +62,12 @@ describe("web sign-in (next-auth) shares the API's session model", () => {
     const me = await call(whoAmI, apiRequest("/api/v1/test/whoami", { headers: { cookie: `authjs.session-token=${token}` } }));
     expect(me.status).toBe(200);
     expect((await json<{ data: { userId: string; via: string } }>(me)).data).toMatchObject({ userId: account.id, via: "cookie" });
+
+    // The web session is one of the account's sessions, listed by the API beside the registration's.
+    const listed = await call(listSessions, apiRequest("/api/v1/auth/sessions", { headers: { cookie: `authjs.session-token=${token}` } }));
+    const sessions = (await json<{ data: { current: boolean; userAgent: string | null }[] }>(listed)).data;
+    expect(sessions).toHaveLength(2);
+    expect(sessions.filter((s) => s.current)).toEqual([expect.objectContaining({ userAgent: "WebTest/1.0" })]);
   });
 
   it("refuses a wrong password without a session cookie", async () => {
