@@ -1,3 +1,4 @@
 export * from "./users";
 export * from "./email";
 export * from "./auth";
+export * from "./tags";

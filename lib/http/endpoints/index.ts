@@ -2,8 +2,9 @@ import type { Endpoint } from "../endpoint";
 import { authEndpoints } from "./auth";
 import { devEndpoints } from "./dev";
 import { systemEndpoints } from "./system";
+import { tagEndpoints } from "./tags";
 
 /** Every endpoint's contract, for the OpenAPI document. Each domain adds its file here. */
-export const allEndpoints: Endpoint[] = [...Object.values(systemEndpoints), ...Object.values(authEndpoints), ...Object.values(devEndpoints)];
+export const allEndpoints: Endpoint[] = [...Object.values(systemEndpoints), ...Object.values(authEndpoints), ...Object.values(tagEndpoints), ...Object.values(devEndpoints)];
 
-export { authEndpoints, devEndpoints, systemEndpoints };
+export { authEndpoints, devEndpoints, systemEndpoints, tagEndpoints };

@@ -1,0 +1,222 @@
+import { sql } from "drizzle-orm";
+import { boolean, customType, date, doublePrecision, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./users";
+
+const ts = () => timestamp({ withTimezone: true, precision: 3 });
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
+export const tagStatus = pgEnum("tag_status", ["PENDING_SETUP", "ACTIVE", "LOST", "FOUND", "STOLEN", "DEACTIVATED", "EXPIRED"]);
+export const tagType = pgEnum("tag_type", ["GENERAL", "PET", "VEHICLE", "DEVICE", "TRAVEL"]);
+export const profileVisibility = pgEnum("profile_visibility", ["PUBLIC", "PRIVATE"]);
+
+/**
+ * A physical tag. Minted as unowned PENDING_SETUP inventory; claimed by its printed code. The
+ * encryptedId (scan URL) is opaque random and replaced when the tag is released.
+ */
+export const tags = pgTable(
+  "tags",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** 10 Crockford base32 characters, canonical (upper case, no hyphen). */
+    code: text().notNull(),
+    encryptedId: text().notNull(),
+    ownerId: uuid().references(() => users.id, { onDelete: "cascade" }),
+    status: tagStatus().notNull().default("PENDING_SETUP"),
+    tagType: tagType().notNull().default("GENERAL"),
+    itemName: text(),
+    lostMessage: text(),
+    visibility: profileVisibility().notNull().default("PUBLIC"),
+    scanCount: integer().notNull().default(0),
+    lastScannedAt: ts(),
+    activatedAt: ts(),
+    /** When the typed profile of the tag's type was last saved (profile completeness). */
+    typedProfileSavedAt: ts(),
+    policeReportRef: text(),
+    stolenReportedAt: ts(),
+    createdAt: ts().notNull().defaultNow(),
+    updatedAt: ts()
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [
+    uniqueIndex("tags_code_key").on(table.code),
+    uniqueIndex("tags_encrypted_id_key").on(table.encryptedId),
+    index("tags_owner_created_idx").on(table.ownerId, table.createdAt),
+    index("tags_owner_status_idx").on(table.ownerId, table.status),
+  ],
+);
+
+/** Every status move, with who made it. */
+export const tagEvents = pgTable(
+  "tag_events",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tagId: uuid()
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    fromStatus: tagStatus(),
+    toStatus: tagStatus().notNull(),
+    actorUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    /** user | admin | system */
+    actorKind: text().notNull(),
+    reason: text(),
+    createdAt: ts().notNull().defaultNow(),
+  },
+  (table) => [index("tag_events_tag_idx").on(table.tagId, table.createdAt)],
+);
+
+/** The general profile fields beside the tag's own itemName/visibility. */
+export const tagProfiles = pgTable("tag_profiles", {
+  tagId: uuid()
+    .primaryKey()
+    .references(() => tags.id, { onDelete: "cascade" }),
+  description: text(),
+  ownerName: text(),
+  contactEmail: text(),
+  contactPhone: text(),
+  updatedAt: ts()
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
+const typedKey = () =>
+  uuid()
+    .primaryKey()
+    .references(() => tags.id, { onDelete: "cascade" });
+
+export const petProfiles = pgTable("pet_profiles", {
+  tagId: typedKey(),
+  petName: text().notNull(),
+  species: text().notNull(),
+  breed: text(),
+  color: text(),
+  microchip: text(),
+  vetInfo: text(),
+});
+
+export const vehicleProfiles = pgTable(
+  "vehicle_profiles",
+  {
+    tagId: typedKey(),
+    make: text().notNull(),
+    model: text().notNull(),
+    year: integer(),
+    color: text(),
+    licensePlate: text(),
+    /** Upper case, for GET /vehicles/verify/:vin. */
+    vin: text(),
+  },
+  (table) => [index("vehicle_profiles_vin_idx").on(table.vin)],
+);
+
+export const deviceProfiles = pgTable("device_profiles", {
+  tagId: typedKey(),
+  deviceType: text().notNull(),
+  brand: text(),
+  model: text(),
+  serialNumber: text(),
+  color: text(),
+});
+
+export const travelProfiles = pgTable("travel_profiles", {
+  tagId: typedKey(),
+  luggageType: text().notNull(),
+  color: text(),
+  brand: text(),
+  flightNumber: text(),
+  destination: text(),
+});
+
+/** Photos are re-encoded (metadata stripped) and stored here by default; served by the app. */
+export const tagPhotos = pgTable(
+  "tag_photos",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tagId: uuid()
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    contentType: text().notNull(),
+    data: bytea().notNull(),
+    byteSize: integer().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    isPrimary: boolean().notNull().default(false),
+    createdAt: ts().notNull().defaultNow(),
+  },
+  (table) => [
+    index("tag_photos_tag_idx").on(table.tagId, table.createdAt),
+    uniqueIndex("tag_photos_one_primary_key").on(table.tagId).where(sql`${table.isPrimary}`),
+  ],
+);
+
+export const transferStatus = pgEnum("transfer_status", ["PENDING", "ACCEPTED", "DECLINED", "CANCELLED", "EXPIRED"]);
+
+export const tagTransfers = pgTable(
+  "tag_transfers",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tagId: uuid()
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    fromUserId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    toEmail: text().notNull(),
+    status: transferStatus().notNull().default("PENDING"),
+    expiresAt: ts().notNull(),
+    respondedAt: ts(),
+    createdAt: ts().notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex("tag_transfers_one_pending_key").on(table.tagId).where(sql`${table.status} = 'PENDING'`),
+    index("tag_transfers_to_email_idx").on(table.toEmail, table.status),
+    index("tag_transfers_from_user_idx").on(table.fromUserId, table.createdAt),
+  ],
+);
+
+export const tagInsurance = pgTable("tag_insurance", {
+  tagId: uuid()
+    .primaryKey()
+    .references(() => tags.id, { onDelete: "cascade" }),
+  provider: text().notNull(),
+  policyNumber: text().notNull(),
+  /** Minor units. */
+  coverageAmount: integer(),
+  currency: text(),
+  validUntil: date({ mode: "string" }),
+  contactPhone: text(),
+  createdAt: ts().notNull().defaultNow(),
+  updatedAt: ts()
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
+/** One row per scan of a tag's public page. The finder's IP is kept only as a keyed hash. */
+export const scans = pgTable(
+  "scans",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tagId: uuid()
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    scannedAt: ts().notNull().defaultNow(),
+    ipHash: text(),
+    city: text(),
+    country: text(),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    /** Location shared by the finder with consent (POST /scan/:encryptedId/location), in metres. */
+    accuracy: doublePrecision(),
+    locationShared: boolean().notNull().default(false),
+    suspicious: boolean().notNull().default(false),
+  },
+  (table) => [index("scans_tag_scanned_idx").on(table.tagId, table.scannedAt)],
+);
+
+export type Tag = typeof tags.$inferSelect;

@@ -1,0 +1,95 @@
+import { z } from "zod";
+import { messageSchema } from "@/lib/services/auth/schemas";
+import { tagRecordSchema, tagStatusSchema, tagTypeSchema } from "@/lib/services/tags/records";
+import { defineEndpoint } from "../endpoint";
+import { paginationQuery } from "../pagination";
+import { idParams } from "../params";
+
+const tags = ["Tags"];
+const codeInput = z.string().trim().min(1, "Required.").max(20).meta({ description: "Printed code; case- and hyphen-insensitive", example: "7K3QX-M9P2T" });
+const itemName = z.string().trim().min(1, "Required.").max(100);
+
+export const mintedTagSchema = z.object({ id: z.uuid(), code: z.string(), encryptedId: z.string(), scanUrl: z.string() }).meta({ id: "MintedTag" });
+
+export const tagEndpoints = {
+  mint: defineEndpoint({
+    method: "POST",
+    path: "/api/v1/admin/tags/batch",
+    summary: "Mint a batch of tags (admin)",
+    description: "Creates unowned PENDING_SETUP tags with printed codes and scan URLs, for printing.",
+    tags: ["Admin"],
+    auth: "admin",
+    successStatus: 201,
+    body: z.object({ count: z.int().min(1).max(1000), tagType: tagTypeSchema.optional() }),
+    response: z.array(mintedTagSchema),
+  }),
+  list: defineEndpoint({
+    method: "GET",
+    path: "/api/v1/tags",
+    summary: "List my tags",
+    tags,
+    auth: "required",
+    query: paginationQuery.extend({ status: tagStatusSchema.optional(), tagType: tagTypeSchema.optional() }),
+    response: tagRecordSchema,
+    responseKind: "paginated",
+  }),
+  get: defineEndpoint({ method: "GET", path: "/api/v1/tags/{id}", summary: "Get a tag", tags, auth: "required", params: idParams, response: tagRecordSchema }),
+  activate: defineEndpoint({
+    method: "POST",
+    path: "/api/v1/tags/activate",
+    summary: "Activate (claim) a tag by its printed code",
+    description: "The tag becomes yours in PENDING_SETUP; it turns ACTIVE by itself once its profile is complete. Unknown code 404, a claimed code 409, over the tier's tag limit 422 with `{ tier, limit }`.",
+    tags,
+    auth: "required",
+    successStatus: 201,
+    body: z.object({ code: codeInput, tagType: tagTypeSchema.default("GENERAL"), itemName: itemName.optional() }),
+    response: tagRecordSchema,
+    errors: ["CONFLICT", "UNPROCESSABLE_ENTITY"],
+  }),
+  bulkActivate: defineEndpoint({
+    method: "POST",
+    path: "/api/v1/tags/bulk-activate",
+    summary: "Activate up to 100 codes",
+    description: "Each code is claimed on its own; the answer lists what was activated and why each failure failed.",
+    tags,
+    auth: "required",
+    body: z.object({ codes: z.array(codeInput).min(1).max(100), tagType: tagTypeSchema.optional() }),
+    response: z.object({
+      activated: z.array(tagRecordSchema),
+      failed: z.array(z.object({ code: z.string(), error: z.object({ code: z.string(), message: z.string() }) })),
+    }),
+  }),
+  update: defineEndpoint({
+    method: "PATCH",
+    path: "/api/v1/tags/{id}",
+    summary: "Edit a tag's name or type",
+    tags,
+    auth: "required",
+    params: idParams,
+    body: z.object({ itemName: itemName.nullable().optional(), tagType: tagTypeSchema.optional() }),
+    response: tagRecordSchema,
+  }),
+  release: defineEndpoint({
+    method: "DELETE",
+    path: "/api/v1/tags/{id}",
+    summary: "Release a tag",
+    description: "Removes its profile, photos, scans, messages, transfers and insurance; the tag returns to inventory with a new scan URL.",
+    tags,
+    auth: "required",
+    params: idParams,
+    response: messageSchema,
+  }),
+  setStatus: defineEndpoint({
+    method: "PATCH",
+    path: "/api/v1/tags/{id}/status",
+    summary: "Change a tag's status",
+    description:
+      "Moves allowed: PENDING_SETUP→ACTIVE (profile complete, else 422); ACTIVE→LOST|STOLEN|DEACTIVATED; LOST→FOUND|ACTIVE|STOLEN; FOUND→ACTIVE; STOLEN→ACTIVE|DEACTIVATED; DEACTIVATED→ACTIVE; EXPIRED→ACTIVE (PRO and above, else 403). Anything else, the same status included, is 400 INVALID_TRANSITION.",
+    tags,
+    auth: "required",
+    params: idParams,
+    body: z.object({ status: tagStatusSchema, lostMessage: z.string().trim().max(500).nullable().optional() }),
+    response: tagRecordSchema,
+    errors: ["INVALID_TRANSITION", "FORBIDDEN", "UNPROCESSABLE_ENTITY"],
+  }),
+};

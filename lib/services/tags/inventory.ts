@@ -1,0 +1,169 @@
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { schema } from "@/db/client";
+import type { Tag } from "@/db/schema";
+import { withTransaction, type ServiceContext } from "@/lib/services/context";
+import { ConflictError, DomainError, NotFoundError, ValidationError } from "@/lib/services/errors";
+import { actingUser } from "@/lib/services/auth/sessions";
+import { getUserById } from "@/lib/services/auth/users";
+import { ownedTag } from "./access";
+import { generateTagCode, newEncryptedId, normalizeTagCode, scanUrl, formatTagCode } from "./codes";
+import { assertWithinTierLimit } from "./limits";
+import { toTagRecord, type TagRecord } from "./records";
+import { activateIfComplete, changeTagStatus } from "./status";
+import type { TagStatus } from "./transitions";
+
+export type TagType = Tag["tagType"];
+
+export interface MintedTag {
+  id: string;
+  code: string;
+  encryptedId: string;
+  scanUrl: string;
+}
+
+/** Admin minting: `count` unowned PENDING_SETUP tags with fresh codes (retrying the rare collision). */
+export async function mintTags(ctx: ServiceContext, input: { count: number; tagType?: TagType }): Promise<MintedTag[]> {
+  return withTransaction(ctx, async (tx) => {
+    const minted: MintedTag[] = [];
+    let remaining = input.count;
+    while (remaining > 0) {
+      const batch = Array.from({ length: remaining }, () => ({ code: generateTagCode(), encryptedId: newEncryptedId(), tagType: input.tagType ?? "GENERAL" }));
+      const rows = await tx.db.insert(schema.tags).values(batch).onConflictDoNothing().returning();
+      for (const row of rows) minted.push({ id: row.id, code: formatTagCode(row.code), encryptedId: row.encryptedId, scanUrl: scanUrl(row.encryptedId) });
+      remaining -= rows.length;
+    }
+    return minted;
+  });
+}
+
+async function claim(ctx: ServiceContext, userId: string, rawCode: string, input: { tagType?: TagType; itemName?: string }): Promise<Tag> {
+  const code = normalizeTagCode(rawCode);
+  if (!code) throw new NotFoundError("No tag has this code. Check the code printed on the tag.");
+  const [tag] = await ctx.db.select().from(schema.tags).where(eq(schema.tags.code, code)).for("update");
+  if (!tag) throw new NotFoundError("No tag has this code. Check the code printed on the tag.");
+  if (tag.ownerId) throw new ConflictError(tag.ownerId === userId ? "You have already activated this tag." : "This tag has already been activated.");
+  const user = await getUserById(ctx.db, userId);
+  await assertWithinTierLimit(ctx.db, userId, user.subscription);
+  const [claimed] = await ctx.db
+    .update(schema.tags)
+    .set({ ownerId: userId, tagType: input.tagType ?? tag.tagType, itemName: input.itemName ?? null, status: "PENDING_SETUP" })
+    .where(eq(schema.tags.id, tag.id))
+    .returning();
+  await ctx.db.insert(schema.tagEvents).values({ tagId: tag.id, fromStatus: null, toStatus: "PENDING_SETUP", actorUserId: userId, actorKind: "user", reason: "claimed" });
+  return claimed!;
+}
+
+/** POST /tags/activate: claims an unowned tag by its printed code → PENDING_SETUP until the profile is complete. */
+export async function activateTag(ctx: ServiceContext, input: { code: string; tagType?: TagType; itemName?: string }): Promise<TagRecord> {
+  const { userId } = actingUser(ctx);
+  return withTransaction(ctx, async (tx) => toTagRecord(await claim(tx, userId, input.code, input)));
+}
+
+export interface BulkActivateResult {
+  activated: TagRecord[];
+  failed: { code: string; error: { code: string; message: string } }[];
+}
+
+/** POST /tags/bulk-activate: each code on its own (a savepoint each), reported per code. */
+export async function bulkActivateTags(ctx: ServiceContext, input: { codes: string[]; tagType?: TagType }): Promise<BulkActivateResult> {
+  const { userId } = actingUser(ctx);
+  const result: BulkActivateResult = { activated: [], failed: [] };
+  await withTransaction(ctx, async (tx) => {
+    for (const code of input.codes) {
+      try {
+        const tag = await tx.db.transaction((savepoint) => claim({ ...tx, db: savepoint }, userId, code, { tagType: input.tagType }));
+        result.activated.push(toTagRecord(tag));
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        result.failed.push({ code, error: { code: error.code, message: error.message } });
+      }
+    }
+  });
+  return result;
+}
+
+export interface ListTagsInput {
+  page: number;
+  limit: number;
+  status?: TagStatus;
+  tagType?: TagType;
+}
+
+export async function listTags(ctx: ServiceContext, input: ListTagsInput): Promise<{ items: TagRecord[]; total: number }> {
+  const { userId } = actingUser(ctx);
+  const filters: SQL[] = [eq(schema.tags.ownerId, userId)];
+  if (input.status) filters.push(eq(schema.tags.status, input.status));
+  if (input.tagType) filters.push(eq(schema.tags.tagType, input.tagType));
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(schema.tags)
+      .where(where)
+      .orderBy(desc(schema.tags.createdAt), desc(schema.tags.id))
+      .limit(input.limit)
+      .offset((input.page - 1) * input.limit),
+    ctx.db.select({ n: count() }).from(schema.tags).where(where),
+  ]);
+  return { items: rows.map(toTagRecord), total: total?.n ?? 0 };
+}
+
+export async function getTag(ctx: ServiceContext, id: string): Promise<TagRecord> {
+  return toTagRecord(await ownedTag(ctx, id));
+}
+
+/** PATCH /tags/:id: the record's own fields. Changing the type of a PENDING tag may complete (or not) its profile. */
+export async function updateTag(ctx: ServiceContext, id: string, input: { itemName?: string | null; tagType?: TagType }): Promise<TagRecord> {
+  return withTransaction(ctx, async (tx) => {
+    await ownedTag(tx, id, { lock: true });
+    const [updated] = await tx.db
+      .update(schema.tags)
+      .set({ ...(input.itemName !== undefined ? { itemName: input.itemName } : {}), ...(input.tagType ? { tagType: input.tagType } : {}) })
+      .where(eq(schema.tags.id, id))
+      .returning();
+    return toTagRecord(await activateIfComplete(tx.db, updated!, actingUser(ctx).userId));
+  });
+}
+
+/**
+ * DELETE /tags/:id: releases the tag to inventory. Its profile, photos, scans, threads, transfers and
+ * insurance go; it becomes unowned PENDING_SETUP with a new encryptedId, so old scan links stop working.
+ */
+export async function releaseTag(ctx: ServiceContext, id: string): Promise<{ message: string }> {
+  return withTransaction(ctx, async (tx) => {
+    const tag = await ownedTag(tx, id, { lock: true });
+    const children = [schema.tagProfiles, schema.petProfiles, schema.vehicleProfiles, schema.deviceProfiles, schema.travelProfiles, schema.tagPhotos, schema.scans, schema.tagTransfers, schema.tagInsurance, schema.tagEvents] as const;
+    for (const table of children) await tx.db.delete(table).where(eq(table.tagId, tag.id));
+    await tx.db
+      .update(schema.tags)
+      .set({
+        ownerId: null,
+        status: "PENDING_SETUP",
+        encryptedId: newEncryptedId(),
+        itemName: null,
+        lostMessage: null,
+        visibility: "PUBLIC",
+        scanCount: 0,
+        lastScannedAt: null,
+        activatedAt: null,
+        typedProfileSavedAt: null,
+        policeReportRef: null,
+        stolenReportedAt: null,
+      })
+      .where(eq(schema.tags.id, tag.id));
+    return { message: "The tag was released. Its code can be activated again." };
+  });
+}
+
+/** PATCH /tags/:id/status. */
+export async function setTagStatus(ctx: ServiceContext, id: string, input: { status: TagStatus; lostMessage?: string | null }): Promise<TagRecord> {
+  const { userId } = actingUser(ctx);
+  return withTransaction(ctx, async (tx) => {
+    const tag = await ownedTag(tx, id, { lock: true });
+    if (input.lostMessage && input.status !== "LOST" && input.status !== "STOLEN") {
+      throw ValidationError.field("lostMessage", "A message for finders goes with LOST or STOLEN only.");
+    }
+    return toTagRecord(await changeTagStatus(tx.db, tag, { to: input.status, actor: { kind: "user", userId }, lostMessage: input.lostMessage }));
+  });
+}
+

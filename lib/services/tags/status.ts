@@ -1,0 +1,70 @@
+import { eq } from "drizzle-orm";
+import { schema, type Executor } from "@/db/client";
+import type { Tag } from "@/db/schema";
+import { ForbiddenError, InvalidTransitionError, UnprocessableError } from "@/lib/services/errors";
+import { getUserById } from "@/lib/services/auth/users";
+import { isProfileComplete } from "./completeness";
+import { assertWithinTierLimit } from "./limits";
+import { allowedTransitions, isAllowedTransition, type TagStatus } from "./transitions";
+
+export interface StatusChange {
+  to: TagStatus;
+  /** Who asked: a user (owner or admin) or the system (profile completion, subscription expiry). */
+  actor: { kind: "user" | "admin" | "system"; userId?: string | null };
+  reason?: string | null;
+  lostMessage?: string | null;
+  /** Vehicle report-stolen. */
+  policeReportRef?: string | null;
+  now?: Date;
+}
+
+/**
+ * The one function that changes a tag's status. Refuses any move the table does not list (same
+ * status included) with INVALID_TRANSITION; PENDING_SETUP → ACTIVE needs a complete profile (422);
+ * EXPIRED → ACTIVE needs a paid tier (403); a move back to a counted status respects the tier limit
+ * (422). Records the move in tag_events. Run inside the caller's transaction, with the tag locked.
+ */
+export async function changeTagStatus(db: Executor, tag: Tag, change: StatusChange): Promise<Tag> {
+  const from = tag.status;
+  const to = change.to;
+  if (!isAllowedTransition(from, to)) {
+    throw new InvalidTransitionError(`A ${from} tag cannot become ${to}.`, { from, to, allowed: allowedTransitions(from) });
+  }
+  if (to === "ACTIVE" && tag.ownerId) {
+    if (from === "PENDING_SETUP" && !(await isProfileComplete(db, tag))) {
+      throw new UnprocessableError("Complete the profile (item name and the typed profile) before activating the tag.");
+    }
+    const owner = await getUserById(db, tag.ownerId);
+    if (from === "EXPIRED" && owner.subscription === "FREE") throw new ForbiddenError("Upgrade to PRO to reactivate an expired tag.");
+    if (from === "DEACTIVATED" || from === "EXPIRED") await assertWithinTierLimit(db, tag.ownerId, owner.subscription);
+  }
+  const now = change.now ?? new Date();
+  const updates: Partial<typeof schema.tags.$inferInsert> = { status: to };
+  if (to === "LOST" || to === "STOLEN") updates.lostMessage = change.lostMessage ?? tag.lostMessage;
+  if (to === "ACTIVE" || to === "FOUND" || to === "DEACTIVATED") updates.lostMessage = null;
+  if (to === "ACTIVE" && !tag.activatedAt) updates.activatedAt = now;
+  if (to === "STOLEN") {
+    updates.stolenReportedAt = now;
+    updates.policeReportRef = change.policeReportRef ?? null;
+  } else if (from === "STOLEN") {
+    updates.stolenReportedAt = null;
+    updates.policeReportRef = null;
+  }
+  const [updated] = await db.update(schema.tags).set(updates).where(eq(schema.tags.id, tag.id)).returning();
+  await db.insert(schema.tagEvents).values({
+    tagId: tag.id,
+    fromStatus: from,
+    toStatus: to,
+    actorUserId: change.actor.userId ?? null,
+    actorKind: change.actor.kind,
+    reason: change.reason ?? null,
+    createdAt: now,
+  });
+  return updated!;
+}
+
+/** After a profile save: a PENDING_SETUP tag whose profile became complete moves to ACTIVE by itself. */
+export async function activateIfComplete(db: Executor, tag: Tag, actorUserId: string): Promise<Tag> {
+  if (tag.status !== "PENDING_SETUP" || !tag.ownerId || !(await isProfileComplete(db, tag))) return tag;
+  return changeTagStatus(db, tag, { to: "ACTIVE", actor: { kind: "system", userId: actorUserId }, reason: "profile completed" });
+}
