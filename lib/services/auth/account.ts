@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
+import { exportTags } from "@/lib/services/tags/export";
 import { toApiKeyView } from "./api-keys";
 import { verifyCurrentPassword } from "./password";
 import type { PublicUser } from "./schemas";
@@ -71,7 +72,7 @@ const notYetStored: ExportSection = async () => [];
  * messages and notifications, and allows more.
  */
 const exportSections = {
-  tags: notYetStored,
+  tags: exportTags,
   orders: notYetStored,
   messages: notYetStored,
   notifications: notYetStored,
