@@ -111,7 +111,11 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints) {
       request: {
         params: endpoint.params,
         query: endpoint.query,
-        body: endpoint.body ? { required: true, content: { "application/json": { schema: endpoint.body } } } : undefined,
+        body: endpoint.body
+          ? { required: true, content: { "application/json": { schema: endpoint.body } } }
+          : endpoint.formBody
+            ? { required: true, content: { "multipart/form-data": { schema: endpoint.formBody } } }
+            : undefined,
       },
       responses: { ...successResponse(endpoint), ...errorResponses(endpoint) },
     });

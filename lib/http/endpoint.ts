@@ -33,6 +33,8 @@ export interface Endpoint<
   body?: B;
   /** Schema of `data` in the success envelope (of one item for paginated lists). */
   response?: R;
+  /** A multipart/form-data body the handler reads itself (`req.formData()`): documented, not parsed by route(). */
+  formBody?: z.ZodObject<z.ZodRawShape>;
   responseKind?: ResponseKind;
   successStatus?: 200 | 201 | 202 | 204;
   /** Error codes this endpoint can answer besides those every endpoint can. */

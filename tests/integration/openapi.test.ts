@@ -44,6 +44,8 @@ describe("OpenAPI coverage", () => {
       if (endpoint.body) expect(operation?.requestBody, endpoint.path).toBeDefined();
     }
     expect(doc.paths["/api/v1/auth/login"]?.post).toBeDefined();
+    const upload = doc.paths["/api/v1/profiles/{tagId}/photos"]?.post as { requestBody?: { content?: Record<string, unknown> } } | undefined;
+    expect(Object.keys(upload?.requestBody?.content ?? {})).toEqual(["multipart/form-data"]);
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["User", "Session", "ApiKey"]));
   });
 });

@@ -1,0 +1,143 @@
+import { z } from "zod";
+import { tagTypeSchema, visibilitySchema } from "@/lib/services/tags/records";
+
+/** decisions.md string limits: names and titles ≤ 100, short text ≤ 500, descriptions ≤ 2000. */
+export const NAME_MAX = 100;
+export const SHORT_TEXT_MAX = 500;
+export const DESCRIPTION_MAX = 2000;
+
+const requiredMessage = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? "Required." : "Must be a string.");
+
+/** A required text field: present, a string, not blank after trimming. */
+export const requiredText = (max: number) => z.string({ error: requiredMessage }).trim().min(1, "Required.").max(max, `At most ${max} characters.`);
+
+/** An optional text field; `null` or "" clears it (stored as null). */
+export const optionalText = (max: number) =>
+  z
+    .string({ error: "Must be a string." })
+    .trim()
+    .max(max, `At most ${max} characters.`)
+    .nullable()
+    .optional()
+    .transform((value) => (value === "" ? null : value));
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const PHONE_PATTERN = /^\+?[0-9][0-9 ()./-]{2,}$/;
+
+export const contactEmailInput = optionalText(254).refine((value) => value == null || (EMAIL_PATTERN.test(value) && z.email().safeParse(value).success), "Must be a valid e-mail address.");
+export const contactPhoneInput = optionalText(50).refine((value) => value == null || PHONE_PATTERN.test(value), "Must be a phone number (digits, spaces, + ( ) . / -).");
+
+/** PATCH /profiles/:tagId: every field optional; unknown fields ignored. */
+export const profilePatchSchema = z.object({
+  itemName: z.string({ error: "Must be a string." }).trim().min(1, "Must not be empty.").max(NAME_MAX, `At most ${NAME_MAX} characters.`).optional(),
+  description: optionalText(DESCRIPTION_MAX),
+  ownerName: optionalText(NAME_MAX),
+  contactEmail: contactEmailInput,
+  contactPhone: contactPhoneInput,
+  visibility: visibilitySchema.optional(),
+});
+export type ProfilePatch = z.output<typeof profilePatchSchema>;
+
+export const petProfileInput = z.object({
+  petName: requiredText(NAME_MAX),
+  species: requiredText(NAME_MAX),
+  breed: optionalText(NAME_MAX),
+  color: optionalText(NAME_MAX),
+  microchip: optionalText(NAME_MAX),
+  vetInfo: optionalText(SHORT_TEXT_MAX),
+});
+
+/** 17 characters, letters and digits without I, O and Q (ISO 3779); case-insensitive, stored upper case. */
+export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
+
+const firstCarYear = 1886;
+export const vehicleProfileInput = z.object({
+  make: requiredText(NAME_MAX),
+  model: requiredText(NAME_MAX),
+  year: z
+    .int("Must be a whole number.")
+    .min(firstCarYear, `Must be ${firstCarYear} or later.`)
+    .refine((year) => year <= new Date().getUTCFullYear() + 1, "Must not be later than next year.")
+    .nullable()
+    .optional(),
+  color: optionalText(NAME_MAX),
+  licensePlate: optionalText(NAME_MAX),
+  vin: optionalText(17)
+    .transform((value) => (value == null ? value : value.toUpperCase()))
+    .refine((value) => value == null || VIN_PATTERN.test(value), "A VIN is 17 letters and digits, without I, O or Q."),
+});
+
+export const deviceProfileInput = z.object({
+  deviceType: requiredText(NAME_MAX),
+  brand: optionalText(NAME_MAX),
+  model: optionalText(NAME_MAX),
+  serialNumber: optionalText(NAME_MAX),
+  color: optionalText(NAME_MAX),
+});
+
+export const travelProfileInput = z.object({
+  luggageType: requiredText(NAME_MAX),
+  color: optionalText(NAME_MAX),
+  brand: optionalText(NAME_MAX),
+  flightNumber: optionalText(NAME_MAX),
+  destination: optionalText(NAME_MAX),
+});
+
+export type PetProfileInput = z.output<typeof petProfileInput>;
+export type VehicleProfileInput = z.output<typeof vehicleProfileInput>;
+export type DeviceProfileInput = z.output<typeof deviceProfileInput>;
+export type TravelProfileInput = z.output<typeof travelProfileInput>;
+
+// ---- responses ----
+
+const nullableText = z.string().nullable();
+
+export const petProfileSchema = z
+  .object({ tagId: z.uuid(), tagType: z.literal("PET"), petName: z.string(), species: z.string(), breed: nullableText, color: nullableText, microchip: nullableText, vetInfo: nullableText })
+  .meta({ id: "PetProfile" });
+export const vehicleProfileSchema = z
+  .object({
+    tagId: z.uuid(),
+    tagType: z.literal("VEHICLE"),
+    make: z.string(),
+    model: z.string(),
+    year: z.int().nullable(),
+    color: nullableText,
+    licensePlate: nullableText,
+    vin: nullableText.meta({ description: "Upper case" }),
+  })
+  .meta({ id: "VehicleProfile" });
+export const deviceProfileSchema = z
+  .object({ tagId: z.uuid(), tagType: z.literal("DEVICE"), deviceType: z.string(), brand: nullableText, model: nullableText, serialNumber: nullableText, color: nullableText })
+  .meta({ id: "DeviceProfile" });
+export const travelProfileSchema = z
+  .object({ tagId: z.uuid(), tagType: z.literal("TRAVEL"), luggageType: z.string(), color: nullableText, brand: nullableText, flightNumber: nullableText, destination: nullableText })
+  .meta({ id: "TravelProfile" });
+
+export type PetProfile = z.infer<typeof petProfileSchema>;
+export type VehicleProfile = z.infer<typeof vehicleProfileSchema>;
+export type DeviceProfile = z.infer<typeof deviceProfileSchema>;
+export type TravelProfile = z.infer<typeof travelProfileSchema>;
+export type TypedProfile = PetProfile | VehicleProfile | DeviceProfile | TravelProfile;
+
+export const photoSchema = z
+  .object({ id: z.uuid(), url: z.string().meta({ description: "Served by the app: /api/photos/<id>", example: "/api/photos/5b8c8f0e-2f55-4a0d-9d3b-2f4f9a3e6c11" }), isPrimary: z.boolean() })
+  .meta({ id: "Photo" });
+export type Photo = z.infer<typeof photoSchema>;
+
+export const profileSchema = z
+  .object({
+    tagId: z.uuid(),
+    itemName: nullableText,
+    description: nullableText,
+    ownerName: nullableText,
+    contactEmail: nullableText.meta({ description: "Shown to finders" }),
+    contactPhone: nullableText.meta({ description: "Shown to finders" }),
+    visibility: visibilitySchema,
+    tagType: tagTypeSchema,
+    status: z.string().meta({ description: "The tag's status (PENDING_SETUP turns ACTIVE once the profile is complete)" }),
+    photos: z.array(photoSchema),
+    typedProfile: z.union([petProfileSchema, vehicleProfileSchema, deviceProfileSchema, travelProfileSchema]).nullable().meta({ description: "The saved profile of the tag's type; null for GENERAL or when not saved yet" }),
+  })
+  .meta({ id: "Profile" });
+export type Profile = z.infer<typeof profileSchema>;

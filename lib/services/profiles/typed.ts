@@ -1,0 +1,173 @@
+import { eq } from "drizzle-orm";
+import { schema, type Executor } from "@/db/client";
+import type { Tag } from "@/db/schema";
+import { actingUser } from "@/lib/services/auth/sessions";
+import { withTransaction, type ServiceContext } from "@/lib/services/context";
+import { ownedTag } from "@/lib/services/tags/access";
+import { activateIfComplete } from "@/lib/services/tags/status";
+import type {
+  DeviceProfile,
+  DeviceProfileInput,
+  PetProfile,
+  PetProfileInput,
+  TravelProfile,
+  TravelProfileInput,
+  TypedProfile,
+  VehicleProfile,
+  VehicleProfileInput,
+} from "./schemas";
+
+type TypedTagType = "PET" | "VEHICLE" | "DEVICE" | "TRAVEL";
+
+const typedTables = {
+  PET: schema.petProfiles,
+  VEHICLE: schema.vehicleProfiles,
+  DEVICE: schema.deviceProfiles,
+  TRAVEL: schema.travelProfiles,
+} as const;
+
+type PetRow = typeof schema.petProfiles.$inferSelect;
+type VehicleRow = typeof schema.vehicleProfiles.$inferSelect;
+type DeviceRow = typeof schema.deviceProfiles.$inferSelect;
+type TravelRow = typeof schema.travelProfiles.$inferSelect;
+
+const toPet = (row: PetRow): PetProfile => ({
+  tagId: row.tagId,
+  tagType: "PET",
+  petName: row.petName,
+  species: row.species,
+  breed: row.breed,
+  color: row.color,
+  microchip: row.microchip,
+  vetInfo: row.vetInfo,
+});
+const toVehicle = (row: VehicleRow): VehicleProfile => ({
+  tagId: row.tagId,
+  tagType: "VEHICLE",
+  make: row.make,
+  model: row.model,
+  year: row.year,
+  color: row.color,
+  licensePlate: row.licensePlate,
+  vin: row.vin,
+});
+const toDevice = (row: DeviceRow): DeviceProfile => ({
+  tagId: row.tagId,
+  tagType: "DEVICE",
+  deviceType: row.deviceType,
+  brand: row.brand,
+  model: row.model,
+  serialNumber: row.serialNumber,
+  color: row.color,
+});
+const toTravel = (row: TravelRow): TravelProfile => ({
+  tagId: row.tagId,
+  tagType: "TRAVEL",
+  luggageType: row.luggageType,
+  color: row.color,
+  brand: row.brand,
+  flightNumber: row.flightNumber,
+  destination: row.destination,
+});
+
+/** The saved typed profile of the tag's current type, or null (GENERAL, or not saved yet). */
+export async function readTypedProfile(db: Executor, tag: Tag): Promise<TypedProfile | null> {
+  switch (tag.tagType) {
+    case "PET": {
+      const [row] = await db.select().from(schema.petProfiles).where(eq(schema.petProfiles.tagId, tag.id));
+      return row ? toPet(row) : null;
+    }
+    case "VEHICLE": {
+      const [row] = await db.select().from(schema.vehicleProfiles).where(eq(schema.vehicleProfiles.tagId, tag.id));
+      return row ? toVehicle(row) : null;
+    }
+    case "DEVICE": {
+      const [row] = await db.select().from(schema.deviceProfiles).where(eq(schema.deviceProfiles.tagId, tag.id));
+      return row ? toDevice(row) : null;
+    }
+    case "TRAVEL": {
+      const [row] = await db.select().from(schema.travelProfiles).where(eq(schema.travelProfiles.tagId, tag.id));
+      return row ? toTravel(row) : null;
+    }
+    default:
+      return null;
+  }
+}
+
+/**
+ * The shared steps of a typed PUT, in one transaction: the caller's tag (locked), the typed profile
+ * replaced by `save`, any profile of another type removed (a tag has one typed profile), the tag's
+ * type set with typedProfileSavedAt, then PENDING_SETUP → ACTIVE when the profile is now complete.
+ */
+async function putTyped<T>(ctx: ServiceContext, tagId: string, tagType: TypedTagType, save: (db: Executor, tagId: string) => Promise<T>): Promise<T> {
+  const { userId } = actingUser(ctx);
+  return withTransaction(ctx, async (tx) => {
+    const owned = await ownedTag(tx, tagId, { lock: true });
+    const saved = await save(tx.db, owned.id);
+    for (const [type, table] of Object.entries(typedTables)) {
+      if (type !== tagType) await tx.db.delete(table).where(eq(table.tagId, owned.id));
+    }
+    const [tag] = await tx.db.update(schema.tags).set({ tagType, typedProfileSavedAt: new Date() }).where(eq(schema.tags.id, owned.id)).returning();
+    await activateIfComplete(tx.db, tag!, userId);
+    return saved;
+  });
+}
+
+/** PUT /profiles/:tagId/pet */
+export async function putPetProfile(ctx: ServiceContext, tagId: string, body: PetProfileInput): Promise<PetProfile> {
+  return putTyped(ctx, tagId, "PET", async (db, id) => {
+    const values = { petName: body.petName, species: body.species, breed: body.breed ?? null, color: body.color ?? null, microchip: body.microchip ?? null, vetInfo: body.vetInfo ?? null };
+    const [row] = await db
+      .insert(schema.petProfiles)
+      .values({ tagId: id, ...values })
+      .onConflictDoUpdate({ target: schema.petProfiles.tagId, set: values })
+      .returning();
+    return toPet(row!);
+  });
+}
+
+/** PUT /profiles/:tagId/vehicle (the VIN arrives validated and upper case). */
+export async function putVehicleProfile(ctx: ServiceContext, tagId: string, body: VehicleProfileInput): Promise<VehicleProfile> {
+  return putTyped(ctx, tagId, "VEHICLE", async (db, id) => {
+    const values = {
+      make: body.make,
+      model: body.model,
+      year: body.year ?? null,
+      color: body.color ?? null,
+      licensePlate: body.licensePlate ?? null,
+      vin: body.vin ? body.vin.toUpperCase() : null,
+    };
+    const [row] = await db
+      .insert(schema.vehicleProfiles)
+      .values({ tagId: id, ...values })
+      .onConflictDoUpdate({ target: schema.vehicleProfiles.tagId, set: values })
+      .returning();
+    return toVehicle(row!);
+  });
+}
+
+/** PUT /profiles/:tagId/device */
+export async function putDeviceProfile(ctx: ServiceContext, tagId: string, body: DeviceProfileInput): Promise<DeviceProfile> {
+  return putTyped(ctx, tagId, "DEVICE", async (db, id) => {
+    const values = { deviceType: body.deviceType, brand: body.brand ?? null, model: body.model ?? null, serialNumber: body.serialNumber ?? null, color: body.color ?? null };
+    const [row] = await db
+      .insert(schema.deviceProfiles)
+      .values({ tagId: id, ...values })
+      .onConflictDoUpdate({ target: schema.deviceProfiles.tagId, set: values })
+      .returning();
+    return toDevice(row!);
+  });
+}
+
+/** PUT /profiles/:tagId/travel */
+export async function putTravelProfile(ctx: ServiceContext, tagId: string, body: TravelProfileInput): Promise<TravelProfile> {
+  return putTyped(ctx, tagId, "TRAVEL", async (db, id) => {
+    const values = { luggageType: body.luggageType, color: body.color ?? null, brand: body.brand ?? null, flightNumber: body.flightNumber ?? null, destination: body.destination ?? null };
+    const [row] = await db
+      .insert(schema.travelProfiles)
+      .values({ tagId: id, ...values })
+      .onConflictDoUpdate({ target: schema.travelProfiles.tagId, set: values })
+      .returning();
+    return toTravel(row!);
+  });
+}
