@@ -1,5 +1,6 @@
 import type { JobDefinition } from "./define";
 import { emailSendJob } from "./handlers/email-send";
+import { expireTransfersJob } from "./handlers/expire-transfers";
 
 /**
  * Every job the application runs: one definition per file in lib/jobs/handlers/, listed here.
@@ -8,6 +9,7 @@ import { emailSendJob } from "./handlers/email-send";
  */
 export const registeredJobs = [
   emailSendJob,
+  expireTransfersJob,
 ] as const;
 
 type RegisteredJob = (typeof registeredJobs)[number];

@@ -17,6 +17,8 @@ export function generateTagCode(): string {
  * Crockford's decoding of look-alikes (O→0, I/L→1). Null when it can't be a code.
  */
 export function normalizeTagCode(input: string): string | null {
+  // ASCII only: Unicode upper-casing would turn "ß" into "SS" or "ı" into "I" and let such input pass.
+  if (!/^[0-9A-Za-z\s-]*$/.test(input)) return null;
   const cleaned = input
     .toUpperCase()
     .replace(/[\s-]/g, "")

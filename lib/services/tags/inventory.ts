@@ -115,12 +115,10 @@ export async function getTag(ctx: ServiceContext, id: string): Promise<TagRecord
 /** PATCH /tags/:id: the record's own fields. Changing the type of a PENDING tag may complete (or not) its profile. */
 export async function updateTag(ctx: ServiceContext, id: string, input: { itemName?: string | null; tagType?: TagType }): Promise<TagRecord> {
   return withTransaction(ctx, async (tx) => {
-    await ownedTag(tx, id, { lock: true });
-    const [updated] = await tx.db
-      .update(schema.tags)
-      .set({ ...(input.itemName !== undefined ? { itemName: input.itemName } : {}), ...(input.tagType ? { tagType: input.tagType } : {}) })
-      .where(eq(schema.tags.id, id))
-      .returning();
+    const tag = await ownedTag(tx, id, { lock: true });
+    const changes = { ...(input.itemName !== undefined ? { itemName: input.itemName } : {}), ...(input.tagType ? { tagType: input.tagType } : {}) };
+    // A body with nothing to change (unknown fields are ignored) must not reach `.set({})`, which throws.
+    const [updated] = Object.keys(changes).length ? await tx.db.update(schema.tags).set(changes).where(eq(schema.tags.id, id)).returning() : [tag];
     return toTagRecord(await activateIfComplete(tx.db, updated!, actingUser(ctx).userId));
   });
 }

@@ -18,6 +18,9 @@ export async function countedTags(db: Executor, userId: string): Promise<number>
 /** 422 with `{ tier, limit }` when `adding` more counted tags would pass the tier's limit. */
 export async function assertWithinTierLimit(db: Executor, userId: string, tier: Tier, adding = 1): Promise<void> {
   const limit = TIER_TAG_LIMITS[tier];
+  // Serialises a user's concurrent claims/reactivations (inside the caller's transaction): without the
+  // lock, two requests could both count 4 and both take the 5th place.
+  await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, userId)).for("update");
   if ((await countedTags(db, userId)) + adding > limit) {
     throw new UnprocessableError(`Your ${tier} plan allows ${limit} active tags. Upgrade or deactivate a tag first.`, { tier, limit });
   }

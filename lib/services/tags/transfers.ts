@@ -1,0 +1,243 @@
+import { createElement } from "react";
+import { and, desc, eq, lte } from "drizzle-orm";
+import { z } from "zod";
+import { schema, type Executor } from "@/db/client";
+import { NoticeEmail } from "@/emails/notice";
+import { queueEmail } from "@/lib/email/queue";
+import { enqueueJob } from "@/lib/jobs";
+import { withTransaction, type ServiceContext } from "@/lib/services/context";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/services/errors";
+import { actingUser } from "@/lib/services/auth/sessions";
+import { getUserById } from "@/lib/services/auth/users";
+import { ownedTag } from "./access";
+import { assertWithinTierLimit } from "./limits";
+
+/** How long a transfer offer stays open. */
+export const TRANSFER_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const EXPIRE_TRANSFERS_JOB = "tags.expire-transfers" as const;
+
+const TRANSFER_NOT_FOUND = "Transfer not found.";
+
+export const transferStatusSchema = z.enum(["PENDING", "ACCEPTED", "DECLINED", "CANCELLED", "EXPIRED"]);
+
+export const transferRecordSchema = z
+  .object({
+    id: z.uuid(),
+    tagId: z.uuid(),
+    itemName: z.string().nullable(),
+    toEmail: z.string(),
+    /** A PENDING transfer past its expiry is reported EXPIRED even before the expiry job has marked it. */
+    status: transferStatusSchema,
+    expiresAt: z.iso.datetime(),
+    respondedAt: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
+  })
+  .meta({ id: "TagTransfer" });
+
+export type TransferRecord = z.infer<typeof transferRecordSchema>;
+type TransferRow = typeof schema.tagTransfers.$inferSelect;
+
+function isOverdue(transfer: TransferRow, now: Date): boolean {
+  return transfer.status === "PENDING" && transfer.expiresAt.getTime() <= now.getTime();
+}
+
+function toTransferRecord(transfer: TransferRow, itemName: string | null, now = new Date()): TransferRecord {
+  return {
+    id: transfer.id,
+    tagId: transfer.tagId,
+    itemName,
+    toEmail: transfer.toEmail,
+    status: isOverdue(transfer, now) ? "EXPIRED" : transfer.status,
+    expiresAt: transfer.expiresAt.toISOString(),
+    respondedAt: transfer.respondedAt?.toISOString() ?? null,
+    createdAt: transfer.createdAt.toISOString(),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const PENDING_CONFLICT = "This tag already has a pending transfer. Cancel it before starting another.";
+
+/** Marks every PENDING transfer past its expiry EXPIRED (all of them, or one tag's). Idempotent. */
+export async function expireOverdueTransfers(db: Executor, options: { tagId?: string; now?: Date } = {}): Promise<number> {
+  const now = options.now ?? new Date();
+  const filters = [eq(schema.tagTransfers.status, "PENDING"), lte(schema.tagTransfers.expiresAt, now)];
+  if (options.tagId) filters.push(eq(schema.tagTransfers.tagId, options.tagId));
+  const rows = await db
+    .update(schema.tagTransfers)
+    .set({ status: "EXPIRED" })
+    .where(and(...filters))
+    .returning({ id: schema.tagTransfers.id });
+  return rows.length;
+}
+
+/**
+ * POST /tags/:id/transfer: offers the caller's tag to an e-mail address for 7 days. One pending
+ * transfer per tag (409; the partial unique index settles races); not to yourself (400).
+ */
+export async function createTransfer(ctx: ServiceContext, tagId: string, input: { email: string }): Promise<TransferRecord> {
+  const { userId } = actingUser(ctx);
+  const toEmail = input.email.trim().toLowerCase();
+  try {
+    return await withTransaction(ctx, async (tx) => {
+      const tag = await ownedTag(tx, tagId, { lock: true });
+      const sender = await getUserById(tx.db, userId);
+      if (sender.email.toLowerCase() === toEmail) throw ValidationError.field("email", "You cannot transfer a tag to yourself.");
+      const now = new Date();
+      // An offer that ran out but was not yet marked by the job no longer blocks a new one.
+      await expireOverdueTransfers(tx.db, { tagId: tag.id, now });
+      const [pending] = await tx.db
+        .select({ id: schema.tagTransfers.id })
+        .from(schema.tagTransfers)
+        .where(and(eq(schema.tagTransfers.tagId, tag.id), eq(schema.tagTransfers.status, "PENDING")));
+      if (pending) throw new ConflictError(PENDING_CONFLICT);
+
+      const expiresAt = new Date(now.getTime() + TRANSFER_TTL_MS);
+      const [transfer] = await tx.db.insert(schema.tagTransfers).values({ tagId: tag.id, fromUserId: userId, toEmail, expiresAt, createdAt: now }).returning();
+      if (!transfer) throw new Error("transfer insert returned nothing");
+
+      const itemName = tag.itemName ?? "a tag";
+      const senderName = `${sender.firstName} ${sender.lastName}`.trim() || "A user";
+      await queueEmail(tx, {
+        to: toEmail,
+        subject: `${senderName} wants to transfer a tag to you`,
+        templateName: "tags.transfer-offer",
+        template: createElement(NoticeEmail, {
+          heading: "A tag is being transferred to you",
+          paragraphs: [
+            `${senderName} wants to transfer "${itemName}" to you. The tag, its profile, photos and insurance details would become yours.`,
+            `Sign in with this e-mail address (or create an account with it) to accept or decline. The offer expires on ${expiresAt.toUTCString()}.`,
+          ],
+          action: { label: "Review the transfer", path: "/dashboard/transfers" },
+          reason: "You receive this e-mail because someone offered to transfer a tag to this address.",
+        }),
+      });
+      // notify: TRANSFER_RECEIVED to the recipient's account, when one exists for toEmail.
+      // The expiry is a delayed job per transfer (pg-boss cron is off in lib/jobs/runtime.ts); it sweeps all overdue ones.
+      await enqueueJob(tx, EXPIRE_TRANSFERS_JOB, { transferId: transfer.id }, { startAfter: expiresAt });
+      return toTransferRecord(transfer, tag.itemName, now);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictError(PENDING_CONFLICT);
+    throw error;
+  }
+}
+
+/** GET /tags/transfers: offers to the caller's e-mail address, and offers the caller made. Newest first. */
+export async function listTransfers(ctx: ServiceContext): Promise<{ incoming: TransferRecord[]; outgoing: TransferRecord[] }> {
+  const { userId } = actingUser(ctx);
+  const user = await getUserById(ctx.db, userId);
+  const columns = { transfer: schema.tagTransfers, itemName: schema.tags.itemName };
+  const base = () => ctx.db.select(columns).from(schema.tagTransfers).innerJoin(schema.tags, eq(schema.tags.id, schema.tagTransfers.tagId));
+  const [incoming, outgoing] = await Promise.all([
+    base()
+      .where(eq(schema.tagTransfers.toEmail, user.email.toLowerCase()))
+      .orderBy(desc(schema.tagTransfers.createdAt), desc(schema.tagTransfers.id))
+      .limit(100),
+    base()
+      .where(eq(schema.tagTransfers.fromUserId, userId))
+      .orderBy(desc(schema.tagTransfers.createdAt), desc(schema.tagTransfers.id))
+      .limit(100),
+  ]);
+  const now = new Date();
+  return {
+    incoming: incoming.map((row) => toTransferRecord(row.transfer, row.itemName, now)),
+    outgoing: outgoing.map((row) => toTransferRecord(row.transfer, row.itemName, now)),
+  };
+}
+
+/** The transfer addressed to the caller's e-mail, locked; anyone else's is a 404. */
+async function incomingTransfer(db: Executor, transferId: string, email: string, lock: boolean): Promise<TransferRow> {
+  const query = db
+    .select()
+    .from(schema.tagTransfers)
+    .where(and(eq(schema.tagTransfers.id, transferId), eq(schema.tagTransfers.toEmail, email.toLowerCase())));
+  const [transfer] = lock ? await query.for("update") : await query;
+  if (!transfer) throw new NotFoundError(TRANSFER_NOT_FOUND);
+  return transfer;
+}
+
+function assertStillPending(transfer: TransferRow, now: Date): void {
+  if (isOverdue(transfer, now)) throw new ConflictError("This transfer has expired.");
+  if (transfer.status !== "PENDING") throw new ConflictError(`This transfer is no longer pending (${transfer.status}).`);
+}
+
+/**
+ * POST /tags/transfers/:id/accept (recipient). Locks the tag, then the transfer (the order every
+ * transfer write uses), re-checks it is still PENDING and not expired (409), checks the recipient's
+ * tier limit (422) and moves the tag. Two racing accepts: the second waits on the lock, then sees ACCEPTED.
+ */
+export async function acceptTransfer(ctx: ServiceContext, transferId: string): Promise<TransferRecord> {
+  const { userId } = actingUser(ctx);
+  return withTransaction(ctx, async (tx) => {
+    const recipient = await getUserById(tx.db, userId);
+    const seen = await incomingTransfer(tx.db, transferId, recipient.email, false);
+    // Anyone could register an unverified account with the address; only its verified holder may take the tag.
+    if (!recipient.emailVerified) throw new ForbiddenError("Verify your e-mail address before accepting a transfer.");
+    const [tag] = await tx.db.select().from(schema.tags).where(eq(schema.tags.id, seen.tagId)).for("update");
+    const transfer = await incomingTransfer(tx.db, transferId, recipient.email, true);
+    const now = new Date();
+    assertStillPending(transfer, now);
+    if (!tag || tag.ownerId !== transfer.fromUserId) throw new ConflictError("The tag is no longer owned by the sender.");
+    if (tag.status !== "DEACTIVATED") await assertWithinTierLimit(tx.db, recipient.id, recipient.subscription);
+
+    // The profile, typed profile, photos, scans and insurance hang off the tag and so move with it.
+    // Threads (a later issue) stay with the old owner: re-point or close them here when they exist.
+    await tx.db.update(schema.tags).set({ ownerId: recipient.id }).where(eq(schema.tags.id, tag.id));
+    // The old owner's contact details must not keep answering finders for the new owner's item.
+    await tx.db.update(schema.tagProfiles).set({ ownerName: null, contactEmail: null, contactPhone: null }).where(eq(schema.tagProfiles.tagId, tag.id));
+    const [accepted] = await tx.db
+      .update(schema.tagTransfers)
+      .set({ status: "ACCEPTED", respondedAt: now })
+      .where(eq(schema.tagTransfers.id, transfer.id))
+      .returning();
+    // notify: the sender (transfer accepted).
+    return toTransferRecord(accepted!, tag.itemName, now);
+  });
+}
+
+/** POST /tags/transfers/:id/decline (recipient). */
+export async function declineTransfer(ctx: ServiceContext, transferId: string): Promise<TransferRecord> {
+  const { userId } = actingUser(ctx);
+  return withTransaction(ctx, async (tx) => {
+    const recipient = await getUserById(tx.db, userId);
+    const transfer = await incomingTransfer(tx.db, transferId, recipient.email, true);
+    const now = new Date();
+    assertStillPending(transfer, now);
+    const [declined] = await tx.db
+      .update(schema.tagTransfers)
+      .set({ status: "DECLINED", respondedAt: now })
+      .where(eq(schema.tagTransfers.id, transfer.id))
+      .returning();
+    const [tag] = await tx.db.select({ itemName: schema.tags.itemName }).from(schema.tags).where(eq(schema.tags.id, transfer.tagId));
+    // notify: the sender (transfer declined).
+    return toTransferRecord(declined!, tag?.itemName ?? null, now);
+  });
+}
+
+/** DELETE /tags/:id/transfer (sender): cancels the tag's pending transfer; none pending is a 404. */
+export async function cancelTransfer(ctx: ServiceContext, tagId: string): Promise<TransferRecord> {
+  return withTransaction(ctx, async (tx) => {
+    const tag = await ownedTag(tx, tagId, { lock: true });
+    const now = new Date();
+    await expireOverdueTransfers(tx.db, { tagId: tag.id, now });
+    const [transfer] = await tx.db
+      .select()
+      .from(schema.tagTransfers)
+      .where(and(eq(schema.tagTransfers.tagId, tag.id), eq(schema.tagTransfers.status, "PENDING")))
+      .for("update");
+    if (!transfer) throw new NotFoundError("This tag has no pending transfer.");
+    const [cancelled] = await tx.db
+      .update(schema.tagTransfers)
+      .set({ status: "CANCELLED", respondedAt: now })
+      .where(eq(schema.tagTransfers.id, transfer.id))
+      .returning();
+    return toTransferRecord(cancelled!, tag.itemName, now);
+  });
+}
