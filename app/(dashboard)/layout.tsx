@@ -9,6 +9,7 @@ export const metadata: Metadata = { robots: { index: false, follow: false } };
 /** The owner's sections; later issues add Tags, Messages and the rest here. */
 const dashboardLinks: readonly DashboardLink[] = [
   { href: "/dashboard", label: "Overview", exact: true },
+  { href: "/dashboard/tags", label: "Tags" },
   { href: "/dashboard/account", label: "Account" },
 ];
 

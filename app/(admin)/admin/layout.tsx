@@ -1,0 +1,12 @@
+import type { Metadata } from "next";
+
+export const metadata: Metadata = { robots: { index: false, follow: false } };
+
+/** The admin area's frame; each page checks the admin role itself (requireAdminContext). */
+export default function AdminLayout({ children }: { children: React.ReactNode }) {
+  return (
+    <div className="flex flex-1 flex-col bg-canvas">
+      <div className="container-page flex-1 py-8 sm:py-10">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireAdminContext } from "./admin-context";
+
+export const metadata: Metadata = { title: "Admin" };
+
+export default async function AdminPage() {
+  await requireAdminContext("/admin");
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Admin</h1>
+      <ul className="flex flex-col gap-3">
+        <li>
+          <Link href="/admin/tags" className="btn-secondary">
+            Mint tags
+          </Link>
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { notFound } from "next/navigation";
+import { z } from "zod";
+import { requireUserContext } from "@/lib/auth/page-context";
+import { NotFoundError } from "@/lib/services/errors";
+import { getProfile } from "@/lib/services/profiles/general";
+import { getTag } from "@/lib/services/tags/inventory";
+
+/** The owner's tag, or the 404 page: another owner's tag and a malformed id read as missing. */
+export async function loadOwnedTag(id: string, path: string) {
+  const ctx = await requireUserContext(path);
+  if (!z.uuid().safeParse(id).success) notFound();
+  try {
+    const [tag, profile] = await Promise.all([getTag(ctx, id), getProfile(ctx, id)]);
+    return { ctx, tag, profile };
+  } catch (error) {
+    if (error instanceof NotFoundError) notFound();
+    throw error;
+  }
+}
+

@@ -1,0 +1,138 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { inputClass } from "@/components/forms/field";
+import { FormAlert } from "@/components/forms/form-alert";
+import { tagStatusLabels, tagStatusList, tagTypeLabels, tagTypes } from "@/components/tags/labels";
+import { TagStatusBadge } from "@/components/tags/status-badge";
+import { requireUserContext } from "@/lib/auth/page-context";
+import { listTags } from "@/lib/services/tags/inventory";
+import type { TagRecord } from "@/lib/services/tags/records";
+import { formDate, noticeFrom, PageHeading } from "../account/section";
+import { listHref, listQuery, type SearchParams } from "./params";
+
+export const metadata: Metadata = { title: "Your tags" };
+
+export default async function TagsPage({ searchParams }: { searchParams: SearchParams }) {
+  const ctx = await requireUserContext("/dashboard/tags");
+  const params = await searchParams;
+  const query = listQuery(params);
+  const { items, total } = await listTags(ctx, query);
+  const pages = Math.max(1, Math.ceil(total / query.limit));
+  const filtered = Boolean(query.status || query.tagType);
+  const notice = noticeFrom(params, { released: { tone: "success", text: "The tag was released. Its code can be activated again." } });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <PageHeading title="Your tags">Each tag links whoever scans it to the profile you write for the thing it is on.</PageHeading>
+        <div className="mb-6 flex flex-wrap gap-3">
+          <Link href="/dashboard/tags/activate" className="btn-primary">
+            Activate a tag
+          </Link>
+          <Link href="/dashboard/tags/transfers" className="btn-secondary">
+            Transfers
+          </Link>
+        </div>
+      </div>
+      {notice ? <FormAlert tone={notice.tone} title={notice.text} /> : null}
+
+      <form method="get" action="/dashboard/tags" aria-label="Filter tags" className="flex flex-col gap-4 rounded-xl border border-line bg-white p-4 shadow-sm sm:flex-row sm:items-end">
+        <div className="flex grow flex-col gap-1.5">
+          <label htmlFor="filter-status" className="text-sm font-semibold text-ink">
+            Status
+          </label>
+          <select id="filter-status" name="status" defaultValue={query.status ?? ""} className={inputClass}>
+            <option value="">Any status</option>
+            {tagStatusList.map((status) => (
+              <option key={status} value={status}>
+                {tagStatusLabels[status]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex grow flex-col gap-1.5">
+          <label htmlFor="filter-type" className="text-sm font-semibold text-ink">
+            Type
+          </label>
+          <select id="filter-type" name="type" defaultValue={query.tagType ?? ""} className={inputClass}>
+            <option value="">Any type</option>
+            {tagTypes.map((type) => (
+              <option key={type} value={type}>
+                {tagTypeLabels[type]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex gap-3">
+          <button type="submit" className="btn-secondary">
+            Filter
+          </button>
+          {filtered ? (
+            <Link href="/dashboard/tags" className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline hover:text-brand-800">
+              Clear
+            </Link>
+          ) : null}
+        </div>
+      </form>
+
+      <section aria-labelledby="tag-list-heading" className="rounded-xl border border-line bg-white p-5 shadow-sm sm:p-6">
+        <h2 id="tag-list-heading" className="text-lg font-semibold text-ink">
+          {filtered ? `${total} matching ${total === 1 ? "tag" : "tags"}` : `${total} ${total === 1 ? "tag" : "tags"}`}
+        </h2>
+        {items.length === 0 ? (
+          <p className="mt-4 text-muted">
+            {filtered ? "No tags match these filters." : "You have no tags yet. Activate one with the code printed on it."}
+          </p>
+        ) : (
+          <ul className="mt-4 flex flex-col divide-y divide-line" aria-label="Tags">
+            {items.map((tag) => (
+              <TagRow key={tag.id} tag={tag} />
+            ))}
+          </ul>
+        )}
+        {pages > 1 ? (
+          <nav aria-label="Pages" className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4 text-sm">
+            {query.page > 1 ? (
+              <Link href={listHref({ ...query, page: query.page - 1 })} className="btn-secondary" rel="prev">
+                Previous page
+              </Link>
+            ) : (
+              <span />
+            )}
+            <span className="text-muted">
+              Page {Math.min(query.page, pages)} of {pages}
+            </span>
+            {query.page < pages ? (
+              <Link href={listHref({ ...query, page: query.page + 1 })} className="btn-secondary" rel="next">
+                Next page
+              </Link>
+            ) : (
+              <span />
+            )}
+          </nav>
+        ) : null}
+      </section>
+    </div>
+  );
+}
+
+function TagRow({ tag }: { tag: TagRecord }) {
+  const name = tag.itemName ?? "Unnamed tag";
+  return (
+    <li className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
+      <div className="min-w-0">
+        <p className="flex flex-wrap items-center gap-2">
+          <Link href={`/dashboard/tags/${tag.id}`} className="font-semibold break-words text-brand-700 underline hover:text-brand-800">
+            {name}
+            <span className="sr-only"> ({tag.code})</span>
+          </Link>
+          <TagStatusBadge status={tag.status} />
+        </p>
+        <p className="mt-1 text-sm text-muted">
+          <span className="font-mono text-ink">{tag.code}</span> · {tagTypeLabels[tag.tagType]} · {tag.scanCount} {tag.scanCount === 1 ? "scan" : "scans"}
+          {tag.activatedAt ? ` · active since ${formDate(tag.activatedAt)}` : ""}
+        </p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,27 @@
+import { tagStatusSchema, tagTypeSchema } from "@/lib/services/tags/records";
+
+export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+export function param(params: Record<string, string | string[] | undefined>, name: string): string | undefined {
+  const value = params[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export const PAGE_SIZE = 20;
+
+/** The list's filters and page from the query string; anything unrecognised is ignored. */
+export function listQuery(params: Record<string, string | string[] | undefined>) {
+  const status = tagStatusSchema.safeParse(param(params, "status"));
+  const tagType = tagTypeSchema.safeParse(param(params, "type"));
+  const page = Math.max(1, Math.min(100_000, Number.parseInt(param(params, "page") ?? "1", 10) || 1));
+  return { page, limit: PAGE_SIZE, status: status.success ? status.data : undefined, tagType: tagType.success ? tagType.data : undefined };
+}
+
+export function listHref(query: { page?: number; status?: string; tagType?: string }): string {
+  const search = new URLSearchParams();
+  if (query.status) search.set("status", query.status);
+  if (query.tagType) search.set("type", query.tagType);
+  if (query.page && query.page > 1) search.set("page", String(query.page));
+  const text = search.toString();
+  return text ? `/dashboard/tags?${text}` : "/dashboard/tags";
+}

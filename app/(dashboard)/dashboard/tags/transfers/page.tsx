@@ -1,0 +1,103 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { FormAlert } from "@/components/forms/form-alert";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { requireUserContext } from "@/lib/auth/page-context";
+import { listTransfers, type TransferRecord } from "@/lib/services/tags/transfers";
+import { formatDateTime, PageHeading, Panel } from "../../account/section";
+import { param, type SearchParams } from "../params";
+import { acceptTransferAction, declineTransferAction } from "./actions";
+
+export const metadata: Metadata = { title: "Tag transfers" };
+
+const statusText: Record<TransferRecord["status"], string> = {
+  PENDING: "Waiting for an answer",
+  ACCEPTED: "Accepted",
+  DECLINED: "Declined",
+  CANCELLED: "Cancelled",
+  EXPIRED: "Expired",
+};
+
+export default async function TransfersPage({ searchParams }: { searchParams: SearchParams }) {
+  const ctx = await requireUserContext("/dashboard/tags/transfers");
+  const { incoming, outgoing } = await listTransfers(ctx);
+  const params = await searchParams;
+  const notice = param(params, "notice");
+  const tagId = param(params, "tag");
+  const reason = param(params, "reason");
+
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <p>
+        <Link href="/dashboard/tags" className="text-sm font-semibold text-brand-700 underline hover:text-brand-800">
+          ← Your tags
+        </Link>
+      </p>
+      <PageHeading title="Tag transfers">Tags offered to you, and tags you offered to others.</PageHeading>
+      {notice === "accepted" ? (
+        <FormAlert tone="success" title="The tag is yours now.">
+          {tagId && /^[0-9a-f-]{36}$/.test(tagId) ? (
+            <Link href={`/dashboard/tags/${tagId}`} className="font-semibold underline">
+              Open the tag
+            </Link>
+          ) : null}
+        </FormAlert>
+      ) : null}
+      {notice === "declined" ? <FormAlert tone="success" title="The transfer was declined." /> : null}
+      {notice === "failed" ? <FormAlert tone="error" title={reason?.slice(0, 200) || "That did not work."} /> : null}
+
+      <Panel id="incoming" title="Offered to you">
+        {incoming.length === 0 ? (
+          <p className="text-muted">Nobody has offered you a tag.</p>
+        ) : (
+          <ul aria-label="Incoming transfers" className="flex flex-col divide-y divide-line">
+            {incoming.map((transfer) => (
+              <li key={transfer.id} className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
+                <div>
+                  <p className="font-semibold text-ink">{transfer.itemName ?? "Unnamed tag"}</p>
+                  <p className="text-sm text-muted">
+                    {statusText[transfer.status]}
+                    {transfer.status === "PENDING" ? `, until ${formatDateTime(transfer.expiresAt)}` : ""}
+                  </p>
+                </div>
+                {transfer.status === "PENDING" ? (
+                  <div className="flex flex-wrap gap-3">
+                    <form action={acceptTransferAction}>
+                      <input type="hidden" name="transferId" value={transfer.id} />
+                      <SubmitButton pendingLabel="Accepting…">
+                        Accept<span className="sr-only"> {transfer.itemName ?? "the tag"}</span>
+                      </SubmitButton>
+                    </form>
+                    <form action={declineTransferAction}>
+                      <input type="hidden" name="transferId" value={transfer.id} />
+                      <SubmitButton variant="secondary" pendingLabel="Declining…">
+                        Decline<span className="sr-only"> {transfer.itemName ?? "the tag"}</span>
+                      </SubmitButton>
+                    </form>
+                  </div>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+
+      <Panel id="outgoing" title="Offered by you">
+        {outgoing.length === 0 ? (
+          <p className="text-muted">You have not offered any tags.</p>
+        ) : (
+          <ul aria-label="Outgoing transfers" className="flex flex-col divide-y divide-line text-sm">
+            {outgoing.map((transfer) => (
+              <li key={transfer.id} className="flex flex-wrap justify-between gap-2 py-3">
+                <span className="font-semibold text-ink">
+                  {transfer.itemName ?? "Unnamed tag"} → <span className="break-all">{transfer.toEmail}</span>
+                </span>
+                <span className="text-muted">{statusText[transfer.status]}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Panel>
+    </div>
+  );
+}

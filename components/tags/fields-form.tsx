@@ -1,0 +1,227 @@
+"use client";
+
+import { useActionState, useId, useRef, type ReactNode } from "react";
+import type { FormAction } from "@/components/forms/action-form";
+import { FieldErrorList, fieldDescriptionIds, inputClass, TextField } from "@/components/forms/field";
+import { FormAlert } from "@/components/forms/form-alert";
+import { fieldError, idleFormState } from "@/components/forms/form-state";
+import { SubmitButton, type ButtonVariant } from "@/components/forms/submit-button";
+import { useFocusOnResult } from "@/components/forms/use-focus-on-result";
+
+interface BaseField {
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  optional?: boolean;
+  defaultValue?: string;
+}
+
+/** The field kinds the tag forms need beyond ActionForm's text inputs. */
+export type TagFieldSpec =
+  | (BaseField & { kind?: "text" | "email" | "tel" | "number" | "date"; autoComplete?: string; maxLength?: number; min?: string; max?: string; step?: string; inputMode?: "text" | "numeric" | "decimal" | "email" | "tel"; autoCapitalize?: string; spellCheck?: boolean })
+  | (BaseField & { kind: "textarea"; rows?: number; maxLength?: number; autoCapitalize?: string; spellCheck?: boolean })
+  | (BaseField & { kind: "select"; options: { value: string; label: string }[] })
+  | (BaseField & { kind: "file"; accept?: string })
+  | (BaseField & { kind: "checkbox" });
+
+export interface FieldsFormProps {
+  action: FormAction;
+  fields: TagFieldSpec[];
+  hidden?: Record<string, string>;
+  submitLabel: ReactNode;
+  pendingLabel?: ReactNode;
+  variant?: ButtonVariant;
+  formLabel?: string;
+  intro?: ReactNode;
+  /** Keep the fields after a success (edit forms); otherwise only the success message remains. */
+  keepFieldsOnSuccess?: boolean;
+  /** Lays the fields out in two columns on wider screens. */
+  columns?: 1 | 2;
+  className?: string;
+}
+
+/**
+ * ActionForm's behaviour (errors under labels, focus on the first problem, works without JavaScript)
+ * for forms with selects, text areas, checkboxes and file inputs.
+ */
+export function FieldsForm({
+  action,
+  fields,
+  hidden,
+  submitLabel,
+  pendingLabel,
+  variant = "primary",
+  formLabel,
+  intro,
+  keepFieldsOnSuccess = true,
+  columns = 1,
+  className,
+}: FieldsFormProps) {
+  const [state, formAction] = useActionState(action, idleFormState);
+  const formRef = useRef<HTMLFormElement>(null);
+  const baseId = useId();
+  useFocusOnResult(formRef, state, { focusSuccess: true });
+  const names = new Set(fields.map((field) => field.name));
+  const otherErrors = Object.entries(state.fieldErrors ?? {})
+    .filter(([name]) => !names.has(name))
+    .flatMap(([, messages]) => messages ?? []);
+  const succeeded = state.status === "success";
+  const showFields = !succeeded || keepFieldsOnSuccess;
+  const hasFile = fields.some((field) => field.kind === "file");
+
+  return (
+    <form
+      ref={formRef}
+      action={formAction}
+      aria-label={formLabel}
+      encType={hasFile ? "multipart/form-data" : undefined}
+      className={`flex flex-col gap-5 ${className ?? ""}`}
+      noValidate
+    >
+      {state.status === "error" ? (
+        <FormAlert tone="error" title={state.message ?? "That did not work."}>
+          {otherErrors.length > 0 ? (
+            <ul className="list-disc pl-5">
+              {otherErrors.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          ) : null}
+        </FormAlert>
+      ) : null}
+      {succeeded && state.message ? <FormAlert tone="success" title={state.message} /> : null}
+      {showFields ? (
+        <>
+          {intro}
+          {hidden ? Object.entries(hidden).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />) : null}
+          <div className={columns === 2 ? "grid gap-5 sm:grid-cols-2" : "flex flex-col gap-5"}>
+            {fields.map((field) => {
+              const id = `${baseId}-${field.name}`;
+              const errors = fieldError(state, field.name);
+              const value = state.values?.[field.name] ?? field.defaultValue;
+              return <FieldInput key={field.name} id={id} field={field} errors={errors} value={value} wide={columns === 2 && field.kind === "textarea"} />;
+            })}
+          </div>
+          <div>
+            <SubmitButton variant={variant} pendingLabel={pendingLabel} className="w-full sm:w-auto">
+              {submitLabel}
+            </SubmitButton>
+          </div>
+        </>
+      ) : null}
+    </form>
+  );
+}
+
+function Label({ id, field }: { id: string; field: TagFieldSpec }) {
+  return (
+    <label htmlFor={id} className="text-sm font-semibold text-ink">
+      {field.label}
+      {field.optional ? <span className="font-normal text-muted"> (optional)</span> : null}
+    </label>
+  );
+}
+
+function FieldInput({ id, field, errors, value, wide }: { id: string; field: TagFieldSpec; errors?: string[]; value?: string; wide: boolean }) {
+  const hasErrors = Boolean(errors?.length);
+  const describedBy = fieldDescriptionIds(id, Boolean(field.hint), hasErrors);
+  const hint = field.hint ? (
+    <p id={`${id}-hint`} className="text-sm text-muted">
+      {field.hint}
+    </p>
+  ) : null;
+
+  switch (field.kind) {
+    case "textarea":
+      return (
+        <div className={`flex flex-col gap-1.5 ${wide ? "sm:col-span-2" : ""}`}>
+          <Label id={id} field={field} />
+          {hint}
+          <FieldErrorList id={`${id}-error`} errors={errors} />
+          <textarea
+            id={id}
+            name={field.name}
+            rows={field.rows ?? 3}
+            maxLength={field.maxLength}
+            defaultValue={value}
+            autoCapitalize={field.autoCapitalize}
+            spellCheck={field.spellCheck}
+            aria-invalid={hasErrors || undefined}
+            aria-describedby={describedBy}
+            className={inputClass}
+          />
+        </div>
+      );
+    case "select":
+      return (
+        <div className="flex flex-col gap-1.5">
+          <Label id={id} field={field} />
+          {hint}
+          <FieldErrorList id={`${id}-error`} errors={errors} />
+          <select id={id} name={field.name} defaultValue={value} aria-invalid={hasErrors || undefined} aria-describedby={describedBy} className={inputClass}>
+            {field.options.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      );
+    case "file":
+      return (
+        <div className="flex flex-col gap-1.5">
+          <Label id={id} field={field} />
+          {hint}
+          <FieldErrorList id={`${id}-error`} errors={errors} />
+          <input
+            id={id}
+            name={field.name}
+            type="file"
+            accept={field.accept}
+            aria-invalid={hasErrors || undefined}
+            aria-describedby={describedBy}
+            className="min-h-11 w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-base text-ink file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-1.5 file:font-semibold file:text-brand-800"
+          />
+        </div>
+      );
+    case "checkbox":
+      return (
+        <div className="flex flex-col gap-1.5">
+          <FieldErrorList id={`${id}-error`} errors={errors} />
+          <div className="flex items-start gap-3">
+            <input
+              id={id}
+              name={field.name}
+              type="checkbox"
+              value="true"
+              defaultChecked={value === "true"}
+              aria-invalid={hasErrors || undefined}
+              aria-describedby={describedBy}
+              className="mt-0.5 h-6 w-6 shrink-0 accent-brand-700"
+            />
+            <div>
+              <Label id={id} field={field} />
+              {hint}
+            </div>
+          </div>
+        </div>
+      );
+    default: {
+      const { kind, name, label, hint: fieldHint, optional, defaultValue: _default, ...rest } = field;
+      void _default;
+      return (
+        <TextField
+          id={id}
+          name={name}
+          label={label}
+          hint={fieldHint}
+          optional={optional}
+          errors={errors}
+          type={kind ?? "text"}
+          defaultValue={value}
+          {...rest}
+        />
+      );
+    }
+  }
+}

@@ -1,0 +1,244 @@
+import { expect, expectRenderedScreenshot, test, waitForHydration } from "./support/fixtures";
+import { expectNoHorizontalScroll, newAccount, registerByApi, signInWithForm } from "./support/accounts";
+import { mintTagsAsAdmin, samplePng } from "./support/tags";
+
+test.describe("tags in the dashboard", () => {
+  test("activate a tag, fill a pet profile with a photo, mark it lost, print the QR label", async ({ page, browser, request }, testInfo) => {
+    test.setTimeout(180_000);
+
+    const { codes, adminPage, csv } = await test.step("the admin mints a batch and downloads it as CSV", async () => mintTagsAsAdmin(browser, 3));
+    expect(csv.split("\r\n")[0]).toBe('"id","code","encryptedId","scanUrl"');
+    for (const code of codes) expect(csv).toContain(`"${code}"`);
+    await expectRenderedScreenshot(adminPage, testInfo, "admin-minted");
+    await adminPage.context().close();
+    const [code, second, third] = codes as [string, string, string];
+
+    const account = newAccount("tags");
+    await registerByApi(request, account);
+    await signInWithForm(page, account);
+
+    await test.step("a non-admin does not find the admin area", async () => {
+      await page.goto("/admin/tags");
+      await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    });
+
+    await test.step("activate one code: a wrong code is reported, the right one opens the new tag", async () => {
+      await page.goto("/dashboard/tags");
+      await expect(page.getByRole("heading", { level: 1, name: "Your tags" })).toBeVisible();
+      await expect(page.getByText("You have no tags yet.")).toBeVisible();
+      await page.getByRole("link", { name: "Activate a tag" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Activate a tag" })).toBeVisible();
+
+      const form = page.getByRole("form", { name: "Activate one tag" });
+      const submit = form.getByRole("button", { name: "Activate tag" });
+      await waitForHydration(submit);
+      await form.getByLabel("Tag code").fill("nope");
+      await submit.click();
+      await expect(form.getByLabel("Tag code")).toHaveAccessibleDescription(/10 letters and digits/);
+      await expect(form.getByLabel("Tag code")).toBeFocused();
+
+      // Lower case and without the dash: the code is read case- and hyphen-insensitively.
+      await form.getByLabel("Tag code").fill(code.replace("-", "").toLowerCase());
+      await form.getByLabel("What is it on?").selectOption("PET");
+      await submit.click();
+      await expect(page).toHaveURL(/\/dashboard\/tags\/[0-9a-f-]{36}\?notice=activated$/);
+      await expect(page.getByRole("status").filter({ hasText: "The tag is yours." })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: "Unnamed tag" })).toBeVisible();
+      await expect(page.locator("[data-status]").first()).toHaveAttribute("data-status", "PENDING_SETUP");
+      await expect(page.getByText(code, { exact: false }).first()).toBeVisible();
+    });
+    const tagUrl = page.url().replace(/\?.*$/, "");
+
+    await test.step("item name and pet profile: the tag turns active", async () => {
+      const general = page.getByRole("form", { name: "Profile" });
+      const saveGeneral = general.getByRole("button", { name: "Save profile" });
+      await waitForHydration(saveGeneral);
+      await general.getByLabel("Item name").fill("Rex");
+      await general.getByLabel("Description").fill("Friendly brown dog with a red collar.");
+      await general.getByLabel("Contact e-mail").fill("not an address");
+      await saveGeneral.click();
+      await expect(general.getByLabel("Contact e-mail")).toHaveAccessibleDescription(/valid e-mail/);
+      await expect(general.getByLabel("Contact e-mail")).toBeFocused();
+      await general.getByLabel("Contact e-mail").fill("");
+      await saveGeneral.click();
+      await expect(general.getByRole("status").filter({ hasText: "The profile is saved." })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: "Rex" })).toBeVisible();
+      // Still waiting for the pet profile.
+      await expect(page.locator("[data-status]").first()).toHaveAttribute("data-status", "PENDING_SETUP");
+
+      const pet = page.getByRole("form", { name: "Pet details" });
+      const savePet = pet.getByRole("button", { name: "Save pet details" });
+      await savePet.click();
+      await expect(pet.getByLabel("Pet's name")).toHaveAccessibleDescription(/Required/);
+      await pet.getByLabel("Pet's name").fill("Rex");
+      await pet.getByLabel("Species").fill("Dog");
+      await pet.getByLabel("Breed").fill("Beagle");
+      await pet.getByLabel("Microchip number").fill("985112345678901");
+      await savePet.click();
+      await expect(pet.getByRole("status").filter({ hasText: "The pet profile is saved." })).toBeVisible();
+      await expect(page.locator("[data-status]").first()).toHaveAttribute("data-status", "ACTIVE");
+      await expect(pet.getByLabel("Breed")).toHaveValue("Beagle");
+    });
+
+    await test.step("upload a photo: a missing file is reported, a PNG is added as primary", async () => {
+      const upload = page.getByRole("form", { name: "Add a photo" });
+      const submit = upload.getByRole("button", { name: "Upload photo" });
+      await submit.click();
+      await expect(upload.getByLabel("Photo", { exact: true })).toHaveAccessibleDescription(/Choose a photo/);
+
+      await upload.getByLabel("Photo", { exact: true }).setInputFiles({ name: "rex.png", mimeType: "image/png", buffer: await samplePng() });
+      await submit.click();
+      await expect(upload.getByRole("status").filter({ hasText: "The photo was added." })).toBeVisible();
+      const photos = page.getByRole("list", { name: "Photos" }).getByRole("listitem");
+      await expect(photos).toHaveCount(1);
+      await expect(photos.first()).toContainText("Primary");
+      const image = photos.first().getByRole("img");
+      await expect(image).toHaveAttribute("alt", /Photo 1 of Rex \(primary\)/);
+      await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    });
+
+    await test.step("mark it lost with a message: only the allowed moves are offered", async () => {
+      const status = page.getByRole("region", { name: "Status" });
+      await expect(status.getByRole("button")).toHaveText(["Mark as lost", "Report stolen", "Deactivate"]);
+      const lost = page.getByRole("form", { name: "Mark as lost" });
+      await waitForHydration(lost.getByRole("button", { name: "Mark as lost" }));
+      await lost.getByLabel("Message for finders").fill("Please call me, he is shy. Reward offered.");
+      await lost.getByRole("button", { name: "Mark as lost" }).click();
+      await expect(page).toHaveURL(/notice=status-LOST/);
+      await expect(page.getByRole("status").filter({ hasText: "The tag is now lost." })).toBeVisible();
+      await expect(page.locator("[data-status]").first()).toHaveAttribute("data-status", "LOST");
+      await expect(page.locator("[data-status]").first()).toHaveText(/Lost/);
+      await expect(page.getByText("Your message: “Please call me, he is shy. Reward offered.”")).toBeVisible();
+      await expect(status.getByRole("button")).toHaveText(["Mark as found", "Mark as active", "Report stolen"]);
+      await expectRenderedScreenshot(page, testInfo, "tag-detail-lost");
+
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.reload();
+      await expect(page.getByRole("heading", { level: 1, name: "Rex" })).toBeVisible();
+      await expectNoHorizontalScroll(page);
+      await expectRenderedScreenshot(page, testInfo, "tag-detail-375");
+      await page.setViewportSize({ width: 1280, height: 720 });
+    });
+
+    await test.step("print the QR label", async () => {
+      await page.getByRole("link", { name: "Print the QR label" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "QR label" })).toBeVisible();
+      const label = page.getByRole("region", { name: "Label for Rex" });
+      await expect(label.getByRole("img", { name: `QR code for the tag ${code}` }).locator("svg")).toBeVisible();
+      await expect(label.getByTestId("tag-code")).toHaveText(code);
+      await expect(label).toContainText("Rex");
+      const qrBox = await label.getByTestId("tag-qr").boundingBox();
+      expect(qrBox?.width ?? 0).toBeGreaterThan(150);
+      await waitForHydration(page.getByRole("button", { name: "Print" }));
+
+      // Roughly a label-sized page: on paper only the label shows, on white.
+      await page.setViewportSize({ width: 420, height: 520 });
+      await page.emulateMedia({ media: "print" });
+      await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+      await expect(page.locator("body > header")).toBeHidden();
+      await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeHidden();
+      await expect(label.getByTestId("tag-code")).toBeVisible();
+      await expectRenderedScreenshot(page, testInfo, "tag-label-print");
+      await page.emulateMedia({ media: "screen" });
+      await page.setViewportSize({ width: 1280, height: 720 });
+    });
+
+    await test.step("insurance details and a transfer the recipient declines", async () => {
+      await page.goto(tagUrl);
+      const insurance = page.getByRole("form", { name: "Insurance" });
+      const saveInsurance = insurance.getByRole("button", { name: "Save insurance" });
+      await waitForHydration(saveInsurance);
+      await insurance.getByLabel("Amount covered").fill("lots");
+      await saveInsurance.click();
+      await expect(insurance.getByLabel("Insurer", { exact: true })).toHaveAccessibleDescription(/Required/);
+      await expect(insurance.getByLabel("Amount covered")).toHaveAccessibleDescription(/An amount like/);
+      await insurance.getByLabel("Insurer", { exact: true }).fill("Paws Mutual");
+      await insurance.getByLabel("Policy number").fill("PM-2231-77");
+      await insurance.getByLabel("Amount covered").fill("2500.50");
+      await insurance.getByLabel("Currency").fill("eur");
+      await saveInsurance.click();
+      await expect(insurance.getByRole("status").filter({ hasText: "The insurance details are saved." })).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole("form", { name: "Insurance" }).getByLabel("Currency")).toHaveValue("EUR");
+
+      // A request context of its own: the shared one carries the first account's cookie.
+      const recipient = newAccount("tags-recipient");
+      const signUp = await browser.newContext();
+      await registerByApi(signUp.request, recipient);
+      await signUp.close();
+      const transfer = page.getByRole("form", { name: "Transfer the tag" });
+      await waitForHydration(transfer.getByRole("button", { name: "Send transfer" }));
+      await transfer.getByLabel("New owner's e-mail address").fill(recipient.email);
+      await transfer.getByRole("button", { name: "Send transfer" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "The transfer was sent." })).toBeVisible();
+      await expect(page.getByRole("region", { name: "Transfer to someone else" })).toContainText(recipient.email);
+
+      const context = await browser.newContext();
+      const recipientPage = await context.newPage();
+      await signInWithForm(recipientPage, recipient);
+      await recipientPage.goto("/dashboard/tags/transfers");
+      const offers = recipientPage.getByRole("list", { name: "Incoming transfers" }).getByRole("listitem");
+      await expect(offers).toHaveCount(1);
+      await expect(offers.first()).toContainText("Rex");
+      // An unconfirmed address cannot take the tag.
+      await offers.first().getByRole("button", { name: "Accept Rex" }).click();
+      await expect(recipientPage.getByRole("alert").filter({ hasText: "Verify your e-mail address" })).toBeVisible();
+      await offers.first().getByRole("button", { name: "Decline Rex" }).click();
+      await expect(recipientPage.getByRole("status").filter({ hasText: "The transfer was declined." })).toBeVisible();
+      await expect(offers.first()).toContainText("Declined");
+      await expectRenderedScreenshot(recipientPage, testInfo, "transfers-declined");
+      await context.close();
+
+      await page.goto("/dashboard/tags/transfers");
+      await expect(page.getByRole("list", { name: "Outgoing transfers" })).toContainText("Declined");
+    });
+
+    await test.step("activate several codes at once; the list filters by status", async () => {
+      await page.goto("/dashboard/tags/activate");
+      const bulk = page.getByRole("form", { name: "Activate several tags" });
+      await waitForHydration(bulk.getByRole("button", { name: "Activate all" }));
+      await bulk.getByLabel("Tag codes").fill(`${second}\n${third.toLowerCase()}\n${code}`);
+      await bulk.getByRole("button", { name: "Activate all" }).click();
+      await expect(bulk.getByRole("alert").filter({ hasText: "2 tags were activated. One code could not be activated" })).toBeVisible();
+      await expect(bulk.getByLabel("Tag codes")).toHaveAccessibleDescription(/already activated/);
+      await expect(bulk.getByLabel("Tag codes")).toHaveValue(code);
+
+      await page.goto("/dashboard/tags");
+      const rows = page.getByRole("list", { name: "Tags" }).getByRole("listitem");
+      await expect(rows).toHaveCount(3);
+      await page.getByLabel("Status").selectOption("LOST");
+      await page.getByRole("button", { name: "Filter" }).click();
+      await expect(page).toHaveURL(/status=LOST/);
+      await expect(rows).toHaveCount(1);
+      await expect(rows.first()).toContainText("Rex");
+      await expect(rows.first().locator("[data-status]")).toHaveAttribute("data-status", "LOST");
+      await page.getByRole("link", { name: "Clear" }).click();
+      await expect(rows).toHaveCount(3);
+      await expectRenderedScreenshot(page, testInfo, "tag-list");
+
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.reload();
+      await expectNoHorizontalScroll(page);
+      await expectRenderedScreenshot(page, testInfo, "tag-list-375");
+      await page.setViewportSize({ width: 1280, height: 720 });
+    });
+
+    await test.step("release a tag after confirming", async () => {
+      const rows = page.getByRole("list", { name: "Tags" }).getByRole("listitem");
+      await rows.filter({ hasText: second }).getByRole("link").click();
+      const release = page.getByRole("form", { name: "Release this tag" });
+      const submit = release.getByRole("button", { name: "Release tag" });
+      await waitForHydration(submit);
+      await submit.click();
+      await expect(release.getByRole("checkbox")).toHaveAccessibleDescription(/Tick the box/);
+      await release.getByRole("checkbox").check();
+      await submit.click();
+      await expect(page).toHaveURL(/\/dashboard\/tags\?notice=released$/);
+      await expect(page.getByRole("status").filter({ hasText: "The tag was released." })).toBeVisible();
+      await expect(rows).toHaveCount(2);
+      // Another owner's (or a released) tag reads as missing.
+      await page.goto(tagUrl.replace(/[0-9a-f]{12}$/, "000000000000"));
+      await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    });
+  });
+});
