@@ -1,7 +1,10 @@
-import { eq, sql } from "drizzle-orm";
-import { schema } from "@/db/client";
+import { count, eq, sql } from "drizzle-orm";
+import { schema, type Transaction } from "@/db/client";
 import { hashPassword } from "@/lib/auth/password";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
+import { activateTag, mintTags, type TagType } from "@/lib/services/tags/inventory";
+import { activateIfComplete, changeTagStatus } from "@/lib/services/tags/status";
+import type { TagStatus } from "@/lib/services/tags/transitions";
 
 /** The demo account seeded outside production, so `npm run dev` has someone to sign in as. */
 export const DEMO_USER = { email: "demo@tagservice.local", password: "DemoTags2026", firstName: "Dana", lastName: "Demo" } as const;
@@ -16,7 +19,56 @@ export interface SeedOptions {
 export interface SeedResult {
   admin: "created" | "promoted" | "unchanged" | "skipped";
   demoUser: "created" | "unchanged" | "skipped";
+  /** The demo user's tags (every type and status) and some unclaimed inventory: made once. */
+  demoTags: "created" | "unchanged" | "skipped";
 }
+
+/** Unclaimed tags minted alongside the demo tags, to try activation with. */
+export const DEMO_INVENTORY_COUNT = 5;
+
+interface DemoTag {
+  tagType: TagType;
+  itemName: string;
+  /** The typed profile row (typed tags); without it a typed tag stays PENDING_SETUP. */
+  typed?: (db: Transaction, tagId: string) => Promise<unknown>;
+  /** Moves after the claim, each through changeTagStatus (the first ACTIVE by profile completion). */
+  path: TagStatus[];
+  lostMessage?: string;
+}
+
+/** Every type and every status at least once. EXPIRED has no owner-made path: see seedDemoTags. */
+const DEMO_TAGS: DemoTag[] = [
+  { tagType: "GENERAL", itemName: "House keys", path: ["ACTIVE"] },
+  {
+    tagType: "PET",
+    itemName: "Biscuit",
+    typed: (db, tagId) => db.insert(schema.petProfiles).values({ tagId, petName: "Biscuit", species: "Dog", breed: "Beagle", color: "Tricolour" }),
+    path: ["ACTIVE", "LOST"],
+    lostMessage: "Biscuit is friendly but shy. Please call or message me!",
+  },
+  {
+    tagType: "VEHICLE",
+    itemName: "Blue hatchback",
+    typed: (db, tagId) => db.insert(schema.vehicleProfiles).values({ tagId, make: "Volkswagen", model: "Golf", year: 2019, color: "Blue", licensePlate: "DEMO 123", vin: "WVWZZZ1KZAW000001" }),
+    path: ["ACTIVE", "STOLEN"],
+  },
+  {
+    tagType: "DEVICE",
+    itemName: "Work laptop",
+    typed: (db, tagId) => db.insert(schema.deviceProfiles).values({ tagId, deviceType: "Laptop", brand: "Lenovo", model: "ThinkPad X1", color: "Black" }),
+    path: ["ACTIVE", "LOST", "FOUND"],
+    lostMessage: "Left on the train, please get in touch.",
+  },
+  {
+    tagType: "TRAVEL",
+    itemName: "Grey suitcase",
+    typed: (db, tagId) => db.insert(schema.travelProfiles).values({ tagId, luggageType: "Suitcase", color: "Grey", brand: "Samsonite" }),
+    path: ["ACTIVE", "DEACTIVATED"],
+  },
+  // A typed tag whose typed profile is not saved yet stays PENDING_SETUP.
+  { tagType: "PET", itemName: "New collar tag", path: [] },
+  { tagType: "GENERAL", itemName: "Old umbrella", path: ["ACTIVE", "EXPIRED"] },
+];
 
 /**
  * Idempotent: creates or promotes the SUPER_ADMIN from ADMIN_EMAIL/ADMIN_PASSWORD (verified e-mail,
@@ -24,7 +76,7 @@ export interface SeedResult {
  */
 export async function seedDatabase(ctx: ServiceContext, options: SeedOptions): Promise<SeedResult> {
   return withTransaction(ctx, async (tx) => {
-    const result: SeedResult = { admin: "skipped", demoUser: "skipped" };
+    const result: SeedResult = { admin: "skipped", demoUser: "skipped", demoTags: "skipped" };
     if (options.adminEmail && options.adminPassword) {
       const email = options.adminEmail.toLowerCase();
       const [existing] = await tx.db.select().from(schema.users).where(eq(sql`lower(${schema.users.email})`, email));
@@ -58,7 +110,53 @@ export async function seedDatabase(ctx: ServiceContext, options: SeedOptions): P
         .onConflictDoNothing()
         .returning({ id: schema.users.id });
       result.demoUser = inserted.length ? "created" : "unchanged";
+      result.demoTags = (await seedDemoTags(tx)) ? "created" : "unchanged";
     }
     return result;
   });
+}
+
+/**
+ * The demo user's tags, once (skipped when the demo user already owns any tag): minted and claimed
+ * through the tag services, profiles filled, statuses moved by changeTagStatus so tag_events hold the
+ * history. The demo user is PRO, so the seven tags fit the tier limit. Plus unclaimed inventory.
+ */
+async function seedDemoTags(tx: ServiceContext & { db: Transaction }): Promise<boolean> {
+  const [demo] = await tx.db.select().from(schema.users).where(eq(schema.users.email, DEMO_USER.email));
+  if (!demo) return false;
+  const [owned] = await tx.db.select({ n: count() }).from(schema.tags).where(eq(schema.tags.ownerId, demo.id));
+  if ((owned?.n ?? 0) > 0) return false;
+
+  await tx.db.update(schema.users).set({ subscription: "PRO" }).where(eq(schema.users.id, demo.id));
+  const asDemo: ServiceContext = { ...tx, actor: { kind: "user", userId: demo.id, role: demo.role, ip: "127.0.0.1" } };
+  const actor = { kind: "user" as const, userId: demo.id };
+
+  for (const spec of DEMO_TAGS) {
+    const [minted] = await mintTags(tx, { count: 1, tagType: spec.tagType });
+    const claimed = await activateTag(asDemo, { code: minted!.code, tagType: spec.tagType, itemName: spec.itemName });
+    await tx.db.insert(schema.tagProfiles).values({ tagId: claimed.id, description: `Demo ${spec.tagType.toLowerCase()} tag.`, ownerName: `${demo.firstName} ${demo.lastName}`, contactEmail: demo.email });
+    if (spec.typed) {
+      await spec.typed(tx.db, claimed.id);
+      await tx.db.update(schema.tags).set({ typedProfileSavedAt: new Date() }).where(eq(schema.tags.id, claimed.id));
+    }
+    const [row] = await tx.db.select().from(schema.tags).where(eq(schema.tags.id, claimed.id));
+    let tag = row!;
+    for (const to of spec.path) {
+      if (to === "ACTIVE" && tag.status === "PENDING_SETUP") {
+        tag = await activateIfComplete(tx.db, tag, demo.id);
+        if (tag.status !== "ACTIVE") throw new Error(`demo tag ${spec.itemName}: profile incomplete`);
+      } else if (to === "EXPIRED") {
+        // EXPIRED comes from a subscription ending (decisions.md), not from the table: set it
+        // directly, with the event the expiry would record.
+        const [expired] = await tx.db.update(schema.tags).set({ status: "EXPIRED", lostMessage: null }).where(eq(schema.tags.id, tag.id)).returning();
+        await tx.db.insert(schema.tagEvents).values({ tagId: tag.id, fromStatus: tag.status, toStatus: "EXPIRED", actorKind: "system", reason: "subscription ended (demo)", createdAt: new Date() });
+        tag = expired!;
+      } else {
+        tag = await changeTagStatus(tx.db, tag, { to, actor, lostMessage: to === "LOST" ? (spec.lostMessage ?? null) : undefined });
+      }
+    }
+  }
+
+  await mintTags(tx, { count: DEMO_INVENTORY_COUNT });
+  return true;
 }
