@@ -95,6 +95,16 @@ test.describe("tags in the dashboard", () => {
       const image = photos.first().getByRole("img");
       await expect(image).toHaveAttribute("alt", /Photo 1 of Rex \(primary\)/);
       await expect.poll(() => image.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+
+      // A second photo, then chosen as the primary one.
+      await upload.getByLabel("Photo", { exact: true }).setInputFiles({ name: "rex-2.png", mimeType: "image/png", buffer: await samplePng() });
+      await submit.click();
+      await expect(photos).toHaveCount(2);
+      await expect(photos.nth(1)).not.toContainText("Primary");
+      await photos.nth(1).getByRole("button", { name: /Make primary/ }).click();
+      await expect(page.getByText("The primary photo was changed.")).toBeVisible();
+      await expect(photos.nth(1)).toContainText("Primary");
+      await expect(photos.nth(0).getByRole("button", { name: /Make primary/ })).toBeVisible();
     });
 
     await test.step("mark it lost with a message: only the allowed moves are offered", async () => {

@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { GET as getProfileRoute } from "@/app/api/v1/profiles/[tagId]/route";
 import { POST as uploadRoute, DELETE as deleteByQueryRoute, GET as photosGet } from "@/app/api/v1/profiles/[tagId]/photos/route";
-import { DELETE as deletePhotoRoute } from "@/app/api/v1/profiles/[tagId]/photos/[photoId]/route";
+import { DELETE as deletePhotoRoute, PATCH as patchPhotoRoute } from "@/app/api/v1/profiles/[tagId]/photos/[photoId]/route";
 import { GET as servePhoto } from "@/app/api/photos/[photoId]/route";
 import { eq } from "drizzle-orm";
 import { getDatabase, schema } from "@/db/client";
@@ -204,6 +204,16 @@ describe("POST /profiles/:tagId/photos", () => {
     const bad = await upload(owner, tagId, form(image, { name: "p.png", isPrimary: "yes" }));
     expect(bad.status).toBe(400);
     expect(await fieldErrors(bad)).toEqual(["isPrimary"]);
+
+    // The primary can be chosen later, among the tag's own photos only.
+    const patch = (account: TestAccount, photoId: string, body: unknown) =>
+      call(patchPhotoRoute, apiRequest(`/api/v1/profiles/${tagId}/photos/${photoId}`, { method: "PATCH", headers: bearer(account.accessToken), body }), { tagId, photoId });
+    const chosen = await patch(owner, first.id, { isPrimary: true });
+    expect(chosen.status).toBe(200);
+    expect((await listPhotos(owner, tagId)).filter((p) => p.isPrimary).map((p) => p.id)).toEqual([first.id]);
+    expect((await patch(owner, first.id, { isPrimary: false })).status).toBe(400);
+    expect((await patch(stranger, second.id, { isPrimary: true })).status).toBe(404);
+    expect((await patch(owner, MISSING_ID, { isPrimary: true })).status).toBe(404);
   });
 
   it("another user's tag, an unknown and a malformed tag id are 404; no credential is 401", async () => {

@@ -121,6 +121,17 @@ export const profileEndpoints = {
     query: z.object({ photoId: z.string({ error: "Required." }).min(1, "Required.") }),
     response: messageSchema,
   }),
+  setPrimaryPhoto: defineEndpoint({
+    method: "PATCH",
+    path: "/api/v1/profiles/{tagId}/photos/{photoId}",
+    summary: "Make a photo the primary one",
+    description: "Only `isPrimary: true` is accepted; the previous primary photo stops being primary.",
+    tags,
+    auth: "required",
+    params: photoParams,
+    body: z.object({ isPrimary: z.literal(true) }),
+    response: photoSchema,
+  }),
   deletePhoto: defineEndpoint({
     method: "DELETE",
     path: "/api/v1/profiles/{tagId}/photos/{photoId}",

@@ -1,5 +1,5 @@
 export { getProfile, updateProfile, profileOf, listPhotos, photoUrl } from "./general";
 export { putPetProfile, putVehicleProfile, putDeviceProfile, putTravelProfile, readTypedProfile } from "./typed";
-export { addPhoto, deletePhoto, getStoredPhoto, MAX_PHOTOS_PER_TAG, type StoredPhoto } from "./photos";
+export { addPhoto, deletePhoto, setPrimaryPhoto, getStoredPhoto, MAX_PHOTOS_PER_TAG, type StoredPhoto } from "./photos";
 export { processPhoto, sniffImageFormat, MAX_PHOTO_BYTES } from "./image";
 export * from "./schemas";

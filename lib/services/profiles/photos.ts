@@ -51,6 +51,23 @@ export async function deletePhoto(ctx: ServiceContext, tagId: string, photoId: s
   });
 }
 
+/** PATCH /profiles/:tagId/photos/:photoId `{ isPrimary: true }`: makes this photo the primary one. */
+export async function setPrimaryPhoto(ctx: ServiceContext, tagId: string, photoId: string): Promise<Photo> {
+  if (!UUID_PATTERN.test(photoId)) throw new NotFoundError(PHOTO_NOT_FOUND);
+  return withTransaction(ctx, async (tx) => {
+    const tag = await ownedTag(tx, tagId, { lock: true });
+    const [photo] = await tx.db
+      .select({ id: schema.tagPhotos.id })
+      .from(schema.tagPhotos)
+      .where(and(eq(schema.tagPhotos.id, photoId), eq(schema.tagPhotos.tagId, tag.id)));
+    if (!photo) throw new NotFoundError(PHOTO_NOT_FOUND);
+    // Clear first: a partial unique index allows one primary per tag.
+    await tx.db.update(schema.tagPhotos).set({ isPrimary: false }).where(and(eq(schema.tagPhotos.tagId, tag.id), eq(schema.tagPhotos.isPrimary, true)));
+    await tx.db.update(schema.tagPhotos).set({ isPrimary: true }).where(eq(schema.tagPhotos.id, photo.id));
+    return { id: photo.id, url: photoUrl(photo.id), isPrimary: true };
+  });
+}
+
 async function promoteOldest(db: Executor, tagId: string): Promise<void> {
   const [oldest] = await db
     .select({ id: schema.tagPhotos.id })

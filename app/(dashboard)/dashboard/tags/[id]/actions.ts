@@ -8,7 +8,7 @@ import { formText, type FormState } from "@/components/forms/form-state";
 import { requireUserContext } from "@/lib/auth/page-context";
 import { updateProfile } from "@/lib/services/profiles/general";
 import { MAX_PHOTO_BYTES } from "@/lib/services/profiles/image";
-import { addPhoto, deletePhoto } from "@/lib/services/profiles/photos";
+import { addPhoto, deletePhoto, setPrimaryPhoto } from "@/lib/services/profiles/photos";
 import { deviceProfileInput, petProfileInput, profilePatchSchema, travelProfileInput, vehicleProfileInput } from "@/lib/services/profiles/schemas";
 import { putDeviceProfile, putPetProfile, putTravelProfile, putVehicleProfile } from "@/lib/services/profiles/typed";
 import { NotFoundError } from "@/lib/services/errors";
@@ -141,6 +141,22 @@ export async function addPhotoAction(_previous: FormState, formData: FormData): 
   }
   revalidatePath(path);
   return formSuccess("The photo was added.", { isPrimary: "" });
+}
+
+/** PATCH /profiles/:tagId/photos/:photoId { isPrimary: true }, answered with a redirect back to the tag. */
+export async function makePrimaryPhotoAction(formData: FormData): Promise<void> {
+  const { ctx, id, path } = await tagContext(formData);
+  const photoId = z.uuid().safeParse(formText(formData, "photoId"));
+  let notice = "photo-primary";
+  try {
+    if (!id || !photoId.success) throw new NotFoundError();
+    await setPrimaryPhoto(ctx, id, photoId.data);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    notice = "photo-missing";
+  }
+  revalidatePath(path);
+  redirect(`${path}?notice=${notice}#photos-heading`);
 }
 
 /** DELETE /profiles/:tagId/photos/:photoId, answered with a redirect back to the tag. */

@@ -9,7 +9,7 @@ import { MAX_PHOTOS_PER_TAG } from "@/lib/services/profiles/photos";
 import { allowedTransitions } from "@/lib/services/tags/transitions";
 import { formatDateTime, noticeFrom, PageHeading, Panel } from "../../account/section";
 import type { SearchParams } from "../params";
-import { addPhotoAction, changeStatusAction, deletePhotoAction, releaseTagAction, saveGeneralProfileAction, saveTypedProfileAction } from "./actions";
+import { addPhotoAction, changeStatusAction, deletePhotoAction, makePrimaryPhotoAction, releaseTagAction, saveGeneralProfileAction, saveTypedProfileAction } from "./actions";
 import { loadOwnedTag } from "./load";
 import { MorePanels, moreNotices } from "./more-panels";
 import { isTypedKind, typedDefaults, typedFormSpecs } from "./typed-fields";
@@ -26,6 +26,7 @@ export default async function TagPage({ params, searchParams }: { params: Params
     activated: { tone: "success", text: "The tag is yours. Fill in its profile to make it active." },
     ...moreNotices,
     "photo-deleted": { tone: "success", text: "The photo was deleted." },
+    "photo-primary": { tone: "success", text: "The primary photo was changed." },
     "photo-missing": { tone: "error", text: "That photo was already deleted." },
     ...Object.fromEntries(Object.entries(tagStatusLabels).map(([status, label]) => [`status-${status}`, { tone: "success" as const, text: `The tag is now ${label.toLowerCase()}.` }])),
   });
@@ -117,7 +118,17 @@ export default async function TagPage({ params, searchParams }: { params: Params
                 {/* eslint-disable-next-line @next/next/no-img-element -- served by our own route, already re-encoded and small */}
                 <img src={photo.url} alt={`Photo ${index + 1} of ${name}${photo.isPrimary ? " (primary)" : ""}`} className="aspect-square w-full rounded-lg border border-line bg-canvas object-cover" />
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  {photo.isPrimary ? <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-900">Primary</span> : <span />}
+                  {photo.isPrimary ? (
+                    <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-900">Primary</span>
+                  ) : (
+                    <form action={makePrimaryPhotoAction}>
+                      <input type="hidden" name="tagId" value={tag.id} />
+                      <input type="hidden" name="photoId" value={photo.id} />
+                      <SubmitButton variant="link" pendingLabel="Saving…" className="min-h-10 text-sm">
+                        Make primary<span className="sr-only"> (photo {index + 1})</span>
+                      </SubmitButton>
+                    </form>
+                  )}
                   <form action={deletePhotoAction}>
                     <input type="hidden" name="tagId" value={tag.id} />
                     <input type="hidden" name="photoId" value={photo.id} />
