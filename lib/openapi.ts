@@ -81,6 +81,10 @@ function successResponse(endpoint: Endpoint) {
   const kind = endpoint.responseKind ?? "json";
   if (kind === "empty" || status === 204) return { [status]: { description: "No content", headers } };
   if (kind === "html") return { [status]: { description: "HTML document", headers, content: { "text/html": { schema: z.string() } } } };
+  if (kind === "image") {
+    const binary = { schema: z.string().meta({ format: "binary" }) };
+    return { [status]: { description: "The image", headers, content: { "image/png": binary, "image/svg+xml": binary } } };
+  }
   if (kind === "event-stream") return { [status]: { description: "Server-sent events", headers, content: { "text/event-stream": { schema: z.string() } } } };
   const data = endpoint.response ?? z.unknown();
   // Endpoints outside the envelope (health, this document) declare their raw body as `response`.

@@ -4,7 +4,7 @@ import type { RateLimitPolicyName } from "@/lib/ratelimit/policies";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type AuthRequirement = "none" | "optional" | "required" | "admin";
-export type ResponseKind = "json" | "paginated" | "html" | "event-stream" | "empty";
+export type ResponseKind = "json" | "paginated" | "html" | "event-stream" | "image" | "empty";
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;
 

@@ -46,6 +46,8 @@ describe("OpenAPI coverage", () => {
     expect(doc.paths["/api/v1/auth/login"]?.post).toBeDefined();
     const upload = doc.paths["/api/v1/profiles/{tagId}/photos"]?.post as { requestBody?: { content?: Record<string, unknown> } } | undefined;
     expect(Object.keys(upload?.requestBody?.content ?? {})).toEqual(["multipart/form-data"]);
+    const qr = doc.paths["/api/v1/tags/{id}/qr"]?.get as { responses: Record<string, { content?: Record<string, unknown> }> } | undefined;
+    expect(Object.keys(qr?.responses["200"]?.content ?? {})).toEqual(["image/png", "image/svg+xml"]);
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["User", "Session", "ApiKey"]));
   });
 });

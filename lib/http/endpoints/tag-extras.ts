@@ -122,6 +122,7 @@ export const tagExtraEndpoints = {
     auth: "required",
     params: idParams,
     query: z.object({ format: z.enum(["svg", "png"]).default("png") }),
+    responseKind: "image",
   }),
   reportStolen: defineEndpoint({
     method: "POST",
