@@ -2,3 +2,4 @@ export * from "./users";
 export * from "./email";
 export * from "./auth";
 export * from "./tags";
+export * from "./notifications";

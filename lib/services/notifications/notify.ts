@@ -1,0 +1,44 @@
+import { eq, sql } from "drizzle-orm";
+import { schema, type Executor } from "@/db/client";
+import { enqueueJob } from "@/lib/jobs";
+import { withTransaction, type ServiceContext } from "@/lib/services/context";
+import { channelEnabled, defaultPreferences, deliverAfter, isUrgent, type NotificationType, type Preferences } from "./rules";
+
+/** The PostgreSQL channel every app instance LISTENs on; payloads carry only the notification id. */
+export const NOTIFICATION_CHANNEL = "tag_service_notifications";
+
+export interface NotifyInput {
+  userId: string;
+  type: NotificationType;
+  title: string;
+  body: string;
+  data?: Record<string, unknown>;
+}
+
+export async function preferencesOf(db: Executor, userId: string): Promise<Preferences> {
+  const [row] = await db.select().from(schema.notificationPreferences).where(eq(schema.notificationPreferences.userId, userId));
+  return row ?? defaultPreferences(userId);
+}
+
+/**
+ * The one way to tell a user something. Stores the notification and, in the same transaction,
+ * enqueues its e-mail and push deliveries per the user's preferences (held until the end of quiet
+ * hours unless urgent) and signals the live streams with pg_notify, which PostgreSQL delivers only
+ * when the transaction commits.
+ */
+export async function notify(ctx: ServiceContext, input: NotifyInput, now = new Date()) {
+  return withTransaction(ctx, async (tx) => {
+    const data = input.data ?? {};
+    const [notification] = await tx.db.insert(schema.notifications).values({ userId: input.userId, type: input.type, title: input.title, body: input.body, data }).returning();
+    const preferences = await preferencesOf(tx.db, input.userId);
+    const startAfter = deliverAfter(preferences, now, isUrgent(input.type, data)) ?? undefined;
+    if (channelEnabled(preferences, input.type, "email")) {
+      await enqueueJob(tx, "notifications.email", { notificationId: notification!.id }, { startAfter });
+    }
+    if (channelEnabled(preferences, input.type, "push")) {
+      await enqueueJob(tx, "notifications.push", { notificationId: notification!.id }, { startAfter });
+    }
+    await tx.db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${notification!.id})`);
+    return notification!;
+  });
+}

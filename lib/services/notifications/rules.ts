@@ -1,0 +1,80 @@
+import type { Notification } from "@/db/schema";
+import { notificationPreferences } from "@/db/schema";
+
+export type NotificationType = Notification["type"];
+export type Preferences = typeof notificationPreferences.$inferSelect;
+type Channel = "email" | "push";
+
+/** The preference switch that gates each type, per channel (decisions.md, Notifications). */
+const preferenceGroup: Record<NotificationType, "tagScanned" | "messageReceived" | "statusChange" | "always"> = {
+  TAG_SCANNED: "tagScanned",
+  MESSAGE_RECEIVED: "messageReceived",
+  TAG_STATUS_CHANGED: "statusChange",
+  TAG_CLONE_DETECTED: "statusChange",
+  FINDER_LOCATION_SHARED: "statusChange",
+  EMERGENCY_ACCESSED: "statusChange",
+  REWARD_UPDATED: "statusChange",
+  TRANSFER_RECEIVED: "statusChange",
+  ORDER_UPDATED: "always",
+  PAYMENT_FAILED: "always",
+  SUBSCRIPTION_UPDATED: "always",
+  SECURITY: "always",
+};
+
+export const defaultPreferences = (userId: string): Preferences => ({
+  userId,
+  emailTagScanned: true,
+  emailMessageReceived: true,
+  emailStatusChange: true,
+  emailMarketing: false,
+  pushTagScanned: true,
+  pushMessageReceived: true,
+  pushStatusChange: true,
+  quietHoursStart: null,
+  quietHoursEnd: null,
+  timeZone: "UTC",
+  updatedAt: new Date(0),
+});
+
+/** Whether a notification of this type goes out on this channel. Security and payment mail always goes. */
+export function channelEnabled(preferences: Preferences, type: NotificationType, channel: Channel): boolean {
+  const group = preferenceGroup[type];
+  if (group === "always") return true;
+  const key = `${channel}${group[0]!.toUpperCase()}${group.slice(1)}` as keyof Preferences;
+  return preferences[key] === true;
+}
+
+/** Scans of a LOST or STOLEN tag and emergency access are never held back by quiet hours. */
+export function isUrgent(type: NotificationType, data: Record<string, unknown>): boolean {
+  if (type === "EMERGENCY_ACCESSED" || type === "TAG_CLONE_DETECTED") return true;
+  return type === "TAG_SCANNED" && (data.tagStatus === "LOST" || data.tagStatus === "STOLEN");
+}
+
+function minutesOf(hhmm: string): number {
+  const [h, m] = hhmm.split(":").map(Number);
+  return (h ?? 0) * 60 + (m ?? 0);
+}
+
+/** Minutes since local midnight in `timeZone`. */
+function localMinutes(now: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).formatToParts(now);
+  const hour = Number(parts.find((p) => p.type === "hour")?.value ?? 0);
+  const minute = Number(parts.find((p) => p.type === "minute")?.value ?? 0);
+  return hour * 60 + minute;
+}
+
+/**
+ * When push and e-mail may go out: null for now, or the end of the user's quiet hours. Quiet hours
+ * may wrap midnight (22:00–07:00).
+ */
+export function deliverAfter(preferences: Preferences, now: Date, urgent: boolean): Date | null {
+  const { quietHoursStart: start, quietHoursEnd: end, timeZone } = preferences;
+  if (urgent || !start || !end || start === end) return null;
+  const current = localMinutes(now, timeZone);
+  const from = minutesOf(start);
+  const to = minutesOf(end);
+  const inside = from < to ? current >= from && current < to : current >= from || current < to;
+  if (!inside) return null;
+  const wait = (to - current + 24 * 60) % (24 * 60);
+  return new Date(Math.floor(now.getTime() / 60_000) * 60_000 + wait * 60_000);
+}
