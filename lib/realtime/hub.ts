@@ -1,0 +1,142 @@
+import { getDatabase, type DatabaseHandle } from "@/db/client";
+import { describeError, log } from "@/lib/log";
+import { NOTIFICATION_CHANNEL } from "@/lib/services/notifications/notify";
+import { loadStreamNotification, type StreamNotification } from "@/lib/services/notifications/stream";
+
+/** A stream open on this instance: the hub hands it its user's notifications and may close it. */
+export interface StreamSubscriber {
+  readonly userId: string;
+  deliver(notification: StreamNotification): void;
+  /** Ends the stream; must unregister it from the hub (idempotent). */
+  close(): void;
+}
+
+/** Streams per user on one instance; opening one more closes the oldest (a forgotten tab, a leaked EventSource). */
+export const MAX_STREAMS_PER_USER = 5;
+
+/**
+ * The fan-out of one app instance: a single LISTEN on the notification channel for a database
+ * handle, and the streams open here by user. NOTIFY carries only the id, so each payload costs one
+ * query, and only when some stream is open; deliveries run one after another so frames keep commit order.
+ */
+export class NotificationHub {
+  private readonly streams = new Map<string, StreamSubscriber[]>();
+  private starting: Promise<void> | undefined;
+  private unlisten: (() => Promise<void>) | undefined;
+  private deliveries: Promise<void> = Promise.resolve();
+  private stopped = false;
+
+  constructor(
+    readonly handle: DatabaseHandle,
+    private readonly maxStreamsPerUser = MAX_STREAMS_PER_USER,
+  ) {}
+
+  get isStopped(): boolean {
+    return this.stopped;
+  }
+
+  /** Starts the LISTEN once; a failed start is retried by the next caller. */
+  start(): Promise<void> {
+    if (this.stopped) return Promise.reject(new Error("notification hub stopped"));
+    this.starting ??= this.listen().catch((error: unknown) => {
+      this.starting = undefined;
+      throw error;
+    });
+    return this.starting;
+  }
+
+  private async listen(): Promise<void> {
+    const onPayload = (payload: string) => this.received(payload);
+    if (this.handle.kind === "postgres") {
+      // postgres.js holds LISTEN on a dedicated connection of its own and re-listens after a reconnect.
+      const request = await this.handle.sql.listen(NOTIFICATION_CHANNEL, onPayload);
+      this.unlisten = () => request.unlisten();
+    } else {
+      const unlisten = await this.handle.pglite.listen(NOTIFICATION_CHANNEL, onPayload);
+      this.unlisten = () => unlisten();
+    }
+    // stop() raced the start: drop what was just made.
+    if (this.stopped) await this.release();
+  }
+
+  /** Adds a stream; returns its unregister function. Closes the user's oldest beyond the limit. */
+  register(subscriber: StreamSubscriber): () => void {
+    const list = this.streams.get(subscriber.userId) ?? [];
+    list.push(subscriber);
+    this.streams.set(subscriber.userId, list);
+    while (list.length > this.maxStreamsPerUser) list.shift()!.close();
+    return () => this.unregister(subscriber);
+  }
+
+  private unregister(subscriber: StreamSubscriber): void {
+    const list = this.streams.get(subscriber.userId);
+    if (!list) return;
+    const index = list.indexOf(subscriber);
+    if (index >= 0) list.splice(index, 1);
+    if (list.length === 0) this.streams.delete(subscriber.userId);
+  }
+
+  streamCount(userId?: string): number {
+    if (userId !== undefined) return this.streams.get(userId)?.length ?? 0;
+    let total = 0;
+    for (const list of this.streams.values()) total += list.length;
+    return total;
+  }
+
+  private received(payload: string): void {
+    if (this.stopped || this.streams.size === 0) return;
+    this.deliveries = this.deliveries.then(() => this.deliver(payload)).catch((error: unknown) => {
+      log.warn("notification stream delivery failed", { notificationId: payload, ...describeError(error) });
+    });
+  }
+
+  private async deliver(id: string): Promise<void> {
+    const notification = await loadStreamNotification(this.handle.db, id);
+    if (!notification || this.stopped) return;
+    // A copy: a subscriber that closes while being delivered to leaves the list.
+    for (const subscriber of [...(this.streams.get(notification.userId) ?? [])]) subscriber.deliver(notification);
+  }
+
+  /** Closes every stream and drops the LISTEN (quietly when the handle is already closed). */
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    for (const list of [...this.streams.values()]) for (const subscriber of [...list]) subscriber.close();
+    this.streams.clear();
+    await this.release();
+  }
+
+  private async release(): Promise<void> {
+    const unlisten = this.unlisten;
+    this.unlisten = undefined;
+    if (!unlisten) return;
+    try {
+      await unlisten();
+    } catch {
+      // The handle was closed first; its listener went with it.
+    }
+  }
+}
+
+type HubGlobal = { __tagServiceNotificationHub?: NotificationHub };
+const store = globalThis as HubGlobal;
+
+/**
+ * The process's hub, on globalThis so Next's bundles share one LISTEN. Keyed by the database handle:
+ * when the handle is replaced (tests install one per file) the old hub is stopped and a new one made.
+ */
+export function getNotificationHub(handle: DatabaseHandle = getDatabase()): NotificationHub {
+  const current = store.__tagServiceNotificationHub;
+  if (current && current.handle === handle && !current.isStopped) return current;
+  if (current) void current.stop();
+  const hub = new NotificationHub(handle);
+  store.__tagServiceNotificationHub = hub;
+  return hub;
+}
+
+/** Stops the process's hub, if any (shutdown; tests before they close their database). */
+export async function stopNotificationHub(): Promise<void> {
+  const current = store.__tagServiceNotificationHub;
+  store.__tagServiceNotificationHub = undefined;
+  await current?.stop();
+}

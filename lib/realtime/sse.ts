@@ -1,0 +1,107 @@
+import type { Executor } from "@/db/client";
+import { formatNotificationFrame, notificationsAfter, PING_FRAME, RETRY_FRAME, type StreamNotification } from "@/lib/services/notifications/stream";
+import type { NotificationHub, StreamSubscriber } from "./hub";
+
+/** Keeps proxies and load balancers from closing an idle stream. */
+export const DEFAULT_PING_INTERVAL_MS = 25_000;
+let pingIntervalMs = DEFAULT_PING_INTERVAL_MS;
+
+/** Tests shorten the ping; no argument restores the default. */
+export function setPingInterval(ms: number = DEFAULT_PING_INTERVAL_MS): void {
+  pingIntervalMs = ms;
+}
+
+export const EVENT_STREAM_HEADERS = {
+  "Content-Type": "text/event-stream; charset=utf-8",
+  "Cache-Control": "no-cache, no-transform",
+  Connection: "keep-alive",
+  "X-Accel-Buffering": "no",
+} as const;
+
+export interface OpenStreamOptions {
+  hub: NotificationHub;
+  db: Executor;
+  userId: string;
+  /** The last id the client saw (the Last-Event-ID header or `?lastEventId=`). */
+  lastEventId?: string | null;
+  /** The request's signal: the client going away ends the stream. */
+  signal?: AbortSignal;
+}
+
+/**
+ * An SSE response of the user's notifications: missed ones after `lastEventId`, then live ones.
+ * The stream registers with the hub before the replay query, buffering live frames meanwhile, so a
+ * notification committed during the replay is neither lost nor sent twice.
+ */
+export async function openNotificationStream({ hub, db, userId, lastEventId, signal }: OpenStreamOptions): Promise<Response> {
+  await hub.start();
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let closed = false;
+  let replaying = true;
+  const buffered: StreamNotification[] = [];
+  const replayed = new Set<string>();
+  let ping: ReturnType<typeof setInterval> | undefined;
+
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+    cancel() {
+      close();
+    },
+  });
+
+  const write = (text: string) => {
+    if (closed) return;
+    try {
+      controller.enqueue(encoder.encode(text));
+    } catch {
+      close();
+    }
+  };
+  const send = (notification: StreamNotification) => {
+    if (!replayed.has(notification.id)) write(formatNotificationFrame(notification));
+  };
+
+  const subscriber: StreamSubscriber = {
+    userId,
+    deliver: (notification) => (replaying ? buffered.push(notification) : send(notification)),
+    close: () => close(),
+  };
+  const unregister = hub.register(subscriber);
+  const onAbort = () => close();
+
+  function close() {
+    if (closed) return;
+    closed = true;
+    if (ping) clearInterval(ping);
+    unregister();
+    signal?.removeEventListener("abort", onAbort);
+    try {
+      controller.close();
+    } catch {
+      // Already cancelled by the reader.
+    }
+  }
+
+  signal?.addEventListener("abort", onAbort, { once: true });
+  if (signal?.aborted) close();
+
+  try {
+    const missed = await notificationsAfter(db, userId, lastEventId);
+    write(RETRY_FRAME);
+    for (const notification of missed) {
+      write(formatNotificationFrame(notification));
+      replayed.add(notification.id);
+    }
+    replaying = false;
+    for (const notification of buffered.splice(0)) send(notification);
+  } catch (error) {
+    close();
+    throw error;
+  }
+  if (!closed) ping = setInterval(() => write(PING_FRAME), pingIntervalMs);
+
+  return new Response(body, { status: 200, headers: EVENT_STREAM_HEADERS });
+}
