@@ -1,6 +1,8 @@
 import type { JobDefinition } from "./define";
 import { emailSendJob } from "./handlers/email-send";
 import { expireTransfersJob } from "./handlers/expire-transfers";
+import { notificationEmailJob } from "./handlers/notification-email";
+import { notificationPushJob } from "./handlers/notification-push";
 
 /**
  * Every job the application runs: one definition per file in lib/jobs/handlers/, listed here.
@@ -10,6 +12,8 @@ import { expireTransfersJob } from "./handlers/expire-transfers";
 export const registeredJobs = [
   emailSendJob,
   expireTransfersJob,
+  notificationEmailJob,
+  notificationPushJob,
 ] as const;
 
 type RegisteredJob = (typeof registeredJobs)[number];

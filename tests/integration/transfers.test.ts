@@ -335,3 +335,14 @@ describe("expiry", () => {
     expect((await transferRow(transfer.id)).status).toBe("PENDING");
   });
 });
+
+describe("transfer notifications", () => {
+  it("notifies a recipient who has an account (TRANSFER_RECEIVED), without a second e-mail", async () => {
+    const sender = await registerAccount();
+    const recipient = await registerAccount();
+    const { tag, transfer } = await pendingTransfer(sender, recipient, { itemName: "Red suitcase" });
+    const rows = await getDatabase().db.select().from(schema.notifications).where(eq(schema.notifications.userId, recipient.id));
+    expect(rows).toEqual([expect.objectContaining({ type: "TRANSFER_RECEIVED", body: expect.stringContaining("Red suitcase"), data: { transferId: transfer.id, tagId: tag.id } })]);
+    expect(await getDatabase().db.select().from(schema.notifications).where(eq(schema.notifications.userId, sender.id))).toEqual([]);
+  });
+});

@@ -13,6 +13,8 @@ export interface NotifyInput {
   title: string;
   body: string;
   data?: Record<string, unknown>;
+  /** False when the caller already sends its own e-mail for this event (e.g. a transfer offer). */
+  email?: boolean;
 }
 
 export async function preferencesOf(db: Executor, userId: string): Promise<Preferences> {
@@ -32,7 +34,7 @@ export async function notify(ctx: ServiceContext, input: NotifyInput, now = new 
     const [notification] = await tx.db.insert(schema.notifications).values({ userId: input.userId, type: input.type, title: input.title, body: input.body, data }).returning();
     const preferences = await preferencesOf(tx.db, input.userId);
     const startAfter = deliverAfter(preferences, now, isUrgent(input.type, data)) ?? undefined;
-    if (channelEnabled(preferences, input.type, "email")) {
+    if (input.email !== false && channelEnabled(preferences, input.type, "email")) {
       await enqueueJob(tx, "notifications.email", { notificationId: notification!.id }, { startAfter });
     }
     if (channelEnabled(preferences, input.type, "push")) {

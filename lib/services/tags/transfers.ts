@@ -8,7 +8,8 @@ import { enqueueJob } from "@/lib/jobs";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/services/errors";
 import { actingUser } from "@/lib/services/auth/sessions";
-import { getUserById } from "@/lib/services/auth/users";
+import { findUserByEmail, getUserById } from "@/lib/services/auth/users";
+import { notify } from "@/lib/services/notifications/notify";
 import { ownedTag } from "./access";
 import { assertWithinTierLimit } from "./limits";
 
@@ -118,7 +119,18 @@ export async function createTransfer(ctx: ServiceContext, tagId: string, input: 
           reason: "You receive this e-mail because someone offered to transfer a tag to this address.",
         }),
       });
-      // notify: TRANSFER_RECEIVED to the recipient's account, when one exists for toEmail.
+      const recipient = await findUserByEmail(tx.db, toEmail);
+      if (recipient) {
+        // The offer e-mail above already went out; the notification is for the dashboard and push.
+        await notify(tx, {
+          userId: recipient.id,
+          type: "TRANSFER_RECEIVED",
+          title: "A tag is being transferred to you",
+          body: `${tag.itemName ?? "A tag"} is waiting for you to accept it.`,
+          data: { transferId: transfer.id, tagId: tag.id },
+          email: false,
+        });
+      }
       // The expiry is a delayed job per transfer (pg-boss cron is off in lib/jobs/runtime.ts); it sweeps all overdue ones.
       await enqueueJob(tx, EXPIRE_TRANSFERS_JOB, { transferId: transfer.id }, { startAfter: expiresAt });
       return toTransferRecord(transfer, tag.itemName, now);

@@ -1,0 +1,7 @@
+import { otherMethods, route } from "@/lib/http";
+import { notificationEndpoints } from "@/lib/http/endpoints";
+import { unsubscribePush } from "@/lib/services/notifications/push";
+
+export const POST = route(notificationEndpoints.unsubscribe, async ({ ctx }) => unsubscribePush(ctx));
+export const { GET, PUT, PATCH, DELETE } = otherMethods(notificationEndpoints.unsubscribe);
+export { preflight as OPTIONS } from "@/lib/http";

@@ -1,0 +1,146 @@
+import { and, eq, inArray } from "drizzle-orm";
+import { schema, type Executor } from "@/db/client";
+import { log } from "@/lib/log";
+import { PushEndpointError, validatePushEndpoint, type EndpointPolicy } from "@/lib/push/endpoint";
+import { sendPush, type SendPushOptions } from "@/lib/push/send";
+import { vapidKeys } from "@/lib/push/vapid";
+import type { ServiceContext } from "@/lib/services/context";
+import { UnauthorizedError, ValidationError } from "@/lib/services/errors";
+import { isUrgent } from "./rules";
+
+export interface PushSubscriptionInput {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+/** What the service worker (public/sw.js) receives. */
+export interface PushPayload {
+  id: string;
+  type: string;
+  title: string;
+  body: string;
+  url: string;
+  createdAt: string;
+}
+
+export const PUSH_NOTIFICATIONS_URL = "/dashboard/notifications";
+
+function userActor(ctx: ServiceContext) {
+  if (ctx.actor.kind !== "user") throw new UnauthorizedError();
+  return ctx.actor;
+}
+
+/** The application server key browsers pass to PushManager.subscribe. */
+export function vapidPublicKey(): { publicKey: string } {
+  return { publicKey: vapidKeys().publicKey };
+}
+
+/**
+ * Stores the caller's push subscription for the current device (session). The endpoint must pass
+ * the SSRF guard (400 on `subscription.endpoint` otherwise). Subscribing an endpoint again replaces
+ * it, also when another account had it (a browser belongs to whoever subscribed it last).
+ */
+export async function subscribePush(ctx: ServiceContext, subscription: PushSubscriptionInput, userAgent: string | null, policy: EndpointPolicy = {}) {
+  const actor = userActor(ctx);
+  try {
+    await validatePushEndpoint(subscription.endpoint, policy);
+  } catch (error) {
+    if (error instanceof PushEndpointError) throw ValidationError.field("subscription.endpoint", error.message);
+    throw error;
+  }
+  const values = {
+    userId: actor.userId,
+    sessionId: actor.sessionId ?? null,
+    endpoint: subscription.endpoint,
+    p256dh: subscription.keys.p256dh,
+    auth: subscription.keys.auth,
+    userAgent: userAgent?.slice(0, 512) ?? null,
+  };
+  await ctx.db
+    .insert(schema.pushSubscriptions)
+    .values(values)
+    .onConflictDoUpdate({
+      target: schema.pushSubscriptions.endpoint,
+      set: { userId: values.userId, sessionId: values.sessionId, p256dh: values.p256dh, auth: values.auth, userAgent: values.userAgent, createdAt: new Date(), lastSuccessAt: null },
+    });
+  return { message: "Push notifications are on for this device." };
+}
+
+/**
+ * Removes the caller's push subscription of the current device (its session), or the one with
+ * `endpoint` when given. Only the caller's own subscriptions are ever touched.
+ */
+export async function unsubscribePush(ctx: ServiceContext, endpoint?: string) {
+  const actor = userActor(ctx);
+  const own = eq(schema.pushSubscriptions.userId, actor.userId);
+  if (endpoint) {
+    await ctx.db.delete(schema.pushSubscriptions).where(and(own, eq(schema.pushSubscriptions.endpoint, endpoint)));
+  } else if (actor.sessionId) {
+    await ctx.db.delete(schema.pushSubscriptions).where(and(own, eq(schema.pushSubscriptions.sessionId, actor.sessionId)));
+  }
+  return { message: "Push notifications are off for this device." };
+}
+
+export class PushDeliveryError extends Error {
+  constructor(readonly failures: { endpoint: string; reason: string }[]) {
+    super(`web push failed for ${failures.length} subscription(s): ${failures.map((f) => f.reason).join("; ")}`);
+    this.name = "PushDeliveryError";
+  }
+}
+
+export interface PushReport {
+  delivered: number;
+  removed: number;
+  failed: number;
+}
+
+/**
+ * Web-pushes one notification to every subscription of its user (the `notifications.push` job).
+ * 404/410 (or an endpoint the SSRF guard now refuses) removes that subscription; a success stamps
+ * lastSuccessAt; any other failure throws after all were tried, so the job retries. A retry sends
+ * again to the devices that already got it; the service worker shows it under the same tag.
+ */
+export async function sendNotificationPush(db: Executor, notificationId: string, options: SendPushOptions = {}): Promise<PushReport> {
+  const report: PushReport = { delivered: 0, removed: 0, failed: 0 };
+  const [notification] = await db.select().from(schema.notifications).where(eq(schema.notifications.id, notificationId));
+  if (!notification) return report;
+  const subscriptions = await db.select().from(schema.pushSubscriptions).where(eq(schema.pushSubscriptions.userId, notification.userId));
+  if (subscriptions.length === 0) return report;
+
+  const payload: PushPayload = {
+    id: notification.id,
+    type: notification.type,
+    title: notification.title,
+    body: notification.body,
+    url: PUSH_NOTIFICATIONS_URL,
+    createdAt: notification.createdAt.toISOString(),
+  };
+  const text = JSON.stringify(payload);
+  const urgency = options.urgency ?? (isUrgent(notification.type, notification.data) ? "high" : "normal");
+
+  const results = await Promise.all(
+    subscriptions.map(async (subscription) => ({
+      subscription,
+      result: await sendPush({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, text, { ...options, urgency }),
+    })),
+  );
+
+  const gone: string[] = [];
+  const delivered: string[] = [];
+  const failures: { endpoint: string; reason: string }[] = [];
+  for (const { subscription, result } of results) {
+    if (result.outcome === "delivered") delivered.push(subscription.id);
+    else if (result.outcome === "gone") gone.push(subscription.id);
+    else failures.push({ endpoint: new URL(subscription.endpoint).origin, reason: result.reason });
+  }
+  if (gone.length) await db.delete(schema.pushSubscriptions).where(inArray(schema.pushSubscriptions.id, gone));
+  if (delivered.length) await db.update(schema.pushSubscriptions).set({ lastSuccessAt: new Date() }).where(inArray(schema.pushSubscriptions.id, delivered));
+  report.delivered = delivered.length;
+  report.removed = gone.length;
+  report.failed = failures.length;
+  if (failures.length) {
+    log.warn("web push failed", { notificationId, failures });
+    throw new PushDeliveryError(failures);
+  }
+  return report;
+}

@@ -1,0 +1,243 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { getDatabase, schema } from "@/db/client";
+import { POST as subscribeDefault } from "@/app/api/v1/notifications/subscribe/route";
+import { GET as vapidKeyRoute } from "@/app/api/v1/notifications/vapid-public-key/route";
+import type { RouteHandler } from "@/lib/http/route";
+import { bearer, loginAccount, registerAccount, type TestAccount } from "../support/auth";
+import { apiRequest, call, json } from "../support/http";
+import { startPushService, type PushService, type TestSubscription } from "../support/push-service";
+
+type Jobs = typeof import("@/lib/jobs");
+type Notify = typeof import("@/lib/services/notifications/notify");
+type Context = typeof import("@/lib/services/context");
+
+// The routes and the push job as they run with PUSH_ALLOW_PRIVATE_ENDPOINTS=true (imported after the stub).
+let subscribe: RouteHandler;
+let unsubscribe: RouteHandler;
+let jobs: Jobs;
+let notify: Notify["notify"];
+let systemContext: Context["systemContext"];
+let service: PushService;
+
+beforeAll(async () => {
+  vi.stubEnv("PUSH_ALLOW_PRIVATE_ENDPOINTS", "true");
+  vi.resetModules();
+  subscribe = (await import("@/app/api/v1/notifications/subscribe/route")).POST;
+  unsubscribe = (await import("@/app/api/v1/notifications/unsubscribe/route")).POST;
+  jobs = await import("@/lib/jobs");
+  ({ notify } = await import("@/lib/services/notifications/notify"));
+  ({ systemContext } = await import("@/lib/services/context"));
+  await jobs.prepareJobs();
+  service = await startPushService();
+});
+
+afterAll(async () => {
+  await service?.close();
+  await jobs?.stopJobs();
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
+
+function subscribeAs(handler: RouteHandler, token: string, subscription: Pick<TestSubscription, "endpoint" | "keys">, userAgent = "PushTest/1.0") {
+  return call(handler, apiRequest("/api/v1/notifications/subscribe", { method: "POST", body: { subscription: { endpoint: subscription.endpoint, keys: subscription.keys } }, headers: { ...bearer(token), "user-agent": userAgent } }));
+}
+
+function unsubscribeAs(token: string) {
+  return call(unsubscribe, apiRequest("/api/v1/notifications/unsubscribe", { method: "POST", headers: bearer(token) }));
+}
+
+async function rowFor(endpoint: string) {
+  const [row] = await getDatabase().db.select().from(schema.pushSubscriptions).where(eq(schema.pushSubscriptions.endpoint, endpoint));
+  return row;
+}
+
+const sessionIdOf = (accessToken: string) => (JSON.parse(Buffer.from(accessToken.split(".")[1]!, "base64url").toString()) as { sid: string }).sid;
+
+async function secondDevice(account: TestAccount): Promise<string> {
+  const response = await loginAccount(account.email, account.password, { userAgent: "SecondDevice/1.0" });
+  expect(response.status).toBe(200);
+  return (await json<{ data: { accessToken: string } }>(response)).data.accessToken;
+}
+
+async function vapidPublicKey(token: string): Promise<string> {
+  const response = await call(vapidKeyRoute, apiRequest("/api/v1/notifications/vapid-public-key", { headers: bearer(token) }));
+  expect(response.status).toBe(200);
+  return (await json<{ data: { publicKey: string } }>(response)).data.publicKey;
+}
+
+describe("GET /api/v1/notifications/vapid-public-key", () => {
+  it("answers the same P-256 public key every time, to signed-in callers", async () => {
+    const account = await registerAccount();
+    const first = await vapidPublicKey(account.accessToken);
+    const point = Buffer.from(first, "base64url");
+    expect(point.length).toBe(65);
+    expect(point[0]).toBe(4);
+    expect(await vapidPublicKey(account.accessToken)).toBe(first);
+    const anonymous = await call(vapidKeyRoute, apiRequest("/api/v1/notifications/vapid-public-key"));
+    expect(anonymous.status).toBe(401);
+  });
+});
+
+describe("POST /api/v1/notifications/subscribe", () => {
+  it("refuses http, loopback and private endpoints by default", async () => {
+    const account = await registerAccount();
+    const keys = service.createSubscription().keys;
+    for (const endpoint of [
+      service.createSubscription().endpoint, // http://127.0.0.1:port
+      "https://127.0.0.1/push/x",
+      "https://localhost/push/x",
+      "https://10.0.0.1/push/x",
+      "https://192.168.1.20/push/x",
+      "https://169.254.169.254/latest/meta-data",
+      "https://[::1]/push/x",
+      "https://[::ffff:10.0.0.1]/push/x",
+      "https://user:pass@push.example.com/x",
+      "ftp://push.example.com/x",
+    ]) {
+      const response = await subscribeAs(subscribeDefault, account.accessToken, { endpoint, keys });
+      expect(response.status, endpoint).toBe(400);
+      const body = await json<{ success: boolean; error: { code: string; details: { fieldErrors: Record<string, string[]> } } }>(response);
+      expect(body.error.code).toBe("VALIDATION_ERROR");
+      expect(Object.keys(body.error.details.fieldErrors)).toEqual(["subscription.endpoint"]);
+      expect(await rowFor(endpoint)).toBeUndefined();
+    }
+  });
+
+  it("requires the whole subscription and a signed-in caller", async () => {
+    const account = await registerAccount();
+    const missingKeys = await call(subscribe, apiRequest("/api/v1/notifications/subscribe", { method: "POST", body: { subscription: { endpoint: service.createSubscription().endpoint } }, headers: bearer(account.accessToken) }));
+    expect(missingKeys.status).toBe(400);
+    const anonymous = await call(subscribe, apiRequest("/api/v1/notifications/subscribe", { method: "POST", body: { subscription: service.createSubscription() } }));
+    expect(anonymous.status).toBe(401);
+  });
+
+  it("accepts a loopback http endpoint when PUSH_ALLOW_PRIVATE_ENDPOINTS is on, stores the device, and moves it on re-subscribe", async () => {
+    const owner = await registerAccount();
+    const other = await registerAccount();
+    const subscription = service.createSubscription();
+    const response = await subscribeAs(subscribe, owner.accessToken, subscription, "Browser/1");
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual({ success: true, data: { message: expect.any(String) } });
+    const row = await rowFor(subscription.endpoint);
+    expect(row).toMatchObject({ userId: owner.id, sessionId: sessionIdOf(owner.accessToken), p256dh: subscription.keys.p256dh, auth: subscription.keys.auth, userAgent: "Browser/1", lastSuccessAt: null });
+
+    // The same browser endpoint subscribed by someone else now belongs to them.
+    expect((await subscribeAs(subscribe, other.accessToken, subscription, "Browser/2")).status).toBe(200);
+    const moved = await getDatabase().db.select().from(schema.pushSubscriptions).where(eq(schema.pushSubscriptions.endpoint, subscription.endpoint));
+    expect(moved).toHaveLength(1);
+    expect(moved[0]).toMatchObject({ userId: other.id, sessionId: sessionIdOf(other.accessToken), userAgent: "Browser/2" });
+  });
+});
+
+describe("web push delivery (notifications.push job)", () => {
+  it("delivers the notification VAPID-signed and encrypted to every device of the user", async () => {
+    const account = await registerAccount();
+    const publicKey = await vapidPublicKey(account.accessToken);
+    const phone = service.createSubscription();
+    const laptop = service.createSubscription();
+    expect((await subscribeAs(subscribe, account.accessToken, phone)).status).toBe(200);
+    expect((await subscribeAs(subscribe, await secondDevice(account), laptop)).status).toBe(200);
+
+    const notification = await notify(systemContext(), { userId: account.id, type: "MESSAGE_RECEIVED", title: "New message", body: "Someone found your keys — “thank you!”" });
+    const report = await jobs.runPendingJobs({ name: "notifications.push" });
+    expect(report.failed).toBe(0);
+    expect(service.rejected).toEqual([]);
+
+    const expected = {
+      id: notification.id,
+      type: "MESSAGE_RECEIVED",
+      title: "New message",
+      body: "Someone found your keys — “thank you!”",
+      url: "/dashboard/notifications",
+      createdAt: notification.createdAt.toISOString(),
+    };
+    for (const device of [phone, laptop]) {
+      const [push, ...more] = service.receivedBy(device.id);
+      expect(more).toEqual([]);
+      expect(push!.payload).toBe(JSON.stringify(expected));
+      expect(JSON.parse(push!.payload)).toEqual(expected);
+      expect(push!.vapid.publicKey).toBe(publicKey);
+      expect(push!.vapid.claims.aud).toBe(service.origin);
+      expect(push!.headers).toEqual({ ttl: String(24 * 60 * 60), urgency: "normal", contentEncoding: "aes128gcm" });
+      expect((await rowFor(device.endpoint))!.lastSuccessAt).toBeInstanceOf(Date);
+    }
+  });
+
+  it("sends urgent types with high urgency", async () => {
+    const account = await registerAccount();
+    const device = service.createSubscription();
+    expect((await subscribeAs(subscribe, account.accessToken, device)).status).toBe(200);
+    await notify(systemContext(), { userId: account.id, type: "EMERGENCY_ACCESSED", title: "Emergency info viewed", body: "Someone opened your emergency information." });
+    expect((await jobs.runPendingJobs({ name: "notifications.push" })).failed).toBe(0);
+    expect(service.receivedBy(device.id).map((push) => push.headers.urgency)).toEqual(["high"]);
+  });
+
+  it("removes a subscription whose endpoint answers 410 or 404, and keeps the others", async () => {
+    const account = await registerAccount();
+    const gone = service.createSubscription(410);
+    const unknown = service.createSubscription(404);
+    const live = service.createSubscription();
+    for (const device of [gone, unknown, live]) expect((await subscribeAs(subscribe, account.accessToken, device)).status).toBe(200);
+
+    await notify(systemContext(), { userId: account.id, type: "SECURITY", title: "New sign-in", body: "A new device signed in." });
+    const report = await jobs.runPendingJobs({ name: "notifications.push" });
+    expect(report.failed).toBe(0);
+    expect(service.receivedBy(gone.id)).toHaveLength(1);
+    expect(await rowFor(gone.endpoint)).toBeUndefined();
+    expect(await rowFor(unknown.endpoint)).toBeUndefined();
+    expect(await rowFor(live.endpoint)).toBeDefined();
+  });
+
+  it("fails the job for retry on other errors and never follows a redirect", async () => {
+    const account = await registerAccount();
+    const broken = service.createSubscription(500);
+    const target = service.createSubscription();
+    const redirecting = service.createSubscription();
+    service.answer(redirecting.id, 307, target.endpoint);
+    for (const device of [broken, redirecting]) expect((await subscribeAs(subscribe, account.accessToken, device)).status).toBe(200);
+
+    await notify(systemContext(), { userId: account.id, type: "SECURITY", title: "Password changed", body: "Your password was changed." });
+    const report = await jobs.runPendingJobs({ name: "notifications.push" });
+    expect(report.runs.map((run) => run.status)).toEqual(["failed"]);
+    expect(report.runs[0]!.error).toMatch(/500/);
+    expect(report.runs[0]!.error).toMatch(/307/);
+    expect(service.hits).not.toContain(target.id);
+    expect(await rowFor(broken.endpoint)).toBeDefined();
+    expect(await rowFor(redirecting.endpoint)).toBeDefined();
+  });
+});
+
+describe("POST /api/v1/notifications/unsubscribe", () => {
+  it("removes the current device's subscription only, and nobody else's", async () => {
+    const account = await registerAccount();
+    const secondToken = await secondDevice(account);
+    const stranger = await registerAccount();
+    const first = service.createSubscription();
+    const second = service.createSubscription();
+    const strangers = service.createSubscription();
+    expect((await subscribeAs(subscribe, account.accessToken, first)).status).toBe(200);
+    expect((await subscribeAs(subscribe, secondToken, second)).status).toBe(200);
+    expect((await subscribeAs(subscribe, stranger.accessToken, strangers)).status).toBe(200);
+
+    // Another user unsubscribing removes only their own device.
+    const byStranger = await unsubscribeAs(stranger.accessToken);
+    expect(byStranger.status).toBe(200);
+    expect(await rowFor(strangers.endpoint)).toBeUndefined();
+    expect(await rowFor(first.endpoint)).toBeDefined();
+    expect(await rowFor(second.endpoint)).toBeDefined();
+
+    const response = await unsubscribeAs(account.accessToken);
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual({ success: true, data: { message: expect.any(String) } });
+    expect(await rowFor(first.endpoint)).toBeUndefined();
+    expect(await rowFor(second.endpoint)).toBeDefined();
+
+    // Nothing left for this device: still fine.
+    expect((await unsubscribeAs(account.accessToken)).status).toBe(200);
+    expect(await rowFor(second.endpoint)).toBeDefined();
+
+    const anonymous = await call(unsubscribe, apiRequest("/api/v1/notifications/unsubscribe", { method: "POST" }));
+    expect(anonymous.status).toBe(401);
+  });
+});
