@@ -5,7 +5,11 @@ export type NotificationType = Notification["type"];
 export type Preferences = typeof notificationPreferences.$inferSelect;
 type Channel = "email" | "push";
 
-/** The preference switch that gates each type, per channel (decisions.md, Notifications). */
+/**
+ * The preference switch that gates each type, per channel. The issue names three (scans, messages,
+ * status changes) and says security and payment messages always go by e-mail; the rest of the
+ * mapping is ours: tag-related events follow statusChange, order and subscription news always mails.
+ */
 const preferenceGroup: Record<NotificationType, "tagScanned" | "messageReceived" | "statusChange" | "always"> = {
   TAG_SCANNED: "tagScanned",
   MESSAGE_RECEIVED: "messageReceived",

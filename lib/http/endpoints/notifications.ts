@@ -1,0 +1,114 @@
+import { z } from "zod";
+import { messageSchema } from "@/lib/services/auth/schemas";
+import { notificationPreferencesSchema, notificationPreferencesUpdateSchema } from "@/lib/services/notifications/preferences";
+import { notificationItemSchema } from "@/lib/services/notifications/store";
+import { defineEndpoint } from "../endpoint";
+import { paginationQuery } from "../pagination";
+import { idParams } from "../params";
+
+const tags = ["Notifications"];
+
+/** A browser's PushSubscription as `subscription.toJSON()` gives it. */
+export const pushSubscriptionInput = z.object({
+  endpoint: z.url("Must be a URL.").max(2048).meta({ description: "The push service URL of this browser", example: "https://fcm.googleapis.com/fcm/send/abc123" }),
+  keys: z.object({
+    p256dh: z.string().trim().min(1, "Required.").max(512).meta({ description: "The browser's P-256 public key, base64url" }),
+    auth: z.string().trim().min(1, "Required.").max(512).meta({ description: "The auth secret, base64url" }),
+  }),
+});
+
+export const notificationEndpoints = {
+  list: defineEndpoint({
+    method: "GET",
+    path: "/api/v1/notifications",
+    summary: "List my notifications",
+    description: "Newest first.",
+    tags,
+    auth: "required",
+    query: paginationQuery,
+    response: notificationItemSchema,
+    responseKind: "paginated",
+  }),
+  unreadCount: defineEndpoint({
+    method: "GET",
+    path: "/api/v1/notifications/unread-count",
+    summary: "Count my unread notifications",
+    tags,
+    auth: "required",
+    response: z.object({ count: z.int().min(0) }),
+  }),
+  markRead: defineEndpoint({
+    method: "PATCH",
+    path: "/api/v1/notifications/{id}/read",
+    summary: "Mark one notification as read",
+    description: "Marking an already read notification again is accepted. Another user's notification is 404.",
+    tags,
+    auth: "required",
+    params: idParams,
+    response: messageSchema,
+  }),
+  readAll: defineEndpoint({
+    method: "POST",
+    path: "/api/v1/notifications/read-all",
+    summary: "Mark all my notifications as read",
+    description: "`count` is how many were unread.",
+    tags,
+    auth: "required",
+    response: messageSchema.extend({ count: z.int().min(0) }),
+  }),
+  subscribe: defineEndpoint({
+    method: "POST",
+    path: "/api/v1/notifications/subscribe",
+    summary: "Register this device for web push",
+    description: "Stores the browser's push subscription for the current device; subscribing the same endpoint again replaces it.",
+    tags,
+    auth: "required",
+    body: z.object({ subscription: pushSubscriptionInput }),
+    response: messageSchema,
+  }),
+  unsubscribe: defineEndpoint({
+    method: "POST",
+    path: "/api/v1/notifications/unsubscribe",
+    summary: "Remove this device's push subscription",
+    tags,
+    auth: "required",
+    response: messageSchema,
+  }),
+  vapidPublicKey: defineEndpoint({
+    method: "GET",
+    path: "/api/v1/notifications/vapid-public-key",
+    summary: "The VAPID public key for PushManager.subscribe",
+    tags,
+    auth: "required",
+    response: z.object({ publicKey: z.string().meta({ description: "base64url application server key" }) }),
+  }),
+  stream: defineEndpoint({
+    method: "GET",
+    path: "/api/v1/notifications/stream",
+    summary: "Live notifications (server-sent events)",
+    description:
+      "A long-lived `text/event-stream`. Each notification is a frame `id: <notification id>`, `event: notification`, `data: {id,type,title,body,createdAt}`; a `: ping` comment every 25 s. Send `Last-Event-ID` on reconnect to replay what was missed.",
+    tags,
+    auth: "required",
+    responseKind: "event-stream",
+  }),
+  getPreferences: defineEndpoint({
+    method: "GET",
+    path: "/api/v1/notifications/preferences",
+    summary: "My notification preferences",
+    tags,
+    auth: "required",
+    response: notificationPreferencesSchema,
+  }),
+  putPreferences: defineEndpoint({
+    method: "PUT",
+    path: "/api/v1/notifications/preferences",
+    summary: "Change my notification preferences",
+    description:
+      "Any subset of the preferences object; fields left out keep their value. `quietHours` is `{ start, end, timeZone }` (HH:MM, IANA zone) or null to turn quiet hours off. Security, payment, order and subscription notices are always e-mailed.",
+    tags,
+    auth: "required",
+    body: notificationPreferencesUpdateSchema,
+    response: messageSchema,
+  }),
+};
