@@ -3,10 +3,10 @@ import { PayloadTooLargeError, ValidationError } from "@/lib/services/errors";
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** Reads the raw body, refusing more than `limit` bytes whether or not Content-Length is honest. */
-export async function readBodyText(req: Request, limit = DEFAULT_BODY_LIMIT_BYTES): Promise<string> {
+export async function readBodyBytes(req: Request, limit = DEFAULT_BODY_LIMIT_BYTES): Promise<Buffer> {
   const declared = Number(req.headers.get("content-length"));
   if (Number.isFinite(declared) && declared > limit) throw new PayloadTooLargeError(limit);
-  if (!req.body) return "";
+  if (!req.body) return Buffer.alloc(0);
   const reader = req.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -20,7 +20,11 @@ export async function readBodyText(req: Request, limit = DEFAULT_BODY_LIMIT_BYTE
     }
     chunks.push(value);
   }
-  return new TextDecoder("utf-8").decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
+}
+
+export async function readBodyText(req: Request, limit = DEFAULT_BODY_LIMIT_BYTES): Promise<string> {
+  return new TextDecoder("utf-8").decode(await readBodyBytes(req, limit));
 }
 
 /** Parses a JSON body; an empty body counts as `{}` so the schema reports the missing fields. */

@@ -1,24 +1,11 @@
 import { and, count, desc, eq, isNull } from "drizzle-orm";
 import { z } from "zod";
 import { schema } from "@/db/client";
-import type { Notification } from "@/db/schema";
+import { notificationType, type Notification } from "@/db/schema";
 import type { ServiceContext } from "@/lib/services/context";
 import { NotFoundError, UnauthorizedError } from "@/lib/services/errors";
 
-export const notificationTypeSchema = z.enum([
-  "TAG_SCANNED",
-  "MESSAGE_RECEIVED",
-  "TAG_STATUS_CHANGED",
-  "TAG_CLONE_DETECTED",
-  "FINDER_LOCATION_SHARED",
-  "EMERGENCY_ACCESSED",
-  "REWARD_UPDATED",
-  "TRANSFER_RECEIVED",
-  "ORDER_UPDATED",
-  "PAYMENT_FAILED",
-  "SUBSCRIPTION_UPDATED",
-  "SECURITY",
-]);
+export const notificationTypeSchema = z.enum(notificationType.enumValues);
 
 /** A notification as the API shows it. */
 export const notificationItemSchema = z

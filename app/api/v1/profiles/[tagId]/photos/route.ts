@@ -1,7 +1,8 @@
 import { created, otherMethods, route } from "@/lib/http";
 import { profileEndpoints } from "@/lib/http/endpoints";
 import { PHOTO_UPLOAD_BODY_LIMIT_BYTES } from "@/lib/http/endpoints/profiles";
-import { PayloadTooLargeError, ValidationError } from "@/lib/services/errors";
+import { readBodyBytes } from "@/lib/http/body";
+import { ValidationError } from "@/lib/services/errors";
 import { addPhoto, deletePhoto } from "@/lib/services/profiles";
 
 /** Reads the multipart body (refusing more than the limit, whatever Content-Length says) → file bytes and isPrimary. */
@@ -10,28 +11,11 @@ async function readPhotoUpload(req: Request): Promise<{ bytes: Buffer; isPrimary
   if (!contentType.toLowerCase().startsWith("multipart/form-data")) {
     throw ValidationError.field("file", "Send the photo as multipart/form-data with a `file` field.");
   }
-  const limit = PHOTO_UPLOAD_BODY_LIMIT_BYTES;
-  const declared = Number(req.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limit) throw new PayloadTooLargeError(limit);
-  const chunks: Uint8Array[] = [];
-  if (req.body) {
-    const reader = req.body.getReader();
-    let size = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel().catch(() => {});
-        throw new PayloadTooLargeError(limit);
-      }
-      chunks.push(value);
-    }
-  }
+  const body = await readBodyBytes(req, PHOTO_UPLOAD_BODY_LIMIT_BYTES);
 
   let form: FormData;
   try {
-    form = await new Response(Buffer.concat(chunks), { headers: { "content-type": contentType } }).formData();
+    form = await new Response(new Uint8Array(body), { headers: { "content-type": contentType } }).formData();
   } catch {
     throw ValidationError.field("file", "The multipart body could not be read.");
   }
