@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import { currentUserContext } from "@/lib/auth/page-context";
 import { getMe } from "@/lib/services/auth/account";
+import { unreadCount } from "@/lib/services/notifications/store";
+import { NotificationBell } from "@/components/notifications/notification-bell";
 import { NavLinks, type DashboardLink } from "./nav-links";
 import { SignOutButton } from "./sign-out-button";
 
@@ -10,6 +12,7 @@ export const metadata: Metadata = { robots: { index: false, follow: false } };
 const dashboardLinks: readonly DashboardLink[] = [
   { href: "/dashboard", label: "Overview", exact: true },
   { href: "/dashboard/tags", label: "Tags" },
+  { href: "/dashboard/notifications", label: "Notifications" },
   { href: "/dashboard/account", label: "Account" },
 ];
 
@@ -22,7 +25,8 @@ const dashboardLinks: readonly DashboardLink[] = [
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const ctx = await currentUserContext();
   if (!ctx) return <div className="container-page flex-1 py-8">{children}</div>;
-  const me = await getMe(ctx);
+  const countedAt = new Date().toISOString();
+  const [me, unread] = await Promise.all([getMe(ctx), unreadCount(ctx)]);
 
   return (
     <div className="flex flex-1 flex-col bg-canvas">
@@ -30,6 +34,7 @@ export default async function DashboardLayout({ children }: { children: React.Re
         <div className="container-page flex flex-col gap-3 py-3 sm:flex-row sm:items-center sm:justify-between">
           <NavLinks label="Dashboard" links={dashboardLinks} />
           <div className="flex flex-wrap items-center gap-3">
+            <NotificationBell initialUnread={unread.count} countedAt={countedAt} />
             <p className="min-w-0 text-sm text-muted">
               Signed in as <span className="font-semibold break-all text-ink">{me.email}</span>
             </p>

@@ -237,6 +237,14 @@ describe("POST /api/v1/notifications/unsubscribe", () => {
     expect((await unsubscribeAs(account.accessToken)).status).toBe(200);
     expect(await rowFor(second.endpoint)).toBeDefined();
 
+    // By endpoint: only the caller's own subscription goes.
+    const byEndpoint = (token: string, endpoint: string) =>
+      call(unsubscribe, apiRequest("/api/v1/notifications/unsubscribe", { method: "POST", headers: bearer(token), body: { endpoint } }));
+    expect((await byEndpoint(stranger.accessToken, second.endpoint)).status).toBe(200);
+    expect(await rowFor(second.endpoint)).toBeDefined();
+    expect((await byEndpoint(account.accessToken, second.endpoint)).status).toBe(200);
+    expect(await rowFor(second.endpoint)).toBeUndefined();
+
     const anonymous = await call(unsubscribe, apiRequest("/api/v1/notifications/unsubscribe", { method: "POST" }));
     expect(anonymous.status).toBe(401);
   });

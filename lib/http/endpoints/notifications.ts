@@ -70,8 +70,10 @@ export const notificationEndpoints = {
     method: "POST",
     path: "/api/v1/notifications/unsubscribe",
     summary: "Remove this device's push subscription",
+    description: "Without a body, removes the subscriptions made with the current session; with `{ endpoint }`, that subscription (if it is yours).",
     tags,
     auth: "required",
+    body: z.object({ endpoint: z.url().max(2048).optional() }),
     response: messageSchema,
   }),
   vapidPublicKey: defineEndpoint({

@@ -1,0 +1,121 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { FormAlert } from "@/components/forms/form-alert";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { requireUserContext } from "@/lib/auth/page-context";
+import { listNotifications, unreadCount, type NotificationItem } from "@/lib/services/notifications/store";
+import { formatDateTime, noticeFrom, PageHeading } from "../account/section";
+import { markAllReadAction, markReadAction } from "./actions";
+
+export const metadata: Metadata = { title: "Notifications" };
+
+const PAGE_SIZE = 20;
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+function first(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export default async function NotificationsPage({ searchParams }: { searchParams: SearchParams }) {
+  const ctx = await requireUserContext("/dashboard/notifications");
+  const params = await searchParams;
+  const requested = Number(first(params.page));
+  const page = Number.isInteger(requested) && requested > 0 ? requested : 1;
+  const [{ items, total }, { count: unread }] = await Promise.all([listNotifications(ctx, { page, limit: PAGE_SIZE }), unreadCount(ctx)]);
+  const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const marked = Number(first(params.count)) || 0;
+  const notice = noticeFrom(params, {
+    read: { tone: "success", text: "Marked as read." },
+    missing: { tone: "error", text: "That notification no longer exists." },
+    "all-read": { tone: "success", text: marked === 1 ? "1 notification marked as read." : `${marked} notifications marked as read.` },
+  });
+
+  return (
+    <div className="max-w-3xl">
+      <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
+        <PageHeading title="Notifications">
+          {total === 0 ? "Nothing yet." : `${unread} unread of ${total}.`} New ones also appear here while you use the dashboard.
+        </PageHeading>
+        <Link href="/dashboard/notifications/preferences" className="btn-secondary shrink-0">
+          Notification settings
+        </Link>
+      </div>
+      {notice ? <FormAlert tone={notice.tone} title={notice.text} className="mb-6" /> : null}
+
+      {unread > 0 ? (
+        <form action={markAllReadAction} className="mb-4">
+          <input type="hidden" name="page" value={page} />
+          <SubmitButton variant="secondary" pendingLabel="Marking…" className="w-full sm:w-auto">
+            Mark all as read
+          </SubmitButton>
+        </form>
+      ) : null}
+
+      {items.length === 0 ? (
+        <p className="rounded-xl border border-line bg-white p-6 text-muted shadow-sm">
+          {page > 1 ? "There is nothing on this page." : "You have no notifications yet. When someone scans your tag, writes to you or sends you a tag, it shows up here."}
+        </p>
+      ) : (
+        <ul aria-label="Notifications, newest first" className="flex flex-col divide-y divide-line overflow-hidden rounded-xl border border-line bg-white shadow-sm">
+          {items.map((item) => (
+            <NotificationRow key={item.id} item={item} page={page} />
+          ))}
+        </ul>
+      )}
+
+      {totalPages > 1 ? (
+        <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">
+          {page > 1 ? (
+            <Link href={`/dashboard/notifications?page=${page - 1}`} className="btn-secondary">
+              Newer
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="text-muted">
+            Page {page} of {totalPages}
+          </span>
+          {page < totalPages ? (
+            <Link href={`/dashboard/notifications?page=${page + 1}`} className="btn-secondary">
+              Older
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function NotificationRow({ item, page }: { item: NotificationItem; page: number }) {
+  const headingId = `notification-${item.id}`;
+  return (
+    <li
+      aria-labelledby={headingId}
+      data-read={item.read}
+      className={`flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between ${item.read ? "" : "border-l-4 border-l-brand-700 bg-brand-50"}`}
+    >
+      <div className="min-w-0">
+        <p id={headingId} className={`flex flex-wrap items-center gap-2 text-ink ${item.read ? "font-medium" : "font-bold"}`}>
+          {item.read ? null : <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">Unread</span>}
+          <span className="break-words">{item.title}</span>
+        </p>
+        <p className="mt-1 text-sm break-words text-ink">{item.body}</p>
+        <p className="mt-1 text-xs text-muted">
+          <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+        </p>
+      </div>
+      {item.read ? null : (
+        <form action={markReadAction} className="shrink-0">
+          <input type="hidden" name="notificationId" value={item.id} />
+          <input type="hidden" name="page" value={page} />
+          <SubmitButton variant="secondary" pendingLabel="Marking…" className="min-h-10 px-4 py-2 text-sm">
+            Mark as read<span className="sr-only">: {item.title}</span>
+          </SubmitButton>
+        </form>
+      )}
+    </li>
+  );
+}

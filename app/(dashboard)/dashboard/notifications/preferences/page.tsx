@@ -1,0 +1,43 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { requireUserContext } from "@/lib/auth/page-context";
+import { getNotificationPreferences } from "@/lib/services/notifications/preferences";
+import { PageHeading, Panel } from "../../account/section";
+import { PreferencesForm } from "./preferences-form";
+import { PushDevice } from "./push-device";
+
+export const metadata: Metadata = { title: "Notification settings" };
+
+/** Every IANA zone the server's Intl knows, with UTC first and the user's current zone always present. */
+function timeZoneOptions(current: string | undefined): string[] {
+  const zones = new Set<string>(["UTC"]);
+  if (current) zones.add(current);
+  for (const zone of Intl.supportedValuesOf("timeZone")) zones.add(zone);
+  return [...zones];
+}
+
+export default async function NotificationPreferencesPage() {
+  const ctx = await requireUserContext("/dashboard/notifications/preferences");
+  const preferences = await getNotificationPreferences(ctx);
+
+  return (
+    <div className="max-w-3xl">
+      <p className="mb-2 text-sm">
+        <Link href="/dashboard/notifications" className="font-semibold text-brand-700 underline hover:text-brand-800">
+          ← All notifications
+        </Link>
+      </p>
+      <PageHeading title="Notification settings">
+        Choose what reaches you by e-mail and push. Everything also appears in your notifications list. Security and payment e-mails always go out.
+      </PageHeading>
+      <div className="flex flex-col gap-6">
+        <Panel id="notification-channels" title="E-mail, push and quiet hours">
+          <PreferencesForm preferences={preferences} timeZones={timeZoneOptions(preferences.quietHours?.timeZone)} />
+        </Panel>
+        <Panel id="push-device" title="Push on this device" description="Push notifications show on this browser even when the site is closed. Enable them on each device you want them on.">
+          <PushDevice />
+        </Panel>
+      </div>
+    </div>
+  );
+}

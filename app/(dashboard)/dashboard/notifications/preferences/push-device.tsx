@@ -1,0 +1,150 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { buttonClass } from "@/components/forms/submit-button";
+
+const noticeClass = "rounded-lg border-l-4 px-4 py-3 text-sm font-semibold";
+
+type Status = "checking" | "unsupported" | "off" | "on" | "working";
+
+interface Notice {
+  tone: "success" | "error";
+  text: string;
+}
+
+function pushSupported(): boolean {
+  return typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
+}
+
+/** The VAPID key as the bytes PushManager.subscribe wants (it arrives URL-safe base64). */
+function keyBytes(base64Url: string): Uint8Array<ArrayBuffer> {
+  const base64 = (base64Url + "=".repeat((4 - (base64Url.length % 4)) % 4)).replace(/-/g, "+").replace(/_/g, "/");
+  const raw = atob(base64);
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) bytes[i] = raw.charCodeAt(i);
+  return bytes;
+}
+
+/** A POST or GET to our API with the session cookie; the browser adds Origin, which cookie POSTs need. */
+async function api<T>(path: string, init?: { method: "POST"; body: unknown }): Promise<T> {
+  const response = await fetch(path, {
+    method: init?.method ?? "GET",
+    credentials: "same-origin",
+    headers: init ? { "Content-Type": "application/json" } : undefined,
+    body: init ? JSON.stringify(init.body) : undefined,
+  });
+  const payload = (await response.json().catch(() => null)) as { success?: boolean; data?: T; error?: { message?: string } } | null;
+  if (!response.ok || !payload?.success) throw new Error(payload?.error?.message ?? `The server answered ${response.status}.`);
+  return payload.data as T;
+}
+
+async function currentSubscription(): Promise<PushSubscription | null> {
+  const registration = await navigator.serviceWorker.getRegistration("/");
+  return (await registration?.pushManager.getSubscription()) ?? null;
+}
+
+/**
+ * "Enable push on this device": registers /sw.js, asks for permission, subscribes with the server's
+ * VAPID key and sends the subscription to the API. "Disable" removes it there and in the browser.
+ */
+export function PushDevice() {
+  const [status, setStatus] = useState<Status>("checking");
+  const [notice, setNotice] = useState<Notice | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    (async () => {
+      if (!pushSupported()) return "unsupported" as const;
+      return (await currentSubscription()) && Notification.permission === "granted" ? ("on" as const) : ("off" as const);
+    })()
+      .catch(() => "off" as const)
+      .then((next) => {
+        if (!cancelled) setStatus(next);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  async function enable() {
+    setStatus("working");
+    setNotice(null);
+    try {
+      const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+      await navigator.serviceWorker.ready;
+      const permission = await Notification.requestPermission();
+      if (permission !== "granted") {
+        setStatus("off");
+        setNotice({
+          tone: "error",
+          text: permission === "denied" ? "Notifications are blocked for this site. Allow them in your browser's site settings, then try again." : "Push was not enabled: the browser did not get permission.",
+        });
+        return;
+      }
+      const { publicKey } = await api<{ publicKey: string }>("/api/v1/notifications/vapid-public-key");
+      const existing = await registration.pushManager.getSubscription();
+      const subscription = existing ?? (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+      const json = subscription.toJSON();
+      await api("/api/v1/notifications/subscribe", { method: "POST", body: { subscription: { endpoint: json.endpoint, keys: { p256dh: json.keys?.p256dh, auth: json.keys?.auth } } } });
+      setStatus("on");
+      setNotice({ tone: "success", text: "Push notifications are on for this device." });
+    } catch (error) {
+      setStatus("off");
+      setNotice({ tone: "error", text: `Push could not be enabled. ${error instanceof Error ? error.message : ""}`.trim() });
+    }
+  }
+
+  async function disable() {
+    setStatus("working");
+    setNotice(null);
+    try {
+      const subscription = await currentSubscription();
+      if (subscription) {
+        await api("/api/v1/notifications/unsubscribe", { method: "POST", body: { endpoint: subscription.endpoint } });
+        await subscription.unsubscribe();
+      }
+      setStatus("off");
+      setNotice({ tone: "success", text: "Push notifications are off for this device." });
+    } catch (error) {
+      setStatus("on");
+      setNotice({ tone: "error", text: `Push could not be turned off. ${error instanceof Error ? error.message : ""}`.trim() });
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-4">
+      <p className="text-sm text-ink" data-push-status={status}>
+        {status === "checking" && "Checking this device…"}
+        {status === "unsupported" && "This browser does not support push notifications."}
+        {status === "off" && "Push notifications are off on this device."}
+        {status === "on" && "Push notifications are on for this device."}
+        {status === "working" && "Working…"}
+      </p>
+      {/* Live regions exist before their message does, so screen readers announce it. */}
+      <div>
+        <div role="status">{notice && notice.tone !== "error" ? <p className={`${noticeClass} border-green-700 bg-green-50 text-green-900`}>{notice.text}</p> : null}</div>
+        <div role="alert">{notice?.tone === "error" ? <p className={`${noticeClass} border-danger-700 bg-danger-50 text-danger-700`}>{notice.text}</p> : null}</div>
+      </div>
+      {status === "on" ? (
+        <div>
+          <button type="button" className={`${buttonClass("secondary")} w-full sm:w-auto`} onClick={() => void disable()}>
+            Disable push on this device
+          </button>
+        </div>
+      ) : status !== "unsupported" ? (
+        <div>
+          <button
+            type="button"
+            className={`${buttonClass("primary")} w-full aria-disabled:cursor-wait aria-disabled:opacity-80 sm:w-auto`}
+            aria-disabled={status !== "off" || undefined}
+            onClick={() => {
+              if (status === "off") void enable();
+            }}
+          >
+            Enable push on this device
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

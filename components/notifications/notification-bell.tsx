@@ -1,0 +1,87 @@
+"use client";
+
+import Link from "next/link";
+import { useEffect, useRef, useState } from "react";
+
+/** The frame the stream sends (decisions.md, Notifications). */
+interface StreamedNotification {
+  id: string;
+  type: string;
+  title: string;
+  body: string;
+  createdAt: string;
+}
+
+function parseFrame(data: string): StreamedNotification | null {
+  try {
+    const value = JSON.parse(data) as Partial<StreamedNotification>;
+    if (typeof value.id !== "string" || typeof value.title !== "string" || typeof value.createdAt !== "string") return null;
+    return { id: value.id, type: String(value.type ?? ""), title: value.title, body: String(value.body ?? ""), createdAt: value.createdAt };
+  } catch {
+    return null;
+  }
+}
+
+export function bellLabel(count: number): string {
+  return `Notifications, ${count} unread`;
+}
+
+/**
+ * The header's link to the notifications page with the unread count. The server renders the count
+ * (`initialUnread`, counted at `countedAt`); each notification the live stream brings adds one, once
+ * per id (a reconnect replays from Last-Event-ID; a first connect replays nothing). New ones are
+ * announced politely in a live region. When the server renders a fresh count (after a mark-read
+ * action revalidates the layout, `countedAt` changes), that count wins. No comparison of createdAt
+ * with `countedAt`: one is the database's clock and the other the app's.
+ */
+export function NotificationBell({ initialUnread, countedAt }: { initialUnread: number; countedAt: string }) {
+  const [count, setCount] = useState(initialUnread);
+  const [announcement, setAnnouncement] = useState("");
+  const [basis, setBasis] = useState(countedAt);
+  const seen = useRef(new Set<string>());
+
+  // A fresh server count replaces the live one (React's "adjust state while rendering" pattern).
+  if (basis !== countedAt) {
+    setBasis(countedAt);
+    setCount(initialUnread);
+  }
+  useEffect(() => {
+    if (typeof EventSource === "undefined") return;
+    const source = new EventSource("/api/v1/notifications/stream");
+    const onNotification = (event: MessageEvent<string>) => {
+      const notification = parseFrame(event.data);
+      if (!notification || seen.current.has(notification.id)) return;
+      seen.current.add(notification.id);
+      setCount((value) => value + 1);
+      setAnnouncement(`New notification: ${notification.title}`);
+    };
+    source.addEventListener("notification", onNotification);
+    return () => {
+      source.removeEventListener("notification", onNotification);
+      source.close();
+    };
+  }, []);
+
+  return (
+    <div className="relative flex items-center">
+      <Link
+        href="/dashboard/notifications"
+        aria-label={bellLabel(count)}
+        data-unread={count}
+        className="relative inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-ink hover:bg-brand-50 hover:text-brand-800"
+      >
+        <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8">
+          <path strokeLinecap="round" strokeLinejoin="round" d="M15 17h5l-1.4-1.4A2 2 0 0 1 18 14.2V11a6 6 0 1 0-12 0v3.2a2 2 0 0 1-.6 1.4L4 17h5m6 0a3 3 0 1 1-6 0m6 0H9" />
+        </svg>
+        {count > 0 ? (
+          <span aria-hidden="true" className="absolute top-0.5 right-0.5 min-w-5 rounded-full bg-danger-700 px-1 text-center text-xs leading-5 font-bold text-white">
+            {count > 99 ? "99+" : count}
+          </span>
+        ) : null}
+      </Link>
+      <p role="status" aria-live="polite" aria-atomic="true" data-notification-announcer="" className="sr-only">
+        {announcement}
+      </p>
+    </div>
+  );
+}
