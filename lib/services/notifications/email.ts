@@ -1,7 +1,7 @@
 import { createElement } from "react";
 import { eq } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
-import { NoticeEmail } from "@/emails/notice";
+import { NotificationEmail } from "@/emails/notification";
 import { deliverEmail } from "@/lib/email/deliver";
 import { renderEmail } from "@/lib/email/render";
 
@@ -19,12 +19,7 @@ export async function sendNotificationEmail(db: Executor, notificationId: string
   if (!row) return "skipped";
   const { notification } = row;
   const rendered = await renderEmail(
-    createElement(NoticeEmail, {
-      heading: notification.title,
-      paragraphs: [notification.body],
-      action: { label: "Open your notifications", path: "/dashboard/notifications" },
-      reason: "You receive this because of your notification settings. Change them at any time in your dashboard.",
-    }),
+    createElement(NotificationEmail, { type: notification.type, title: notification.title, body: notification.body }),
     notification.title,
   );
   await deliverEmail({ to: row.email, ...rendered, template: `notification.${notification.type.toLowerCase()}`, idempotencyKey });
