@@ -2,7 +2,7 @@
 
 import { useActionState, useId, useRef, type InputHTMLAttributes, type ReactNode } from "react";
 import { FormAlert } from "./form-alert";
-import { fieldError, idleFormState, type FormState } from "./form-state";
+import { errorsOutsideFields, fieldError, idleFormState, type FormState } from "./form-state";
 import { TextField } from "./field";
 import { SubmitButton, type ButtonVariant } from "./submit-button";
 import { useFocusOnResult } from "./use-focus-on-result";
@@ -72,11 +72,7 @@ export function ActionForm({
   const baseId = useId();
   useFocusOnResult(formRef, state, { focusSuccess: true });
 
-  const fieldNames = new Set(fields.map((field) => field.name));
-  // Errors for something that is not an input of this form (e.g. a link's token) go in the alert.
-  const otherErrors = Object.entries(state.fieldErrors ?? {})
-    .filter(([name]) => !fieldNames.has(name))
-    .flatMap(([, messages]) => messages ?? []);
+  const otherErrors = errorsOutsideFields(state, fields.map((field) => field.name));
   const succeeded = state.status === "success";
   const showFields = !succeeded || keepFieldsOnSuccess;
 

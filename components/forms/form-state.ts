@@ -21,6 +21,14 @@ export function fieldError(state: FormState | undefined, name: string): string[]
 }
 
 /** A text field's value from FormData ("" when absent or a file). */
+/** Errors for names that are not inputs of the form (e.g. a link's token): the form shows them in its alert. */
+export function errorsOutsideFields(state: FormState, fieldNames: Iterable<string>): string[] {
+  const names = new Set(fieldNames);
+  return Object.entries(state.fieldErrors ?? {})
+    .filter(([name]) => !names.has(name))
+    .flatMap(([, messages]) => messages ?? []);
+}
+
 export function formText(formData: FormData, name: string): string {
   const value = formData.get(name);
   return typeof value === "string" ? value : "";

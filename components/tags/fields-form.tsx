@@ -4,7 +4,7 @@ import { useActionState, useId, useRef, type ReactNode } from "react";
 import type { FormAction } from "@/components/forms/action-form";
 import { FieldErrorList, fieldDescriptionIds, inputClass, TextField } from "@/components/forms/field";
 import { FormAlert } from "@/components/forms/form-alert";
-import { fieldError, idleFormState } from "@/components/forms/form-state";
+import { errorsOutsideFields, fieldError, idleFormState } from "@/components/forms/form-state";
 import { SubmitButton, type ButtonVariant } from "@/components/forms/submit-button";
 import { useFocusOnResult } from "@/components/forms/use-focus-on-result";
 
@@ -61,10 +61,7 @@ export function FieldsForm({
   const formRef = useRef<HTMLFormElement>(null);
   const baseId = useId();
   useFocusOnResult(formRef, state, { focusSuccess: true });
-  const names = new Set(fields.map((field) => field.name));
-  const otherErrors = Object.entries(state.fieldErrors ?? {})
-    .filter(([name]) => !names.has(name))
-    .flatMap(([, messages]) => messages ?? []);
+  const otherErrors = errorsOutsideFields(state, fields.map((field) => field.name));
   const succeeded = state.status === "success";
   const showFields = !succeeded || keepFieldsOnSuccess;
   const hasFile = fields.some((field) => field.kind === "file");
