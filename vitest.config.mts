@@ -26,7 +26,8 @@ export default defineConfig({
           globalSetup: ["tests/support/global-setup.ts"],
           setupFiles: ["tests/support/integration-setup.ts"],
           isolate: false,
-          testTimeout: 30_000,
+          // Generous: a few rate-limit tests wait for a fresh window (awayFromWindowEdge) before filling one.
+          testTimeout: 120_000,
           hookTimeout: 120_000,
         },
       },

@@ -11,7 +11,7 @@ import { listMailbox } from "@/lib/email/mailbox";
 import { EMAIL_SEND_JOB } from "@/lib/email/queue";
 import { prepareJobs, runPendingJobs, stopJobs } from "@/lib/jobs";
 import { createApiKey } from "@/lib/services/auth/api-keys";
-import { apiRequest, call, json, nextTestIp } from "../support/http";
+import { apiRequest, call, json, nextTestIp, awayFromWindowEdge } from "../support/http";
 import { bearer, loginAccount, registerAccount, TEST_PASSWORD, uniqueEmail, type TestAccount } from "../support/auth";
 
 const NEW_PASSWORD = "N3w-Passw0rd!";
@@ -236,6 +236,7 @@ describe("POST /auth/change-password", () => {
   });
 
   it("counts wrong current passwords against the account lockout shared with login", async () => {
+    await awayFromWindowEdge(15 * 60_000, 60_000);
     const account = await registerAccount();
     for (let i = 0; i < 10; i++) {
       expect((await change(bearer(account.accessToken), { currentPassword: `Wrong-passw0rd${i}`, newPassword: NEW_PASSWORD })).status).toBe(401);

@@ -6,7 +6,7 @@ import { POST as logoutRoute } from "@/app/api/v1/auth/logout/route";
 import { POST as registerRoute } from "@/app/api/v1/auth/register/route";
 import { defineEndpoint, route } from "@/lib/http";
 import { signAccessToken } from "@/lib/auth/access-token";
-import { apiRequest, call, json, nextTestIp } from "../support/http";
+import { apiRequest, call, json, nextTestIp, awayFromWindowEdge } from "../support/http";
 import { bearer, loginAccount, registerAccount, TEST_PASSWORD, uniqueEmail } from "../support/auth";
 
 // A protected endpoint to present credentials to.
@@ -59,6 +59,7 @@ describe("POST /auth/login", () => {
   });
 
   it("signs in with tokens and a cookie, and locks an account after 10 failures from any IP", async () => {
+    await awayFromWindowEdge(15 * 60_000, 60_000);
     const account = await registerAccount();
     const ok = await loginAccount(account.email.toUpperCase(), account.password, { userAgent: "TestAgent/1.0" });
     expect(ok.status).toBe(200);
@@ -148,6 +149,7 @@ describe("cookie sessions", () => {
 
 describe("auth rate limits on the real routes", () => {
   it("allows 5 registrations per hour per IP, then 429 with Retry-After", async () => {
+    await awayFromWindowEdge(60 * 60_000, 60_000);
     const ip = nextTestIp();
     const attempt = () => call(registerRoute, apiRequest("/api/v1/auth/register", { method: "POST", ip, body: { email: uniqueEmail("limit"), password: TEST_PASSWORD, firstName: "A", lastName: "B" } }));
     for (let i = 0; i < 5; i++) expect((await attempt()).status).toBe(201);
@@ -158,6 +160,7 @@ describe("auth rate limits on the real routes", () => {
   });
 
   it("allows 3 password-reset requests per hour per IP", async () => {
+    await awayFromWindowEdge(60 * 60_000, 60_000);
     const { POST: forgot } = await import("@/app/api/v1/auth/forgot-password/route");
     const ip = nextTestIp();
     const attempt = () => call(forgot, apiRequest("/api/v1/auth/forgot-password", { method: "POST", ip, body: { email: uniqueEmail("reset") } }));
@@ -166,6 +169,7 @@ describe("auth rate limits on the real routes", () => {
   });
 
   it("allows 10 login attempts per minute per IP across accounts", async () => {
+    await awayFromWindowEdge(60_000, 20_000);
     const { POST: loginRoute } = await import("@/app/api/v1/auth/login/route");
     const ip = nextTestIp();
     const attempt = () => call(loginRoute, apiRequest("/api/v1/auth/login", { method: "POST", ip, body: { email: uniqueEmail("nobody"), password: "Whatever1" } }));

@@ -12,7 +12,7 @@ import { listMailbox } from "@/lib/email/mailbox";
 import { prepareJobs, runPendingJobs, stopJobs } from "@/lib/jobs";
 import type { ServiceContext } from "@/lib/services/context";
 import { disableTwoFactor, enableTwoFactor, verifyTwoFactor } from "@/lib/services/auth/two-factor";
-import { apiRequest, call, json, nextTestIp } from "../support/http";
+import { apiRequest, call, json, nextTestIp, awayFromWindowEdge } from "../support/http";
 import { bearer, loginAccount, registerAccount, type TestAccount } from "../support/auth";
 
 type RouteHandler = typeof enableRoute;
@@ -274,6 +274,7 @@ describe("turning two-factor off", () => {
   });
 
   it("counts wrong codes against the account's sign-in lockout", async () => {
+    await awayFromWindowEdge(15 * 60_000, 60_000);
     const { account, secret, backupCodes } = await accountWithTwoFactor();
     const bad = await wrongCode(secret);
     for (let i = 0; i < 10; i++) expect((await disable(bearer(account.accessToken), bad)).status).toBe(401);

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { defineEndpoint, paginated, paginationQuery, route, preflight, uuidParam, created } from "@/lib/http";
 import { ConflictError, ForbiddenError, InvalidTransitionError, UnprocessableError } from "@/lib/services/errors";
 import { GET as unknownGet, POST as unknownPost, DELETE as unknownDelete } from "@/app/api/v1/[...path]/route";
-import { apiRequest, call, json, nextTestIp } from "../support/http";
+import { apiRequest, call, json, nextTestIp, awayFromWindowEdge } from "../support/http";
 
 const itemBody = z.object({
   name: z.string().min(1).max(100),
@@ -211,6 +211,7 @@ describe("API kernel: unknown paths", () => {
 
 describe("API kernel: rate limits", () => {
   it("blocks after the general limit with 429, Retry-After and RATE_LIMIT_EXCEEDED", async () => {
+    await awayFromWindowEdge(60_000, 30_000);
     const ip = nextTestIp();
     let last: Response | undefined;
     for (let i = 0; i < 100; i++) {
@@ -232,6 +233,7 @@ describe("API kernel: rate limits", () => {
   });
 
   it("reports the tightest of several limits", async () => {
+    await awayFromWindowEdge(60 * 60_000, 60_000);
     const ip = nextTestIp();
     const response = await call(register, apiRequest("/api/v1/test/register", { method: "POST", ip }));
     expect(response.status).toBe(200);
@@ -245,6 +247,7 @@ describe("API kernel: rate limits", () => {
   });
 
   it("ignores a forged X-Forwarded-For when the proxy is not trusted", async () => {
+    await awayFromWindowEdge(60 * 60_000, 60_000);
     const ip = nextTestIp();
     for (let i = 0; i < 5; i++) {
       await call(register, apiRequest("/api/v1/test/register", { method: "POST", ip, headers: { "X-Forwarded-For": `192.0.2.${i}` } }));

@@ -37,3 +37,12 @@ export function call(handler: RouteHandler, request: Request, params: Record<str
 export async function json<T = Record<string, unknown>>(response: Response): Promise<T> {
   return (await response.json()) as T;
 }
+
+/**
+ * Rate limits use fixed windows aligned to the clock. A test that must fill a window before it ends
+ * waits, when needed, for the next window to begin, so a boundary can't fall in the middle of it.
+ */
+export async function awayFromWindowEdge(windowMs: number, neededMs: number): Promise<void> {
+  const remaining = windowMs - (Date.now() % windowMs);
+  if (remaining < neededMs) await new Promise((resolve) => setTimeout(resolve, remaining + 50));
+}
