@@ -11,6 +11,7 @@ import {
   type RateLimiter,
 } from "@/lib/ratelimit";
 import { HOUR_MS, MINUTE_MS, type RateLimitPolicyOverrides } from "@/lib/ratelimit/policies";
+import { awayFromWindowEdge } from "../support/http";
 
 // Rate limiter behaviour on each backend. The Redis backend runs against the real Redis at REDIS_URL
 // (CI sets it); without it those tests are skipped.
@@ -129,6 +130,7 @@ for (const { name, config } of backends) {
     });
 
     it("with several policies, counts each and reports the tightest", async () => {
+      await awayFromWindowEdge(MINUTE_MS, 10_000);
       const l = limiter({ general: { limit: 5, windowMs: MINUTE_MS }, auth: { limit: 3, windowMs: MINUTE_MS }, contactForm: { limit: 2, windowMs: HOUR_MS } });
       const subject = { ip: uniqueIp() };
 
@@ -182,6 +184,7 @@ for (const { name, config } of backends) {
 
     if (name === "redis") {
       it("stores each window under the prefix with an expiry, shared by every instance", async () => {
+        await awayFromWindowEdge(MINUTE_MS, 10_000);
         const prefix = `tagsvc:rl:test:${randomUUID()}`;
         const instanceA = limiter({ vinVerify: { limit: 3, windowMs: MINUTE_MS } }, prefix);
         const instanceB = limiter({ vinVerify: { limit: 3, windowMs: MINUTE_MS } }, prefix);
