@@ -1,7 +1,7 @@
 "use client";
 
 import { useActionState, useId, useRef, type InputHTMLAttributes, type ReactNode } from "react";
-import { FormAlert } from "./form-alert";
+import { FormResultAlerts } from "./form-alert";
 import { errorsOutsideFields, fieldError, idleFormState, type FormState } from "./form-state";
 import { TextField } from "./field";
 import { SubmitButton, type ButtonVariant } from "./submit-button";
@@ -78,18 +78,7 @@ export function ActionForm({
 
   return (
     <form ref={formRef} action={formAction} aria-label={formLabel} className={`flex flex-col gap-5 ${className ?? ""}`} noValidate>
-      {state.status === "error" ? (
-        <FormAlert tone="error" title={state.message ?? "That did not work."}>
-          {otherErrors.length > 0 ? (
-            <ul className="list-disc pl-5">
-              {otherErrors.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          ) : null}
-        </FormAlert>
-      ) : null}
-      {succeeded && state.message ? <FormAlert tone="success" title={state.message} /> : null}
+      <FormResultAlerts state={state} otherErrors={otherErrors} />
       {succeeded && successContent ? successContent : null}
       {showFields ? (
         <>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import type { FormState } from "./form-state";
 
 const tones = {
   error: { role: "alert", className: "border-danger-700 bg-danger-50 text-danger-700" },
@@ -18,4 +19,22 @@ export function FormAlert({ tone, title, children, id, className }: { tone: keyo
       {children ? <div className={title ? "mt-1" : undefined}>{children}</div> : null}
     </div>
   );
+}
+
+/** What a form shows after its action answered: the error (with errors that belong to no field) or the success message. */
+export function FormResultAlerts({ state, otherErrors }: { state: FormState; otherErrors: string[] }) {
+  if (state.status === "error") {
+    return (
+      <FormAlert tone="error" title={state.message ?? "That did not work."}>
+        {otherErrors.length > 0 ? (
+          <ul className="list-disc pl-5">
+            {otherErrors.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        ) : null}
+      </FormAlert>
+    );
+  }
+  return state.status === "success" && state.message ? <FormAlert tone="success" title={state.message} /> : null;
 }

@@ -3,7 +3,7 @@
 import { useActionState, useId, useRef, type ReactNode } from "react";
 import type { FormAction } from "@/components/forms/action-form";
 import { FieldErrorList, fieldDescriptionIds, inputClass, TextField } from "@/components/forms/field";
-import { FormAlert } from "@/components/forms/form-alert";
+import { FormResultAlerts } from "@/components/forms/form-alert";
 import { errorsOutsideFields, fieldError, idleFormState } from "@/components/forms/form-state";
 import { SubmitButton, type ButtonVariant } from "@/components/forms/submit-button";
 import { useFocusOnResult } from "@/components/forms/use-focus-on-result";
@@ -75,18 +75,7 @@ export function FieldsForm({
       className={`flex flex-col gap-5 ${className ?? ""}`}
       noValidate
     >
-      {state.status === "error" ? (
-        <FormAlert tone="error" title={state.message ?? "That did not work."}>
-          {otherErrors.length > 0 ? (
-            <ul className="list-disc pl-5">
-              {otherErrors.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          ) : null}
-        </FormAlert>
-      ) : null}
-      {succeeded && state.message ? <FormAlert tone="success" title={state.message} /> : null}
+      <FormResultAlerts state={state} otherErrors={otherErrors} />
       {showFields ? (
         <>
           {intro}
