@@ -1,3 +1,7 @@
+import type { LookupAddress } from "node:dns";
+import { request as httpRequest } from "node:http";
+import { request as httpsRequest } from "node:https";
+import { isIP, type LookupFunction } from "node:net";
 import webpush from "web-push";
 import { PushEndpointError, validatePushEndpoint, type EndpointPolicy } from "./endpoint";
 import { vapidKeys, vapidSubject } from "./vapid";
@@ -25,12 +29,13 @@ const DEFAULT_TIMEOUT_MS = 10_000;
 
 /**
  * Encrypts `payload` for one subscription (aes128gcm, RFC 8291) with a VAPID header, checks the
- * endpoint against the SSRF guard, and POSTs it with fetch: no redirects followed (a 3xx is a
- * failure) and a timeout. Never throws for delivery problems; see PushOutcome.
+ * endpoint against the SSRF guard, and POSTs it to the addresses the guard checked: no redirects
+ * followed (a 3xx is a failure) and a timeout. Never throws for delivery problems; see PushOutcome.
  */
 export async function sendPush(target: PushTarget, payload: string, options: SendPushOptions = {}): Promise<PushOutcome> {
+  let checked: { url: URL; addresses: string[] };
   try {
-    await validatePushEndpoint(target.endpoint, options);
+    checked = await validatePushEndpoint(target.endpoint, options);
   } catch (error) {
     if (error instanceof PushEndpointError) {
       return error.permanent ? { outcome: "gone", reason: error.message } : { outcome: "failed", reason: error.message };
@@ -52,27 +57,50 @@ export async function sendPush(target: PushTarget, payload: string, options: Sen
     return { outcome: "gone", reason: error instanceof Error ? error.message : String(error) };
   }
 
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(details.headers)) {
-    // fetch computes the length itself.
-    if (name.toLowerCase() !== "content-length") headers.set(name, String(value));
-  }
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(details.headers)) headers[name.toLowerCase()] = String(value);
+  headers["content-length"] = String(details.body.length);
 
-  let response: Response;
   try {
-    response = await fetch(details.endpoint, {
-      method: "POST",
-      headers,
-      body: new Uint8Array(details.body),
-      redirect: "manual",
-      signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
-    });
+    const status = await postToPinnedAddress(checked.url, checked.addresses, headers, details.body, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    if (status >= 200 && status < 300) return { outcome: "delivered", status };
+    if (status === 404 || status === 410) return { outcome: "gone", status, reason: `push service answered ${status}` };
+    return { outcome: "failed", status, reason: `push service answered ${status}` };
   } catch (error) {
     return { outcome: "failed", reason: error instanceof Error ? error.message : String(error) };
   }
-  await response.body?.cancel().catch(() => undefined);
-  const status = response.status;
-  if (status >= 200 && status < 300) return { outcome: "delivered", status };
-  if (status === 404 || status === 410) return { outcome: "gone", status, reason: `push service answered ${status}` };
-  return { outcome: "failed", status, reason: `push service answered ${status}` };
+}
+
+/**
+ * POSTs to `url`, connecting only to the addresses the SSRF guard checked: the host name is not
+ * resolved again, so a DNS answer that changes between the check and the request (DNS rebinding)
+ * cannot point the request at a private address. TLS still verifies the certificate for the host
+ * name. Redirects are not followed (the status is returned as is). Resolves with the status code.
+ */
+function postToPinnedAddress(url: URL, addresses: string[], headers: Record<string, string>, body: Buffer, timeoutMs: number): Promise<number> {
+  const pinned: LookupFunction = (_hostname, lookupOptions, callback) => {
+    // With autoSelectFamily (Node 20's default) net asks for every address; otherwise for one.
+    if (lookupOptions.all) {
+      (callback as (error: null, addresses: LookupAddress[]) => void)(
+        null,
+        addresses.map((address) => ({ address, family: isIP(address) })),
+      );
+    } else {
+      callback(null, addresses[0]!, isIP(addresses[0]!));
+    }
+  };
+  const send = url.protocol === "https:" ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const request = send(url, { method: "POST", headers, lookup: pinned, signal: AbortSignal.timeout(timeoutMs) }, (response) => {
+      // Only the status matters; drain the body so the socket is released.
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+      response.on("error", reject);
+      response.on("close", () => {
+        if (!response.complete) reject(new Error("the push service closed the connection mid-response"));
+      });
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
 }

@@ -1,9 +1,12 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { getDatabase, schema } from "@/db/client";
 import { POST as subscribeDefault } from "@/app/api/v1/notifications/subscribe/route";
 import { GET as vapidKeyRoute } from "@/app/api/v1/notifications/vapid-public-key/route";
 import type { RouteHandler } from "@/lib/http/route";
+import { sendPush } from "@/lib/push/send";
 import { bearer, loginAccount, registerAccount, type TestAccount } from "../support/auth";
 import { apiRequest, call, json } from "../support/http";
 import { startPushService, type PushService, type TestSubscription } from "../support/push-service";
@@ -205,6 +208,52 @@ describe("web push delivery (notifications.push job)", () => {
     expect(service.hits).not.toContain(target.id);
     expect(await rowFor(broken.endpoint)).toBeDefined();
     expect(await rowFor(redirecting.endpoint)).toBeDefined();
+  });
+});
+
+describe("sendPush and DNS rebinding", () => {
+  const payload = JSON.stringify({ title: "Pinned", body: "to the checked address" });
+
+  it("connects to the address the SSRF guard checked, without resolving the host again", async () => {
+    const device = service.createSubscription();
+    // `.invalid` never resolves (RFC 6761): the push can only arrive if the checked answer is reused.
+    const endpoint = device.endpoint.replace("127.0.0.1", "push.invalid");
+    const lookups: string[] = [];
+    const outcome = await sendPush({ endpoint, keys: device.keys }, payload, {
+      allowPrivate: true,
+      lookup: async (hostname) => {
+        lookups.push(hostname);
+        return ["127.0.0.1"];
+      },
+    });
+    expect(outcome).toEqual({ outcome: "delivered", status: 201 });
+    expect(lookups).toEqual(["push.invalid"]);
+    const [push] = service.receivedBy(device.id);
+    expect(push!.payload).toBe(payload);
+    expect(push!.vapid.claims.aud).toBe(new URL(endpoint).origin);
+  });
+
+  it("refuses a host whose answer is private, and never connects to it", async () => {
+    const device = service.createSubscription();
+    const endpoint = device.endpoint.replace("http://127.0.0.1", "https://push.example.com");
+    const hitsBefore = service.hits.length;
+    const outcome = await sendPush({ endpoint, keys: device.keys }, payload, { allowPrivate: false, lookup: async () => ["93.184.215.14", "127.0.0.1"] });
+    expect(outcome).toEqual({ outcome: "gone", reason: "The push endpoint must be on a public host." });
+    expect(service.hits.length).toBe(hitsBefore);
+  });
+
+  it("reports a push service that does not answer in time as a failure to retry", async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    try {
+      const device = service.createSubscription();
+      const endpoint = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/push/${device.id}`;
+      const outcome = await sendPush({ endpoint, keys: device.keys }, payload, { allowPrivate: true, timeoutMs: 200 });
+      expect(outcome.outcome).toBe("failed");
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((resolve) => silent.close(resolve));
+    }
   });
 });
 

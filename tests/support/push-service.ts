@@ -106,7 +106,6 @@ export async function startPushService(): Promise<PushService> {
   const received: ReceivedPush[] = [];
   const rejected: PushService["rejected"] = [];
   const hits: string[] = [];
-  let origin = "";
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const id = /^\/push\/([^/?]+)$/.exec(req.url ?? "")?.[1] ?? "";
@@ -119,7 +118,8 @@ export async function startPushService(): Promise<PushService> {
     }
     try {
       if (req.headers["content-encoding"] !== "aes128gcm") throw new Error(`content-encoding ${req.headers["content-encoding"]}`);
-      const vapid = verifyVapid(req.headers.authorization, origin);
+      // The JWT's audience is the origin the sender addressed, as the Host header carries it.
+      const vapid = verifyVapid(req.headers.authorization, `http://${req.headers.host ?? ""}`);
       const payload = decryptAes128gcm(body, client);
       received.push({
         subscriptionId: id,
@@ -139,7 +139,7 @@ export async function startPushService(): Promise<PushService> {
     handle(req, res).catch(() => res.writeHead(500).end());
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   return {
     origin,
