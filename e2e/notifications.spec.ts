@@ -1,7 +1,8 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, expectRenderedScreenshot, test, waitForHydration } from "./support/fixtures";
 import { expectNoHorizontalScroll, newAccount, registerByApi, signInWithForm } from "./support/accounts";
-import { e2eAdmin, e2eBaseUrl } from "./support/server-env";
+import { e2eAdmin, e2eBaseUrl, e2eSecrets } from "./support/server-env";
+import { startPushService, type PushService, type TestSubscription } from "../tests/support/push-service";
 
 /** The `data` of a successful API answer, failing the test with the body otherwise. */
 async function apiData<T>(response: import("@playwright/test").APIResponse, status: number): Promise<T> {
@@ -130,10 +131,6 @@ test.describe("notifications in the dashboard", () => {
       expect(stored.quietHours).toEqual({ start: "22:30", end: "06:45", timeZone: "Europe/Berlin" });
     });
 
-    await test.step("the push button is offered for this device", async () => {
-      await expect(page.getByRole("button", { name: "Enable push on this device" })).toBeVisible();
-    });
-
     await test.step("375 px wide: nothing scrolls sideways", async () => {
       await page.setViewportSize({ width: 375, height: 800 });
       await page.goto("/dashboard/notifications");
@@ -146,4 +143,166 @@ test.describe("notifications in the dashboard", () => {
       await expectRenderedScreenshot(page, testInfo, "notification-settings-375");
     });
   });
+
+  test.describe("push on this device", () => {
+    let pushService: PushService;
+    test.beforeAll(async () => {
+      pushService = await startPushService();
+    });
+    test.afterAll(async () => {
+      await pushService?.close();
+    });
+
+    test("enabling push registers the service worker, subscribes with our VAPID key, and the next notification is pushed to the device", async ({ page, context, request, playwright }, testInfo) => {
+      test.setTimeout(120_000);
+      const device = pushService.createSubscription();
+      await standInForThePushService(page, device);
+      await context.grantPermissions(["notifications"], { origin: e2eBaseUrl });
+      const account = newAccount("pushed");
+      await registerByApi(request, account);
+      await signInWithForm(page, account);
+
+      await page.goto("/dashboard/notifications/preferences");
+      await expect(page.getByText("Push notifications are off on this device.")).toBeVisible();
+      const enable = page.getByRole("button", { name: "Enable push on this device" });
+      await waitForHydration(enable);
+      const posted = page.waitForResponse((response) => response.url().endsWith("/api/v1/notifications/subscribe") && response.request().method() === "POST");
+      await enable.click();
+      expect((await posted).status()).toBe(200);
+      await expect(page.getByRole("status").filter({ hasText: "Push notifications are on for this device." })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Disable push on this device" })).toBeVisible();
+      await expectRenderedScreenshot(page, testInfo, "push-enabled", { fullPage: false });
+
+      // The page registered /sw.js for the whole origin and subscribed with the server's VAPID key.
+      const registration = await page.evaluate(async () => {
+        const found = await navigator.serviceWorker.getRegistration("/");
+        return { scope: found?.scope, script: found?.active?.scriptURL };
+      });
+      expect(registration).toEqual({ scope: `${e2eBaseUrl}/`, script: `${e2eBaseUrl}/sw.js` });
+      expect(await page.evaluate(() => localStorage.getItem("e2e.push.applicationServerKey"))).toBe(e2eSecrets.VAPID_PUBLIC_KEY);
+
+      // A reload finds the device subscribed.
+      await page.reload();
+      await expect(page.getByText("Push notifications are on for this device.")).toBeVisible();
+
+      // Another user offers a tag: the server's push job encrypts it for this device's keys.
+      const contexts: APIRequestContext[] = [];
+      try {
+        await offerTagTo(async () => {
+          const api = await playwright.request.newContext({ baseURL: e2eBaseUrl });
+          contexts.push(api);
+          return api;
+        }, account.email);
+      } finally {
+        await Promise.all(contexts.map((api) => api.dispose()));
+      }
+      await expect.poll(() => pushService.receivedBy(device.id).length, { timeout: 30_000 }).toBe(1);
+      expect(pushService.rejected).toEqual([]);
+      const [push] = pushService.receivedBy(device.id);
+      const payload = JSON.parse(push!.payload) as { title: string; body: string; url: string; id: string };
+      expect(payload.title).toBe("A tag is being transferred to you");
+      expect(payload.body).toContain("Blue backpack");
+      expect(push!.vapid.publicKey).toBe(e2eSecrets.VAPID_PUBLIC_KEY);
+
+      // The decrypted message handed to the real service worker shows a notification. The protocol's
+      // delivery is fire-and-forget and now and then lands while the worker is starting, so it is
+      // repeated until shown; the worker tags notifications by id, so a repeat replaces, never adds.
+      const shownNotifications = () =>
+        page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((shown) => ({ title: shown.title, body: shown.body, tag: shown.tag })));
+      await expect
+        .poll(
+          async () => {
+            const shown = await shownNotifications();
+            if (shown.length === 0) await deliverToServiceWorker(page, push!.payload);
+            return shown;
+          },
+          { intervals: [250, 500, 1000, 2000] },
+        )
+        .toEqual([{ title: payload.title, body: payload.body, tag: payload.id }]);
+
+      // Disabling removes the device: the next notification is not pushed.
+      const disable = page.getByRole("button", { name: "Disable push on this device" });
+      await waitForHydration(disable);
+      const removed = page.waitForResponse((response) => response.url().endsWith("/api/v1/notifications/unsubscribe"));
+      await disable.click();
+      expect((await removed).status()).toBe(200);
+      await expect(page.getByRole("status").filter({ hasText: "Push notifications are off on this device." })).toBeVisible();
+      await expect(page.getByRole("button", { name: "Enable push on this device" })).toBeVisible();
+      // A second device of the same user, subscribed through the API, is the witness: the push job sends
+      // to every device of the user at once, so when the second one has it, the first would have too.
+      const contexts2: APIRequestContext[] = [];
+      try {
+        const newApi = async () => {
+          const api = await playwright.request.newContext({ baseURL: e2eBaseUrl });
+          contexts2.push(api);
+          return api;
+        };
+        const otherApi = await newApi();
+        const session = await apiData<{ accessToken: string }>(await otherApi.post("/api/v1/auth/login", { data: { email: account.email, password: account.password } }), 200);
+        const other = pushService.createSubscription();
+        await apiData(
+          await otherApi.post("/api/v1/notifications/subscribe", { data: { subscription: { endpoint: other.endpoint, keys: other.keys } }, headers: { Authorization: `Bearer ${session.accessToken}` } }),
+          200,
+        );
+        await offerTagTo(newApi, account.email);
+        await expect.poll(() => pushService.receivedBy(other.id).length, { timeout: 30_000 }).toBe(1);
+      } finally {
+        await Promise.all(contexts2.map((api) => api.dispose()));
+      }
+      expect(pushService.receivedBy(device.id)).toHaveLength(1);
+    });
+  });
 });
+
+/**
+ * Headless Chromium has no push service (it would be Google's FCM), so PushManager is stood in for:
+ * subscribe() checks what a browser checks (permission granted, userVisibleOnly), records the
+ * applicationServerKey the page passed, and returns `device`, a subscription of the local push
+ * service in this process, which decrypts and records what the server sends. Everything else (the
+ * service worker, the permission, the page's requests, the server's job) is the real thing.
+ */
+async function standInForThePushService(page: import("@playwright/test").Page, device: TestSubscription): Promise<void> {
+  await page.addInitScript(({ endpoint, keys }) => {
+    const subscribedKey = "e2e.push.subscribed";
+    const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+    const subscription = () =>
+      ({
+        endpoint,
+        expirationTime: null,
+        toJSON: () => ({ endpoint, expirationTime: null, keys }),
+        unsubscribe: async () => {
+          localStorage.removeItem(subscribedKey);
+          return true;
+        },
+      }) as unknown as PushSubscription;
+    PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
+      if (Notification.permission !== "granted") throw new DOMException("Registration failed - permission denied", "NotAllowedError");
+      if (!options?.userVisibleOnly) throw new DOMException("userVisibleOnly is required", "NotAllowedError");
+      const key = options.applicationServerKey;
+      if (!key || typeof key === "string") throw new DOMException("an applicationServerKey of bytes is required", "InvalidAccessError");
+      localStorage.setItem("e2e.push.applicationServerKey", toBase64Url(new Uint8Array(key instanceof ArrayBuffer ? key : key.buffer)));
+      localStorage.setItem(subscribedKey, "1");
+      return subscription();
+    };
+    PushManager.prototype.getSubscription = async function () {
+      return localStorage.getItem(subscribedKey) ? subscription() : null;
+    };
+  }, { endpoint: device.endpoint, keys: device.keys });
+}
+
+/** Dispatches a push event with `data` to the page's service worker, as the browser does on a push (DevTools protocol). */
+async function deliverToServiceWorker(page: import("@playwright/test").Page, data: string): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    const registrationId = new Promise<string>((resolve) => {
+      cdp.on("ServiceWorker.workerRegistrationUpdated", ({ registrations }) => {
+        const ours = registrations.find((registration) => registration.scopeURL === `${e2eBaseUrl}/` && !registration.isDeleted);
+        if (ours) resolve(ours.registrationId);
+      });
+    });
+    await cdp.send("ServiceWorker.enable");
+    await cdp.send("ServiceWorker.deliverPushMessage", { origin: e2eBaseUrl, registrationId: await registrationId, data });
+  } finally {
+    await cdp.detach();
+  }
+}

@@ -40,7 +40,8 @@ export { expect };
  */
 export async function expectRenderedScreenshot(page: Page, testInfo: TestInfo, name: string, options: { fullPage?: boolean } = {}) {
   const path = testInfo.outputPath(`${name}.png`);
-  const png = await page.screenshot({ path, fullPage: options.fullPage ?? true });
+  // Finished transitions: a button restyled a moment ago is shown as it stays, not half-faded.
+  const png = await page.screenshot({ path, fullPage: options.fullPage ?? true, animations: "disabled" });
   await testInfo.attach(name, { path, contentType: "image/png" });
 
   const stats = await pixelStats(page, png);

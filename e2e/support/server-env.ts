@@ -62,6 +62,8 @@ export function e2eServerEnv(): Record<string, string> {
     ADMIN_EMAIL: e2eAdmin.email,
     ADMIN_PASSWORD: e2eAdmin.password,
     ENABLE_DEV_MAILBOX: "true",
+    // The browser's push service is stood in for by a local one on 127.0.0.1 (see notifications.spec.ts).
+    PUSH_ALLOW_PRIVATE_ENDPOINTS: "true",
     // Every browser in the run comes from 127.0.0.1, so the per-IP limits (auth 10/min, registration
     // 5/hour, password reset 3/hour) would be shared by all specs; scaled so journeys fit in them.
     RATE_LIMIT_MULTIPLIER: "10",

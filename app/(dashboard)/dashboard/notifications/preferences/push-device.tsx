@@ -1,16 +1,10 @@
 "use client";
 
 import { useEffect, useState } from "react";
+import { FormAlert } from "@/components/forms/form-alert";
 import { buttonClass } from "@/components/forms/submit-button";
 
-const noticeClass = "rounded-lg border-l-4 px-4 py-3 text-sm font-semibold";
-
 type Status = "checking" | "unsupported" | "off" | "on" | "working";
-
-interface Notice {
-  tone: "success" | "error";
-  text: string;
-}
 
 function pushSupported(): boolean {
   return typeof window !== "undefined" && "serviceWorker" in navigator && "PushManager" in window && "Notification" in window;
@@ -49,7 +43,7 @@ async function currentSubscription(): Promise<PushSubscription | null> {
  */
 export function PushDevice() {
   const [status, setStatus] = useState<Status>("checking");
-  const [notice, setNotice] = useState<Notice | null>(null);
+  const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -68,17 +62,14 @@ export function PushDevice() {
 
   async function enable() {
     setStatus("working");
-    setNotice(null);
+    setError(null);
     try {
       const registration = await navigator.serviceWorker.register("/sw.js", { scope: "/" });
       await navigator.serviceWorker.ready;
       const permission = await Notification.requestPermission();
       if (permission !== "granted") {
         setStatus("off");
-        setNotice({
-          tone: "error",
-          text: permission === "denied" ? "Notifications are blocked for this site. Allow them in your browser's site settings, then try again." : "Push was not enabled: the browser did not get permission.",
-        });
+        setError(permission === "denied" ? "Notifications are blocked for this site. Allow them in your browser's site settings, then try again." : "Push was not enabled: the browser did not get permission.");
         return;
       }
       const { publicKey } = await api<{ publicKey: string }>("/api/v1/notifications/vapid-public-key");
@@ -87,16 +78,15 @@ export function PushDevice() {
       const json = subscription.toJSON();
       await api("/api/v1/notifications/subscribe", { method: "POST", body: { subscription: { endpoint: json.endpoint, keys: { p256dh: json.keys?.p256dh, auth: json.keys?.auth } } } });
       setStatus("on");
-      setNotice({ tone: "success", text: "Push notifications are on for this device." });
-    } catch (error) {
+    } catch (failure) {
       setStatus("off");
-      setNotice({ tone: "error", text: `Push could not be enabled. ${error instanceof Error ? error.message : ""}`.trim() });
+      setError(`Push could not be enabled. ${failure instanceof Error ? failure.message : ""}`.trim());
     }
   }
 
   async function disable() {
     setStatus("working");
-    setNotice(null);
+    setError(null);
     try {
       const subscription = await currentSubscription();
       if (subscription) {
@@ -104,27 +94,23 @@ export function PushDevice() {
         await subscription.unsubscribe();
       }
       setStatus("off");
-      setNotice({ tone: "success", text: "Push notifications are off for this device." });
-    } catch (error) {
+    } catch (failure) {
       setStatus("on");
-      setNotice({ tone: "error", text: `Push could not be turned off. ${error instanceof Error ? error.message : ""}`.trim() });
+      setError(`Push could not be turned off. ${failure instanceof Error ? failure.message : ""}`.trim());
     }
   }
 
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm text-ink" data-push-status={status}>
+      {/* The state line is the live region: switching push on or off is announced by its new state. */}
+      <p role="status" className="text-sm font-semibold text-ink" data-push-status={status}>
         {status === "checking" && "Checking this device…"}
         {status === "unsupported" && "This browser does not support push notifications."}
         {status === "off" && "Push notifications are off on this device."}
         {status === "on" && "Push notifications are on for this device."}
         {status === "working" && "Working…"}
       </p>
-      {/* Live regions exist before their message does, so screen readers announce it. */}
-      <div>
-        <div role="status">{notice && notice.tone !== "error" ? <p className={`${noticeClass} border-green-700 bg-green-50 text-green-900`}>{notice.text}</p> : null}</div>
-        <div role="alert">{notice?.tone === "error" ? <p className={`${noticeClass} border-danger-700 bg-danger-50 text-danger-700`}>{notice.text}</p> : null}</div>
-      </div>
+      {error ? <FormAlert tone="error" title={error} /> : null}
       {status === "on" ? (
         <div>
           <button type="button" className={`${buttonClass("secondary")} w-full sm:w-auto`} onClick={() => void disable()}>
