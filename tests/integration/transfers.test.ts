@@ -345,4 +345,43 @@ describe("transfer notifications", () => {
     expect(rows).toEqual([expect.objectContaining({ type: "TRANSFER_RECEIVED", body: expect.stringContaining("Red suitcase"), data: { transferId: transfer.id, tagId: tag.id } })]);
     expect(await getDatabase().db.select().from(schema.notifications).where(eq(schema.notifications.userId, sender.id))).toEqual([]);
   });
+
+  const notificationsOf = (userId: string) => getDatabase().db.select().from(schema.notifications).where(eq(schema.notifications.userId, userId));
+
+  it("tells the sender when the recipient accepts (TAG_STATUS_CHANGED), and nothing when the accept is refused", async () => {
+    const sender = await registerAccount();
+    const recipient = await verifiedAccount();
+    const { tag, transfer } = await pendingTransfer(sender, recipient, { itemName: "Green bike" });
+    await setTier(recipient.id, "FREE");
+    for (let i = 0; i < 5; i++) await giveTestTag(recipient.id, { status: "ACTIVE" });
+    expect((await accept(recipient, transfer.id)).status).toBe(422);
+    expect(await notificationsOf(sender.id)).toEqual([]);
+
+    await setTier(recipient.id, "PRO");
+    expect((await accept(recipient, transfer.id)).status).toBe(200);
+    expect(await notificationsOf(sender.id)).toEqual([
+      expect.objectContaining({
+        type: "TAG_STATUS_CHANGED",
+        title: "Your tag transfer was accepted",
+        body: `Green bike now belongs to ${recipient.email}.`,
+        data: { tagId: tag.id, transferId: transfer.id, transferStatus: "ACCEPTED" },
+      }),
+    ]);
+    expect((await notificationsOf(recipient.id)).map((row) => row.type)).toEqual(["TRANSFER_RECEIVED"]);
+  });
+
+  it("tells the sender when the recipient declines", async () => {
+    const sender = await registerAccount();
+    const recipient = await registerAccount();
+    const { tag, transfer } = await pendingTransfer(sender, recipient, { itemName: "Black cat" });
+    expect((await decline(recipient, transfer.id)).status).toBe(200);
+    expect(await notificationsOf(sender.id)).toEqual([
+      expect.objectContaining({
+        type: "TAG_STATUS_CHANGED",
+        title: "Your tag transfer was declined",
+        body: `${recipient.email} declined Black cat. It stays in your account.`,
+        data: { tagId: tag.id, transferId: transfer.id, transferStatus: "DECLINED" },
+      }),
+    ]);
+  });
 });

@@ -209,7 +209,13 @@ export async function acceptTransfer(ctx: ServiceContext, transferId: string): P
       .set({ status: "ACCEPTED", respondedAt: now })
       .where(eq(schema.tagTransfers.id, transfer.id))
       .returning();
-    // notify: the sender (transfer accepted).
+    await notify(tx, {
+      userId: transfer.fromUserId,
+      type: "TAG_STATUS_CHANGED",
+      title: "Your tag transfer was accepted",
+      body: `${tag.itemName ?? "Your tag"} now belongs to ${transfer.toEmail}.`,
+      data: { tagId: tag.id, transferId: transfer.id, transferStatus: "ACCEPTED" },
+    });
     return toTransferRecord(accepted!, tag.itemName, now);
   });
 }
@@ -228,7 +234,13 @@ export async function declineTransfer(ctx: ServiceContext, transferId: string): 
       .where(eq(schema.tagTransfers.id, transfer.id))
       .returning();
     const [tag] = await tx.db.select({ itemName: schema.tags.itemName }).from(schema.tags).where(eq(schema.tags.id, transfer.tagId));
-    // notify: the sender (transfer declined).
+    await notify(tx, {
+      userId: transfer.fromUserId,
+      type: "TAG_STATUS_CHANGED",
+      title: "Your tag transfer was declined",
+      body: `${transfer.toEmail} declined ${tag?.itemName ?? "your tag"}. It stays in your account.`,
+      data: { tagId: transfer.tagId, transferId: transfer.id, transferStatus: "DECLINED" },
+    });
     return toTransferRecord(declined!, tag?.itemName ?? null, now);
   });
 }

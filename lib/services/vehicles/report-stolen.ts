@@ -31,7 +31,6 @@ export async function reportVehicleStolen(ctx: ServiceContext, tagId: string, in
       reason: "vehicle reported stolen",
       policeReportRef: input.policeReportRef ?? null,
     });
-    // notify: the owner's other devices (status change), when notifications exist.
     return {
       tagId: updated.id,
       status: "STOLEN",
