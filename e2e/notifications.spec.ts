@@ -80,6 +80,7 @@ test.describe("notifications in the dashboard", () => {
       await expect(items.first()).toContainText("Blue backpack");
       await expect(items.first()).toHaveAttribute("data-read", "false");
       await expect(items.first().getByText("Unread", { exact: true })).toBeVisible();
+      await expect(items.first().getByRole("link", { name: /^Open your transfers ?: A tag is being transferred to you$/ })).toHaveAttribute("href", "/dashboard/tags/transfers");
       await expectRenderedScreenshot(page, testInfo, "notifications-unread");
 
       const markAll = page.getByRole("button", { name: "Mark all as read" });
@@ -202,6 +203,7 @@ test.describe("notifications in the dashboard", () => {
       const payload = JSON.parse(push!.payload) as { title: string; body: string; url: string; id: string };
       expect(payload.title).toBe("A tag is being transferred to you");
       expect(payload.body).toContain("Blue backpack");
+      expect(payload.url).toBe("/dashboard/tags/transfers");
       expect(push!.vapid.publicKey).toBe(e2eSecrets.VAPID_PUBLIC_KEY);
 
       // The decrypted message handed to the real service worker shows a notification. The protocol's

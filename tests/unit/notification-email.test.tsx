@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { notificationType } from "@/db/schema";
 import { NotificationEmail } from "@/emails/notification";
 import { renderEmail } from "@/lib/email/render";
+import { notificationAction } from "@/lib/services/notifications/actions";
 
 describe("notification e-mail", () => {
   it("renders every type with its words and a link to act on it, in HTML and text", async () => {
@@ -22,5 +23,32 @@ describe("notification e-mail", () => {
     const scan = await renderEmail(<NotificationEmail type="TAG_SCANNED" title="Scanned" body="Your tag was scanned." />, "Scanned");
     expect(scan.text).toContain("notification settings");
     expect(scan.html).toContain("/dashboard/tags");
+  });
+});
+
+describe("notificationAction", () => {
+  const tagId = "0b0e7e36-3c1f-4a5e-9d3e-2f1a6c8b9d10";
+
+  it("leads a tag event to that tag, and other types to their area", () => {
+    expect(notificationAction("TAG_STATUS_CHANGED", { tagId, transferId: "t", transferStatus: "DECLINED" })).toEqual({ label: "Open the tag", path: `/dashboard/tags/${tagId}` });
+    expect(notificationAction("TAG_SCANNED", { tagId: tagId.toUpperCase() })).toEqual({ label: "See where it was scanned", path: `/dashboard/tags/${tagId}` });
+    expect(notificationAction("SECURITY", { tagId })).toEqual({ label: "Review your account security", path: "/dashboard/account/sessions" });
+    expect(notificationAction("MESSAGE_RECEIVED")).toEqual({ label: "Read and reply", path: "/dashboard/notifications" });
+  });
+
+  it("leads transfers to the transfers page, also when the tag has left the account", () => {
+    expect(notificationAction("TRANSFER_RECEIVED", { tagId, transferId: "t" })).toEqual({ label: "Open your transfers", path: "/dashboard/tags/transfers" });
+    expect(notificationAction("TAG_STATUS_CHANGED", { tagId, transferId: "t", transferStatus: "ACCEPTED" })).toEqual({ label: "Open your transfers", path: "/dashboard/tags/transfers" });
+  });
+
+  it("never builds a path from a tag id that is not a UUID", () => {
+    expect(notificationAction("TAG_SCANNED", { tagId: "../../admin" })).toEqual({ label: "See where it was scanned", path: "/dashboard/tags" });
+    expect(notificationAction("TAG_SCANNED", { tagId: 42 })).toEqual({ label: "See where it was scanned", path: "/dashboard/tags" });
+  });
+
+  it("is the e-mail's button", async () => {
+    const { html } = await renderEmail(<NotificationEmail type="TAG_STATUS_CHANGED" title="Declined" body="Declined." data={{ tagId, transferId: "t", transferStatus: "DECLINED" }} />, "Declined");
+    expect(html).toContain(`http://localhost:3000/dashboard/tags/${tagId}`);
+    expect(html).toContain("Open the tag");
   });
 });

@@ -6,6 +6,7 @@ import { sendPush, type SendPushOptions } from "@/lib/push/send";
 import { vapidKeys } from "@/lib/push/vapid";
 import type { ServiceContext } from "@/lib/services/context";
 import { UnauthorizedError, ValidationError } from "@/lib/services/errors";
+import { notificationAction } from "./actions";
 import { isUrgent } from "./rules";
 
 export interface PushSubscriptionInput {
@@ -22,8 +23,6 @@ export interface PushPayload {
   url: string;
   createdAt: string;
 }
-
-export const PUSH_NOTIFICATIONS_URL = "/dashboard/notifications";
 
 function userActor(ctx: ServiceContext) {
   if (ctx.actor.kind !== "user") throw new UnauthorizedError();
@@ -112,7 +111,7 @@ export async function sendNotificationPush(db: Executor, notificationId: string,
     type: notification.type,
     title: notification.title,
     body: notification.body,
-    url: PUSH_NOTIFICATIONS_URL,
+    url: notificationAction(notification.type, notification.data).path,
     createdAt: notification.createdAt.toISOString(),
   };
   const text = JSON.stringify(payload);

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { requireUserContext } from "@/lib/auth/page-context";
+import { notificationAction } from "@/lib/services/notifications/actions";
 import { listNotifications, unreadCount, type NotificationItem } from "@/lib/services/notifications/store";
 import { formatDateTime, noticeFrom, PageHeading } from "../account/section";
 import { markAllReadAction, markReadAction } from "./actions";
@@ -91,6 +92,7 @@ export default async function NotificationsPage({ searchParams }: { searchParams
 
 function NotificationRow({ item, page }: { item: NotificationItem; page: number }) {
   const headingId = `notification-${item.id}`;
+  const action = notificationAction(item.type, item.data);
   return (
     <li
       aria-labelledby={headingId}
@@ -103,8 +105,14 @@ function NotificationRow({ item, page }: { item: NotificationItem; page: number 
           <span className="break-words">{item.title}</span>
         </p>
         <p className="mt-1 text-sm break-words text-ink">{item.body}</p>
-        <p className="mt-1 text-xs text-muted">
+        <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted">
           <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+          {action.path !== "/dashboard/notifications" ? (
+            <Link href={action.path} className="inline-block py-0.5 text-sm font-semibold text-brand-700 underline hover:text-brand-800">
+              {action.label}
+              <span className="sr-only">: {item.title}</span>
+            </Link>
+          ) : null}
         </p>
       </div>
       {item.read ? null : (

@@ -1,0 +1,42 @@
+import type { Notification } from "@/db/schema";
+
+type NotificationType = Notification["type"];
+
+/** Where a notification leads (the e-mail's button, the push's click, the list's link) and what the link says. */
+export interface NotificationAction {
+  label: string;
+  path: `/${string}`;
+}
+
+/** Per type, when the notification's data names nothing more specific. */
+const byType: Record<NotificationType, NotificationAction> = {
+  TAG_SCANNED: { label: "See where it was scanned", path: "/dashboard/tags" },
+  MESSAGE_RECEIVED: { label: "Read and reply", path: "/dashboard/notifications" },
+  TAG_STATUS_CHANGED: { label: "Open your tags", path: "/dashboard/tags" },
+  TAG_CLONE_DETECTED: { label: "Review the scans", path: "/dashboard/tags" },
+  FINDER_LOCATION_SHARED: { label: "See the shared location", path: "/dashboard/tags" },
+  EMERGENCY_ACCESSED: { label: "Review emergency access", path: "/dashboard/notifications" },
+  REWARD_UPDATED: { label: "Open your rewards", path: "/dashboard/notifications" },
+  TRANSFER_RECEIVED: { label: "Review the transfer", path: "/dashboard/tags/transfers" },
+  ORDER_UPDATED: { label: "Open your orders", path: "/dashboard/notifications" },
+  PAYMENT_FAILED: { label: "Update your payment", path: "/dashboard/notifications" },
+  SUBSCRIPTION_UPDATED: { label: "Open your plan", path: "/dashboard/notifications" },
+  SECURITY: { label: "Review your account security", path: "/dashboard/account/sessions" },
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The action for one notification. A tag event leads to that tag's page, unless the tag left the
+ * account (an accepted transfer), in which case it leads to the transfers page.
+ */
+export function notificationAction(type: NotificationType, data: Record<string, unknown> = {}): NotificationAction {
+  const fallback = byType[type];
+  if (typeof data.transferId === "string" && (type === "TRANSFER_RECEIVED" || data.transferStatus === "ACCEPTED")) {
+    return { label: "Open your transfers", path: "/dashboard/tags/transfers" };
+  }
+  if (typeof data.tagId === "string" && UUID.test(data.tagId) && fallback.path === "/dashboard/tags") {
+    return { label: type === "TAG_STATUS_CHANGED" ? "Open the tag" : fallback.label, path: `/dashboard/tags/${data.tagId.toLowerCase()}` };
+  }
+  return fallback;
+}
