@@ -4,7 +4,8 @@ import { log } from "@/lib/log";
 import { PushEndpointError, validatePushEndpoint, type EndpointPolicy } from "@/lib/push/endpoint";
 import { sendPush, type SendPushOptions } from "@/lib/push/send";
 import { vapidKeys } from "@/lib/push/vapid";
-import type { ServiceContext } from "@/lib/services/context";
+import { enqueueJob } from "@/lib/jobs";
+import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { UnauthorizedError, ValidationError } from "@/lib/services/errors";
 import { notificationAction } from "./actions";
 import { isUrgent } from "./rules";
@@ -93,17 +94,45 @@ export interface PushReport {
   failed: number;
 }
 
+/** What the `notifications.push` job carries: a notification, and the one device to push it to on a per-device run. */
+export interface PushJobData {
+  notificationId: string;
+  subscriptionId?: string;
+}
+
 /**
- * Web-pushes one notification to every subscription of its user (the `notifications.push` job).
- * 404/410 (or an endpoint the SSRF guard now refuses) removes that subscription; a success stamps
- * lastSuccessAt; any other failure throws after all were tried, so the job retries. A retry sends
- * again to the devices that already got it; the service worker shows it under the same tag.
+ * The `notifications.push` job. With several devices it enqueues one job per device (in one
+ * transaction), so a device that fails is retried alone and the others never get a second copy; with
+ * one device, or on a per-device run, it pushes at once.
  */
-export async function sendNotificationPush(db: Executor, notificationId: string, options: SendPushOptions = {}): Promise<PushReport> {
+export async function deliverNotificationPush(ctx: ServiceContext, data: PushJobData, options: SendPushOptions = {}): Promise<PushReport> {
+  if (data.subscriptionId) return sendNotificationPush(ctx.db, data.notificationId, { ...options, subscriptionId: data.subscriptionId });
+  const devices = await ctx.db
+    .select({ id: schema.pushSubscriptions.id })
+    .from(schema.pushSubscriptions)
+    .innerJoin(schema.notifications, eq(schema.notifications.userId, schema.pushSubscriptions.userId))
+    .where(eq(schema.notifications.id, data.notificationId));
+  if (devices.length <= 1) return sendNotificationPush(ctx.db, data.notificationId, options);
+  await withTransaction(ctx, async (tx) => {
+    for (const device of devices) await enqueueJob(tx, "notifications.push", { notificationId: data.notificationId, subscriptionId: device.id });
+  });
+  return { delivered: 0, removed: 0, failed: 0 };
+}
+
+/**
+ * Web-pushes one notification to its user's subscriptions (or only `subscriptionId`'s, which may be
+ * gone by now). 404/410 (or an endpoint the SSRF guard now refuses) removes that subscription; a
+ * success stamps lastSuccessAt; any other failure throws after all were tried, so the job retries.
+ */
+export async function sendNotificationPush(db: Executor, notificationId: string, options: SendPushOptions & { subscriptionId?: string } = {}): Promise<PushReport> {
   const report: PushReport = { delivered: 0, removed: 0, failed: 0 };
   const [notification] = await db.select().from(schema.notifications).where(eq(schema.notifications.id, notificationId));
   if (!notification) return report;
-  const subscriptions = await db.select().from(schema.pushSubscriptions).where(eq(schema.pushSubscriptions.userId, notification.userId));
+  const ofUser = eq(schema.pushSubscriptions.userId, notification.userId);
+  const subscriptions = await db
+    .select()
+    .from(schema.pushSubscriptions)
+    .where(options.subscriptionId ? and(ofUser, eq(schema.pushSubscriptions.id, options.subscriptionId)) : ofUser);
   if (subscriptions.length === 0) return report;
 
   const payload: PushPayload = {
@@ -115,12 +144,13 @@ export async function sendNotificationPush(db: Executor, notificationId: string,
     createdAt: notification.createdAt.toISOString(),
   };
   const text = JSON.stringify(payload);
+  const { subscriptionId: _only, ...pushOptions } = options;
   const urgency = options.urgency ?? (isUrgent(notification.type, notification.data) ? "high" : "normal");
 
   const results = await Promise.all(
     subscriptions.map(async (subscription) => ({
       subscription,
-      result: await sendPush({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, text, { ...options, urgency }),
+      result: await sendPush({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, text, { ...pushOptions, urgency }),
     })),
   );
 
