@@ -125,6 +125,7 @@ export async function deliverNotificationPush(ctx: ServiceContext, data: PushJob
  * success stamps lastSuccessAt; any other failure throws after all were tried, so the job retries.
  */
 export async function sendNotificationPush(db: Executor, notificationId: string, options: SendPushOptions & { subscriptionId?: string } = {}): Promise<PushReport> {
+  const { subscriptionId, ...pushOptions } = options;
   const report: PushReport = { delivered: 0, removed: 0, failed: 0 };
   const [notification] = await db.select().from(schema.notifications).where(eq(schema.notifications.id, notificationId));
   if (!notification) return report;
@@ -132,7 +133,7 @@ export async function sendNotificationPush(db: Executor, notificationId: string,
   const subscriptions = await db
     .select()
     .from(schema.pushSubscriptions)
-    .where(options.subscriptionId ? and(ofUser, eq(schema.pushSubscriptions.id, options.subscriptionId)) : ofUser);
+    .where(subscriptionId ? and(ofUser, eq(schema.pushSubscriptions.id, subscriptionId)) : ofUser);
   if (subscriptions.length === 0) return report;
 
   const payload: PushPayload = {
@@ -144,8 +145,7 @@ export async function sendNotificationPush(db: Executor, notificationId: string,
     createdAt: notification.createdAt.toISOString(),
   };
   const text = JSON.stringify(payload);
-  const { subscriptionId: _only, ...pushOptions } = options;
-  const urgency = options.urgency ?? (isUrgent(notification.type, notification.data) ? "high" : "normal");
+  const urgency = pushOptions.urgency ?? (isUrgent(notification.type, notification.data) ? "high" : "normal");
 
   const results = await Promise.all(
     subscriptions.map(async (subscription) => ({
