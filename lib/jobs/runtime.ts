@@ -361,6 +361,14 @@ async function runFetched(runtime: Runtime, definition: AnyJobDefinition, job: P
   return { ...run, status: "completed" };
 }
 
+/** Whether a job of these kinds is due (start_after <= now()) though the fetch just now found none: it was due this very tick. */
+async function dueThisTick(runtime: Runtime, definitions: AnyJobDefinition[]): Promise<boolean> {
+  const result = await runtime.db.executeSql(`SELECT 1 FROM ${JOBS_SCHEMA}.job WHERE name = ANY($1) AND state < 'active' AND start_after <= now() LIMIT 1`, [
+    definitions.map((definition) => definition.name),
+  ]);
+  return result.rows.length > 0;
+}
+
 /**
  * Runs due jobs in this process, one at a time, until none is left (or `limit`): each is fetched (marked
  * active), its handler runs, and it is completed, or failed, which puts it up for retry as pg-boss would.
@@ -373,14 +381,22 @@ export async function runPendingJobs(options: RunPendingJobsOptions = {}): Promi
   await ensureQueues(runtime, definitions);
   const limit = options.limit ?? 100;
   const runs: JobRun[] = [];
-  for (let progressed = true; progressed && runs.length < limit; ) {
+  for (let progressed = true, waits = 0; progressed && runs.length < limit; ) {
     progressed = false;
     for (const definition of definitions) {
       if (runs.length >= limit) break;
       const [job] = await runtime.boss.fetch<unknown>(definition.name, { batchSize: 1, ignoreStartAfter: options.ignoreStartAfter ?? false });
       if (!job) continue;
       progressed = true;
+      waits = 0;
       runs.push(await runFetched(runtime, definition, job));
+    }
+    // pg-boss fetches only jobs with start_after < now(); a job enqueued (or failed for an immediate
+    // retry) in the same clock tick is due yet not fetched. PGlite's clock ticks in milliseconds.
+    if (!progressed && waits < 5 && (await dueThisTick(runtime, definitions))) {
+      waits += 1;
+      progressed = true;
+      await new Promise((resolve) => setTimeout(resolve, 2));
     }
   }
   return {
