@@ -171,20 +171,22 @@ export default function HomePage() {
             </p>
             <p className="mt-4 text-muted">You decide what goes in it, and you can change or remove it at any time.</p>
           </div>
-          <dl className="grid gap-3 rounded-xl border border-danger-700/30 bg-danger-50 p-6 sm:grid-cols-2">
-            {[
-              ["Blood type", "O negative"],
-              ["Allergies", "Penicillin"],
-              ["Conditions", "Type 1 diabetes"],
-              ["Emergency contact", "Sam (partner)"],
-            ].map(([term, value]) => (
-              <div key={term} className="rounded-lg bg-white p-4">
-                <dt className="text-sm font-medium text-muted">{term}</dt>
-                <dd className="mt-1 font-semibold text-ink">{value}</dd>
-              </div>
-            ))}
-            <p className="text-sm text-danger-700 sm:col-span-2">Example of what a first responder sees.</p>
-          </dl>
+          <figure className="rounded-xl border border-danger-700/30 bg-danger-50 p-6">
+            <dl className="grid gap-3 sm:grid-cols-2">
+              {[
+                ["Blood type", "O negative"],
+                ["Allergies", "Penicillin"],
+                ["Conditions", "Type 1 diabetes"],
+                ["Emergency contact", "Sam (partner)"],
+              ].map(([term, value]) => (
+                <div key={term} className="rounded-lg bg-white p-4">
+                  <dt className="text-sm font-medium text-muted">{term}</dt>
+                  <dd className="mt-1 font-semibold text-ink">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <figcaption className="mt-3 text-sm text-danger-700">Example of what a first responder sees.</figcaption>
+          </figure>
         </div>
       </section>
 

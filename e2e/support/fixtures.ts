@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
 
 /**
@@ -36,9 +37,10 @@ export { expect };
 /**
  * Saves a screenshot under the test's output directory (and attaches it to the report), then checks it
  * shows rendered content, not a blank or single-colour page: the PNG is decoded in a separate blank tab
- * and must have many distinct colours with no one colour covering nearly all of it.
+ * and must have many distinct colours with no one colour covering nearly all of it. The page as shown
+ * is also held to axe's WCAG 2.1 A/AA rules (expectAccessible), so every state a spec looks at is checked.
  */
-export async function expectRenderedScreenshot(page: Page, testInfo: TestInfo, name: string, options: { fullPage?: boolean } = {}) {
+export async function expectRenderedScreenshot(page: Page, testInfo: TestInfo, name: string, options: { fullPage?: boolean; accessibilityExclude?: string[] } = {}) {
   const path = testInfo.outputPath(`${name}.png`);
   // Finished transitions: a button restyled a moment ago is shown as it stays, not half-faded.
   const png = await page.screenshot({ path, fullPage: options.fullPage ?? true, animations: "disabled" });
@@ -48,7 +50,26 @@ export async function expectRenderedScreenshot(page: Page, testInfo: TestInfo, n
   expect(stats.width, `${name}: screenshot width`).toBeGreaterThan(0);
   expect(stats.distinctColours, `${name}: distinct colours`).toBeGreaterThan(32);
   expect(stats.dominantShare, `${name}: share of the most common colour`).toBeLessThan(0.97);
+  await expectAccessible(page, name, options.accessibilityExclude);
   return stats;
+}
+
+/**
+ * Runs axe-core's WCAG 2.0/2.1 A and AA rules on the page (contrast, names and labels, landmarks, ARIA
+ * use, …) and fails with each violation's rule, impact and the elements concerned. `exclude` leaves out
+ * third-party widgets we do not render ourselves (selectors).
+ */
+export async function expectAccessible(page: Page, name: string, exclude: string[] = []) {
+  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]);
+  for (const selector of exclude) builder.exclude(selector);
+  const results = await builder.analyze();
+  const violations = results.violations.map((violation) => ({
+    rule: violation.id,
+    impact: violation.impact,
+    help: violation.help,
+    elements: violation.nodes.slice(0, 5).map((node) => `${node.target.join(" ")}: ${node.failureSummary?.split("\n").slice(1).join(" ").trim()}`),
+  }));
+  expect(violations, `${name}: accessibility violations`).toEqual([]);
 }
 
 async function pixelStats(page: Page, png: Buffer) {
