@@ -135,6 +135,7 @@ test.describe("the account area", () => {
   test("download the data export, then delete the account", async ({ page }, testInfo) => {
     await page.goto("/dashboard/account/data");
     await expect(page.getByRole("heading", { level: 1, name: "Your data" })).toBeVisible();
+    await expectRenderedScreenshot(page, testInfo, "account-data");
 
     const downloading = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download my data (JSON)" }).click();

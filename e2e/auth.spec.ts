@@ -241,6 +241,7 @@ test.describe("sign-up, e-mail confirmation, sign-in with two-factor, sessions",
       await otherPage.getByLabel("E-mail address").fill(account.email);
       await send.click();
       await expect(otherPage.getByRole("status").filter({ hasText: "If an account exists for this address" })).toBeVisible();
+      await expectRenderedScreenshot(otherPage, testInfo, "forgot-password-sent");
 
       const link = await mailboxLink(request, account.email, "/reset-password");
       await otherPage.goto(link);

@@ -36,6 +36,7 @@ test.describe("tags in the dashboard", () => {
       await submit.click();
       await expect(form.getByLabel("Tag code")).toHaveAccessibleDescription(/10 letters and digits/);
       await expect(form.getByLabel("Tag code")).toBeFocused();
+      await expectRenderedScreenshot(page, testInfo, "activate-wrong-code");
 
       // Lower case and without the dash: the code is read case- and hyphen-insensitively.
       await form.getByLabel("Tag code").fill(code.replace("-", "").toLowerCase());
@@ -209,9 +210,10 @@ test.describe("tags in the dashboard", () => {
       await waitForHydration(bulk.getByRole("button", { name: "Activate all" }));
       await bulk.getByLabel("Tag codes").fill(`${second}\n${third.toLowerCase()}\n${code}`);
       await bulk.getByRole("button", { name: "Activate all" }).click();
-      await expect(bulk.getByRole("alert").filter({ hasText: "2 tags were activated. One code could not be activated" })).toBeVisible();
+      await expect(bulk.getByRole("alert").filter({ hasText: "2 tags were activated. One code could not be activated; it is left in the box." })).toBeVisible();
       await expect(bulk.getByLabel("Tag codes")).toHaveAccessibleDescription(/already activated/);
       await expect(bulk.getByLabel("Tag codes")).toHaveValue(code);
+      await expectRenderedScreenshot(page, testInfo, "activate-several-result");
 
       await page.goto("/dashboard/tags");
       const rows = page.getByRole("list", { name: "Tags" }).getByRole("listitem");

@@ -61,7 +61,7 @@ export async function bulkActivateAction(_previous: FormState, formData: FormDat
     const activated = `${result.activated.length} ${result.activated.length === 1 ? "tag was" : "tags were"} activated.`;
     if (result.failed.length === 0) return formSuccess(`${activated} Open each one from your tag list to write its profile.`, { codes: "", tagType: values.tagType });
     return formError(
-      `${activated} ${result.failed.length === 1 ? "One code" : `${result.failed.length} codes`} could not be activated; they are left in the box.`,
+      `${activated} ${result.failed.length === 1 ? "One code could not be activated; it is" : `${result.failed.length} codes could not be activated; they are`} left in the box.`,
       { codes: result.failed.map((failure) => failure.code).join("\n"), tagType: values.tagType },
       { codes: result.failed.map((failure) => `${failure.code}: ${failure.error.message}`) },
     );
