@@ -70,18 +70,44 @@ test.describe("notifications in the dashboard", () => {
       await expectRenderedScreenshot(page, testInfo, "dashboard-bell-unread", { fullPage: false });
     });
 
-    await test.step("the notifications page lists it as unread; mark all as read zeroes the bell", async () => {
+    const items = page.getByRole("list", { name: "Notifications, newest first" }).getByRole("listitem");
+    await test.step("the notifications page lists it as unread; opening it marks it read and leads to the transfers", async () => {
       await bell.click();
       await expect(page).toHaveURL(/\/dashboard\/notifications$/);
       await expect(page.getByRole("heading", { level: 1, name: "Notifications" })).toBeVisible();
-      const items = page.getByRole("list", { name: "Notifications, newest first" }).getByRole("listitem");
       await expect(items).toHaveCount(1);
       await expect(items.first()).toContainText("A tag is being transferred to you");
       await expect(items.first()).toContainText("Blue backpack");
       await expect(items.first()).toHaveAttribute("data-read", "false");
       await expect(items.first().getByText("Unread", { exact: true })).toBeVisible();
-      await expect(items.first().getByRole("link", { name: /^Open your transfers ?: A tag is being transferred to you$/ })).toHaveAttribute("href", "/dashboard/tags/transfers");
       await expectRenderedScreenshot(page, testInfo, "notifications-unread");
+
+      const open = items.first().getByRole("link", { name: /^Open your transfers ?: A tag is being transferred to you$/ });
+      await expect(open).toHaveAttribute("href", /^\/dashboard\/notifications\/[0-9a-f-]{36}\/open$/);
+      await open.click();
+      await expect(page).toHaveURL(/\/dashboard\/tags\/transfers$/);
+      await expect(page.getByRole("list", { name: "Incoming transfers" })).toContainText("Blue backpack");
+      await expect(bell).toHaveAccessibleName("Notifications, 0 unread");
+      await page.goto("/dashboard/notifications");
+      await expect(items.first()).toHaveAttribute("data-read", "true");
+      await expect(page.getByRole("button", { name: "Mark all as read" })).toHaveCount(0);
+    });
+
+    await test.step("a second offer; mark all as read zeroes the bell", async () => {
+      const contexts: APIRequestContext[] = [];
+      try {
+        await offerTagTo(async () => {
+          const context = await playwright.request.newContext({ baseURL: e2eBaseUrl });
+          contexts.push(context);
+          return context;
+        }, recipient.email);
+      } finally {
+        await Promise.all(contexts.map((context) => context.dispose()));
+      }
+      await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
+      await page.reload();
+      await expect(items).toHaveCount(2);
+      await expect(items.first()).toHaveAttribute("data-read", "false");
 
       const markAll = page.getByRole("button", { name: "Mark all as read" });
       await waitForHydration(markAll);
@@ -203,7 +229,7 @@ test.describe("notifications in the dashboard", () => {
       const payload = JSON.parse(push!.payload) as { title: string; body: string; url: string; id: string };
       expect(payload.title).toBe("A tag is being transferred to you");
       expect(payload.body).toContain("Blue backpack");
-      expect(payload.url).toBe("/dashboard/tags/transfers");
+      expect(payload.url).toBe(`/dashboard/notifications/${payload.id}/open`);
       expect(push!.vapid.publicKey).toBe(e2eSecrets.VAPID_PUBLIC_KEY);
 
       // The decrypted message handed to the real service worker shows a notification. The protocol's
@@ -252,6 +278,13 @@ test.describe("notifications in the dashboard", () => {
         await Promise.all(contexts2.map((api) => api.dispose()));
       }
       expect(pushService.receivedBy(device.id)).toHaveLength(1);
+
+      // The push's click URL (what the service worker opens) marks it read and leads to the transfers.
+      const unreadBefore = ((await (await page.request.get("/api/v1/notifications/unread-count")).json()) as { data: { count: number } }).data.count;
+      await page.goto(payload.url);
+      await expect(page).toHaveURL(/\/dashboard\/tags\/transfers$/);
+      const unreadAfter = ((await (await page.request.get("/api/v1/notifications/unread-count")).json()) as { data: { count: number } }).data.count;
+      expect(unreadAfter).toBe(unreadBefore - 1);
     });
   });
 });

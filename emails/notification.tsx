@@ -1,8 +1,13 @@
 import type { Notification } from "@/db/schema";
 import { NoticeEmail } from "./notice";
-import { notificationAction } from "@/lib/services/notifications/actions";
+import { notificationAction, notificationOpenPath, type NotificationAction } from "@/lib/services/notifications/actions";
 
 type NotificationType = Notification["type"];
+
+function emailAction(type: NotificationType, data: Record<string, unknown> | undefined, notificationId: string | undefined): NotificationAction {
+  const action = notificationAction(type, data);
+  return notificationId ? { label: action.label, path: notificationOpenPath(notificationId) } : action;
+}
 
 const alwaysSent = new Set<NotificationType>(["ORDER_UPDATED", "PAYMENT_FAILED", "SUBSCRIPTION_UPDATED", "SECURITY"]);
 
@@ -12,16 +17,18 @@ export interface NotificationEmailProps {
   body: string;
   /** The notification's data: a tag or transfer it names decides where the button leads. */
   data?: Record<string, unknown>;
+  /** When given, the button opens the notification (marking it read) on its way to the action. */
+  notificationId?: string;
   appUrl?: string;
 }
 
 /** The e-mail for every notification type that mails: the notification's words and a button to act on it. */
-export function NotificationEmail({ type, title, body, data, appUrl }: NotificationEmailProps) {
+export function NotificationEmail({ type, title, body, data, notificationId, appUrl }: NotificationEmailProps) {
   return (
     <NoticeEmail
       heading={title}
       paragraphs={[body]}
-      action={notificationAction(type, data)}
+      action={emailAction(type, data, notificationId)}
       reason={
         alwaysSent.has(type)
           ? "Account, security and payment messages are always sent by e-mail."

@@ -8,7 +8,8 @@ import { GET as unreadCountRoute } from "@/app/api/v1/notifications/unread-count
 import { GET as readOtherMethod, PATCH as readRoute } from "@/app/api/v1/notifications/[id]/read/route";
 import { GET as readAllOtherMethod, POST as readAllRoute } from "@/app/api/v1/notifications/read-all/route";
 import { GET as getPreferencesRoute, PATCH as preferencesOtherMethod, PUT as putPreferencesRoute } from "@/app/api/v1/notifications/preferences/route";
-import { notificationItemSchema } from "@/lib/services/notifications/store";
+import { NotFoundError } from "@/lib/services/errors";
+import { notificationItemSchema, openNotification } from "@/lib/services/notifications/store";
 import { notificationPreferencesSchema } from "@/lib/services/notifications/preferences";
 import { bearer, registerAccount, type TestAccount } from "../support/auth";
 import { apiRequest, call, json } from "../support/http";
@@ -207,6 +208,30 @@ describe("PATCH /notifications/:id/read", () => {
     await expectError(await markRead(headers, MISSING_ID), 404, "NOT_FOUND");
     await expectError(await markRead(headers, "not-a-uuid"), 404, "NOT_FOUND");
     await expectError(await markRead(headers, "1"), 404, "NOT_FOUND");
+  });
+});
+
+describe("opening a notification (the dashboard's open link, push clicks, e-mail buttons)", () => {
+  const contextOf = (account: TestAccount) => ({ actor: { kind: "user" as const, userId: account.id, role: "USER" as const, ip: "203.0.113.10" }, db: getDatabase().db });
+  const tagId = "0b0e7e36-3c1f-4a5e-9d3e-2f1a6c8b9d10";
+
+  it("marks it read and answers where it leads", async () => {
+    const account = await registerAccount();
+    const [offer, declined] = await seedNotifications(account.id, 2, { type: "TAG_STATUS_CHANGED", data: { tagId, transferId: "t", transferStatus: "DECLINED" } });
+    expect(await openNotification(contextOf(account), offer!.id)).toEqual({ path: `/dashboard/tags/${tagId}` });
+    expect(await isRead(offer!.id)).toBe(true);
+    expect(await isRead(declined!.id)).toBe(false);
+    // Opening again is fine and leads to the same place.
+    expect(await openNotification(contextOf(account), offer!.id)).toEqual({ path: `/dashboard/tags/${tagId}` });
+  });
+
+  it("treats another user's notification as missing and leaves it unread", async () => {
+    const alice = await registerAccount();
+    const bob = await registerAccount();
+    const [bobs] = await seedNotifications(bob.id, 1);
+    await expect(openNotification(contextOf(alice), bobs!.id)).rejects.toBeInstanceOf(NotFoundError);
+    await expect(openNotification(contextOf(alice), MISSING_ID)).rejects.toBeInstanceOf(NotFoundError);
+    expect(await isRead(bobs!.id)).toBe(false);
   });
 });
 

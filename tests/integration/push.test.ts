@@ -152,7 +152,7 @@ describe("web push delivery (notifications.push job)", () => {
       type: "MESSAGE_RECEIVED",
       title: "New message",
       body: "Someone found your keys — “thank you!”",
-      url: "/dashboard/notifications",
+      url: `/dashboard/notifications/${notification.id}/open`,
       createdAt: notification.createdAt.toISOString(),
     };
     for (const device of [phone, laptop]) {

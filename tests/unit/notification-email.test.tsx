@@ -51,4 +51,11 @@ describe("notificationAction", () => {
     expect(html).toContain(`http://localhost:3000/dashboard/tags/${tagId}`);
     expect(html).toContain("Open the tag");
   });
+
+  it("opens the notification (marking it read) on the way when the e-mail knows its id", async () => {
+    const id = "5d1c7f0e-8a8b-4c1e-9f43-0f6f9d3f1a22";
+    const { html, text } = await renderEmail(<NotificationEmail type="TAG_SCANNED" title="Scanned" body="Scanned." data={{ tagId }} notificationId={id} />, "Scanned");
+    for (const part of [html, text]) expect(part).toContain(`http://localhost:3000/dashboard/notifications/${id}/open`);
+    expect(html).toContain("See where it was scanned");
+  });
 });

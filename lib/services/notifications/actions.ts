@@ -40,3 +40,8 @@ export function notificationAction(type: NotificationType, data: Record<string, 
   }
   return fallback;
 }
+
+/** The link that opens a notification: it marks it read, then leads to its action's path. */
+export function notificationOpenPath(notificationId: string): `/${string}` {
+  return `/dashboard/notifications/${encodeURIComponent(notificationId)}/open`;
+}

@@ -19,7 +19,7 @@ export async function sendNotificationEmail(db: Executor, notificationId: string
   if (!row) return "skipped";
   const { notification } = row;
   const rendered = await renderEmail(
-    createElement(NotificationEmail, { type: notification.type, title: notification.title, body: notification.body, data: notification.data }),
+    createElement(NotificationEmail, { type: notification.type, title: notification.title, body: notification.body, data: notification.data, notificationId: notification.id }),
     notification.title,
   );
   await deliverEmail({ to: row.email, ...rendered, template: `notification.${notification.type.toLowerCase()}`, idempotencyKey });

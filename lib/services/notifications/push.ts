@@ -7,7 +7,7 @@ import { vapidKeys } from "@/lib/push/vapid";
 import { enqueueJob } from "@/lib/jobs";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { UnauthorizedError, ValidationError } from "@/lib/services/errors";
-import { notificationAction } from "./actions";
+import { notificationOpenPath } from "./actions";
 import { isUrgent } from "./rules";
 
 export interface PushSubscriptionInput {
@@ -141,7 +141,7 @@ export async function sendNotificationPush(db: Executor, notificationId: string,
     type: notification.type,
     title: notification.title,
     body: notification.body,
-    url: notificationAction(notification.type, notification.data).path,
+    url: notificationOpenPath(notification.id),
     createdAt: notification.createdAt.toISOString(),
   };
   const text = JSON.stringify(payload);

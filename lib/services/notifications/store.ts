@@ -4,6 +4,7 @@ import { schema } from "@/db/client";
 import { notificationType, type Notification } from "@/db/schema";
 import type { ServiceContext } from "@/lib/services/context";
 import { NotFoundError, UnauthorizedError } from "@/lib/services/errors";
+import { notificationAction } from "./actions";
 
 export const notificationTypeSchema = z.enum(notificationType.enumValues);
 
@@ -66,6 +67,21 @@ export async function markNotificationRead(ctx: ServiceContext, id: string, now 
   if (!row) throw new NotFoundError(NOT_FOUND);
   if (!row.readAt) await ctx.db.update(schema.notifications).set({ readAt: now }).where(and(mine, isNull(schema.notifications.readAt)));
   return { message: "Notification marked as read." };
+}
+
+/**
+ * Opening a notification (its link in the list, a push click, the e-mail's button): marks it read and
+ * answers where it leads. Someone else's notification is as missing as one that never existed.
+ */
+export async function openNotification(ctx: ServiceContext, id: string, now = new Date()): Promise<{ path: string }> {
+  const userId = actingUserId(ctx);
+  const [row] = await ctx.db
+    .select({ type: schema.notifications.type, data: schema.notifications.data })
+    .from(schema.notifications)
+    .where(and(eq(schema.notifications.id, id), eq(schema.notifications.userId, userId)));
+  if (!row) throw new NotFoundError(NOT_FOUND);
+  await markNotificationRead(ctx, id, now);
+  return { path: notificationAction(row.type, row.data ?? {}).path };
 }
 
 /** POST /notifications/read-all: `count` is how many were unread. */

@@ -1,0 +1,29 @@
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { requireUserContext } from "@/lib/auth/page-context";
+import { NotFoundError } from "@/lib/services/errors";
+import { notificationOpenPath } from "@/lib/services/notifications/actions";
+import { openNotification } from "@/lib/services/notifications/store";
+
+const MISSING = "/dashboard/notifications?notice=missing";
+
+/**
+ * GET /dashboard/notifications/:id/open — where a notification's links point (list, push click,
+ * e-mail): marks it read and redirects to what it is about. Signed-out visitors sign in first and
+ * come back here. A GET on purpose: it is followed from e-mail and the service worker; all it can
+ * change is the caller's own read marker. The list links it with a plain <a> so nothing prefetches it.
+ */
+export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }): Promise<never> {
+  const { id } = await params;
+  const ctx = await requireUserContext(notificationOpenPath(id));
+  const parsed = z.uuid().safeParse(id);
+  if (!parsed.success) redirect(MISSING);
+  let path: string;
+  try {
+    ({ path } = await openNotification(ctx, parsed.data));
+  } catch (error) {
+    if (error instanceof NotFoundError) redirect(MISSING);
+    throw error;
+  }
+  redirect(path);
+}
