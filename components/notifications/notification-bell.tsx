@@ -1,6 +1,7 @@
 "use client";
 
 import Link from "next/link";
+import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 
 /** The frame the stream sends (decisions.md, Notifications). */
@@ -22,6 +23,8 @@ function parseFrame(data: string): StreamedNotification | null {
   }
 }
 
+const LIST_PATH = "/dashboard/notifications";
+
 export function bellLabel(count: number): string {
   return `Notifications, ${count} unread`;
 }
@@ -32,13 +35,20 @@ export function bellLabel(count: number): string {
  * per id (a reconnect replays from Last-Event-ID; a first connect replays nothing). New ones are
  * announced politely in a live region. When the server renders a fresh count (after a mark-read
  * action revalidates the layout, `countedAt` changes), that count wins. No comparison of createdAt
- * with `countedAt`: one is the database's clock and the other the app's.
+ * with `countedAt`: one is the database's clock and the other the app's. On the notifications list
+ * itself, a new notification also refreshes the page's server components, so it appears in the list.
  */
 export function NotificationBell({ initialUnread, countedAt }: { initialUnread: number; countedAt: string }) {
   const [count, setCount] = useState(initialUnread);
   const [announcement, setAnnouncement] = useState("");
   const [basis, setBasis] = useState(countedAt);
   const seen = useRef(new Set<string>());
+  const router = useRouter();
+  const pathname = usePathname();
+  const onListPage = useRef(false);
+  useEffect(() => {
+    onListPage.current = pathname === LIST_PATH;
+  }, [pathname]);
 
   // A fresh server count replaces the live one (React's "adjust state while rendering" pattern).
   if (basis !== countedAt) {
@@ -54,18 +64,19 @@ export function NotificationBell({ initialUnread, countedAt }: { initialUnread: 
       seen.current.add(notification.id);
       setCount((value) => value + 1);
       setAnnouncement(`New notification: ${notification.title}`);
+      if (onListPage.current) router.refresh();
     };
     source.addEventListener("notification", onNotification);
     return () => {
       source.removeEventListener("notification", onNotification);
       source.close();
     };
-  }, []);
+  }, [router]);
 
   return (
     <div className="relative flex items-center">
       <Link
-        href="/dashboard/notifications"
+        href={LIST_PATH}
         aria-label={bellLabel(count)}
         data-unread={count}
         className="relative inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-ink hover:bg-brand-50 hover:text-brand-800"
