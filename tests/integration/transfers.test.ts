@@ -323,6 +323,19 @@ describe("expiry", () => {
     expect((await transferRow(fresh.transfer.id)).status).toBe("PENDING");
     expect((await accept(recipient, fresh.transfer.id)).status).toBe(200);
 
+    // The sender hears of the expired offer only (the accepted one has its own notification).
+    const expiredNotices = (await getDatabase().db.select().from(schema.notifications).where(eq(schema.notifications.userId, sender.id))).filter(
+      (row) => (row.data as { transferStatus?: string }).transferStatus === "EXPIRED",
+    );
+    expect(expiredNotices).toEqual([
+      expect.objectContaining({
+        type: "TAG_STATUS_CHANGED",
+        title: "Your tag transfer expired",
+        body: `${recipient.email} did not answer within 7 days, so Blue backpack stays in your account. You can offer it again.`,
+        data: { tagId: overdue.tag.id, transferId: overdue.transfer.id, transferStatus: "EXPIRED" },
+      }),
+    ]);
+
     // An expired transfer no longer blocks a new one.
     expect((await offer(sender, overdue.tag.id, recipient.email)).status).toBe(201);
   });

@@ -19,6 +19,6 @@ export const expireTransfersJob = defineJob({
   retryBackoff: true,
   expireInSeconds: 300,
   handler: async (_data: ExpireTransfersJobData, job) => {
-    await expireOverdueTransfers(job.ctx.db);
+    await expireOverdueTransfers(job.ctx);
   },
 });

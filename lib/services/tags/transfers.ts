@@ -1,5 +1,5 @@
 import { createElement } from "react";
-import { and, desc, eq, lte } from "drizzle-orm";
+import { and, desc, eq, inArray, lte } from "drizzle-orm";
 import { z } from "zod";
 import { schema, type Executor } from "@/db/client";
 import { NoticeEmail } from "@/emails/notice";
@@ -65,17 +65,34 @@ function isUniqueViolation(error: unknown): boolean {
 
 const PENDING_CONFLICT = "This tag already has a pending transfer. Cancel it before starting another.";
 
-/** Marks every PENDING transfer past its expiry EXPIRED (all of them, or one tag's). Idempotent. */
-export async function expireOverdueTransfers(db: Executor, options: { tagId?: string; now?: Date } = {}): Promise<number> {
+/** Marks every PENDING transfer past its expiry EXPIRED (all of them, or one tag's) and tells each sender. Idempotent. */
+export async function expireOverdueTransfers(ctx: ServiceContext, options: { tagId?: string; now?: Date } = {}): Promise<number> {
   const now = options.now ?? new Date();
   const filters = [eq(schema.tagTransfers.status, "PENDING"), lte(schema.tagTransfers.expiresAt, now)];
   if (options.tagId) filters.push(eq(schema.tagTransfers.tagId, options.tagId));
-  const rows = await db
-    .update(schema.tagTransfers)
-    .set({ status: "EXPIRED" })
-    .where(and(...filters))
-    .returning({ id: schema.tagTransfers.id });
-  return rows.length;
+  return withTransaction(ctx, async (tx) => {
+    const expired = await tx.db
+      .update(schema.tagTransfers)
+      .set({ status: "EXPIRED" })
+      .where(and(...filters))
+      .returning({ id: schema.tagTransfers.id, tagId: schema.tagTransfers.tagId, fromUserId: schema.tagTransfers.fromUserId, toEmail: schema.tagTransfers.toEmail });
+    if (expired.length === 0) return 0;
+    const tags = await tx.db
+      .select({ id: schema.tags.id, itemName: schema.tags.itemName })
+      .from(schema.tags)
+      .where(inArray(schema.tags.id, [...new Set(expired.map((transfer) => transfer.tagId))]));
+    const itemNames = new Map(tags.map((tag) => [tag.id, tag.itemName]));
+    for (const transfer of expired) {
+      await notify(tx, {
+        userId: transfer.fromUserId,
+        type: "TAG_STATUS_CHANGED",
+        title: "Your tag transfer expired",
+        body: `${transfer.toEmail} did not answer within 7 days, so ${itemNames.get(transfer.tagId) ?? "your tag"} stays in your account. You can offer it again.`,
+        data: { tagId: transfer.tagId, transferId: transfer.id, transferStatus: "EXPIRED" },
+      });
+    }
+    return expired.length;
+  });
 }
 
 /**
@@ -92,7 +109,7 @@ export async function createTransfer(ctx: ServiceContext, tagId: string, input: 
       if (sender.email.toLowerCase() === toEmail) throw ValidationError.field("email", "You cannot transfer a tag to yourself.");
       const now = new Date();
       // An offer that ran out but was not yet marked by the job no longer blocks a new one.
-      await expireOverdueTransfers(tx.db, { tagId: tag.id, now });
+      await expireOverdueTransfers(tx, { tagId: tag.id, now });
       const [pending] = await tx.db
         .select({ id: schema.tagTransfers.id })
         .from(schema.tagTransfers)
@@ -250,7 +267,7 @@ export async function cancelTransfer(ctx: ServiceContext, tagId: string): Promis
   return withTransaction(ctx, async (tx) => {
     const tag = await ownedTag(tx, tagId, { lock: true });
     const now = new Date();
-    await expireOverdueTransfers(tx.db, { tagId: tag.id, now });
+    await expireOverdueTransfers(tx, { tagId: tag.id, now });
     const [transfer] = await tx.db
       .select()
       .from(schema.tagTransfers)
