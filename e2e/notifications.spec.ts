@@ -66,6 +66,12 @@ test.describe("notifications in the dashboard", () => {
       }
       await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
       await expect(page.getByRole("status").filter({ hasText: "New notification: A tag is being transferred to you" })).toHaveCount(1);
+      // The overview shows notifications too: it refreshes with the offer and its notification.
+      await expect(page.getByRole("heading", { level: 2, name: "A tag is waiting for you" })).toBeVisible();
+      const latest = page.getByRole("list", { name: "Latest notifications" }).getByRole("listitem");
+      await expect(latest).toHaveCount(1);
+      await expect(latest.first().getByRole("link", { name: "A tag is being transferred to you" })).toHaveAttribute("href", /^\/dashboard\/notifications\/[0-9a-f-]{36}\/open$/);
+      await expect(page.getByRole("region", { name: "Latest notifications" })).toContainText("1 unread notification.");
       expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
       await expectRenderedScreenshot(page, testInfo, "dashboard-bell-unread", { fullPage: false });
     });

@@ -235,6 +235,22 @@ test.describe("tags in the dashboard", () => {
       await page.setViewportSize({ width: 1280, height: 720 });
     });
 
+    await test.step("the overview sums the tags up by status and points at the lost one", async () => {
+      await page.goto("/dashboard");
+      const summary = page.getByRole("region", { name: "Your tags" });
+      const byStatus = summary.getByRole("list", { name: "Tags by status" });
+      await expect(byStatus.getByRole("link")).toHaveCount(2);
+      await expect(byStatus.getByRole("link", { name: "1 Lost" })).toHaveAttribute("href", "/dashboard/tags?status=LOST");
+      await expect(byStatus.getByRole("link", { name: /^2 (Setting up|Active)$/ })).toBeVisible();
+      await expect(summary.getByRole("list", { name: "Needs your attention" })).toContainText("1 tag is marked lost or stolen");
+      await byStatus.getByRole("link", { name: "1 Lost" }).click();
+      await expect(page).toHaveURL(/\/dashboard\/tags\?status=LOST$/);
+      await expect(page.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveCount(1);
+      await page.goto("/dashboard");
+      await expectRenderedScreenshot(page, testInfo, "dashboard-overview");
+      await page.goto("/dashboard/tags");
+    });
+
     await test.step("release a tag after confirming", async () => {
       const rows = page.getByRole("list", { name: "Tags" }).getByRole("listitem");
       await rows.filter({ hasText: second }).getByRole("link").click();

@@ -24,6 +24,8 @@ function parseFrame(data: string): StreamedNotification | null {
 }
 
 const LIST_PATH = "/dashboard/notifications";
+/** Pages that show notifications (the list, the overview's latest): refreshed when one arrives. */
+const LIVE_PAGES = new Set([LIST_PATH, "/dashboard"]);
 
 export function bellLabel(count: number): string {
   return `Notifications, ${count} unread`;
@@ -35,8 +37,8 @@ export function bellLabel(count: number): string {
  * per id (a reconnect replays from Last-Event-ID; a first connect replays nothing). New ones are
  * announced politely in a live region. When the server renders a fresh count (after a mark-read
  * action revalidates the layout, `countedAt` changes), that count wins. No comparison of createdAt
- * with `countedAt`: one is the database's clock and the other the app's. On the notifications list
- * itself, a new notification also refreshes the page's server components, so it appears in the list.
+ * with `countedAt`: one is the database's clock and the other the app's. On the pages that show
+ * notifications (the list, the overview), a new one also refreshes the page's server components.
  */
 export function NotificationBell({ initialUnread, countedAt }: { initialUnread: number; countedAt: string }) {
   const [count, setCount] = useState(initialUnread);
@@ -45,9 +47,9 @@ export function NotificationBell({ initialUnread, countedAt }: { initialUnread: 
   const seen = useRef(new Set<string>());
   const router = useRouter();
   const pathname = usePathname();
-  const onListPage = useRef(false);
+  const onLivePage = useRef(false);
   useEffect(() => {
-    onListPage.current = pathname === LIST_PATH;
+    onLivePage.current = LIVE_PAGES.has(pathname);
   }, [pathname]);
 
   // A fresh server count replaces the live one (React's "adjust state while rendering" pattern).
@@ -64,7 +66,7 @@ export function NotificationBell({ initialUnread, countedAt }: { initialUnread: 
       seen.current.add(notification.id);
       setCount((value) => value + 1);
       setAnnouncement(`New notification: ${notification.title}`);
-      if (onListPage.current) router.refresh();
+      if (onLivePage.current) router.refresh();
     };
     source.addEventListener("notification", onNotification);
     return () => {

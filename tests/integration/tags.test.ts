@@ -9,11 +9,11 @@ import { PATCH as statusRoute } from "@/app/api/v1/tags/[id]/status/route";
 import { POST as bulkRoute } from "@/app/api/v1/tags/bulk-activate/route";
 import { POST as createKeyRoute } from "@/app/api/v1/auth/api-keys/route";
 import { env } from "@/lib/env";
-import type { MintedTag } from "@/lib/services/tags/inventory";
+import { countTagsByStatus, type MintedTag } from "@/lib/services/tags/inventory";
 import type { TagRecord } from "@/lib/services/tags/records";
 import { apiRequest, call, json } from "../support/http";
 import { bearer, registerAccount, setRole, type TestAccount } from "../support/auth";
-import { activateRequest, claimTestTag, forceTagStatus, mintTestTags, setTier, tagEventsOf, tagRow } from "../support/tags";
+import { activateRequest, claimTestTag, forceTagStatus, giveTestTag, mintTestTags, setTier, tagEventsOf, tagRow } from "../support/tags";
 
 type ErrorBody = { success: false; error: { code: string; message: string; details?: Record<string, unknown> } };
 type Headers = Record<string, string>;
@@ -259,6 +259,17 @@ describe("GET /tags", () => {
       await expectError(await list(bearer(user.accessToken), query), 400, "VALIDATION_ERROR");
     }
     await expectError(await list({}), 401, "UNAUTHORIZED");
+  });
+});
+
+describe("countTagsByStatus (the dashboard overview)", () => {
+  it("counts only the caller's tags, with every status present", async () => {
+    const owner = await registerAccount();
+    const other = await registerAccount();
+    for (const status of ["ACTIVE", "ACTIVE", "LOST", "PENDING_SETUP"] as const) await giveTestTag(owner.id, { status });
+    await giveTestTag(other.id, { status: "STOLEN" });
+    const ctx = { actor: { kind: "user" as const, userId: owner.id, role: "USER" as const, ip: "203.0.113.10" }, db: getDatabase().db };
+    expect(await countTagsByStatus(ctx)).toEqual({ PENDING_SETUP: 1, ACTIVE: 2, LOST: 1, FOUND: 0, STOLEN: 0, DEACTIVATED: 0, EXPIRED: 0 });
   });
 });
 

@@ -4,17 +4,26 @@ import { ActionForm } from "@/components/forms/action-form";
 import { requireUserContext } from "@/lib/auth/page-context";
 import { getMe } from "@/lib/services/auth/account";
 import { firstParam, safeNextPath } from "@/app/(site)/login/safe-next";
+import { listNotifications, unreadCount } from "@/lib/services/notifications/store";
+import { countTagsByStatus } from "@/lib/services/tags/inventory";
+import { listTransfers } from "@/lib/services/tags/transfers";
 import { resendVerificationAction } from "./actions";
+import { cardClass, LatestNotifications, TagsSummary } from "./overview-sections";
 
 export const metadata: Metadata = { title: "Dashboard" };
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-const cardClass = "flex flex-col rounded-xl border border-line bg-white p-5 shadow-sm sm:p-6";
-
 export default async function DashboardPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requireUserContext("/dashboard");
-  const me = await getMe(ctx);
+  const [me, tagCounts, latest, unread, transfers] = await Promise.all([
+    getMe(ctx),
+    countTagsByStatus(ctx),
+    listNotifications(ctx, { page: 1, limit: 3 }),
+    unreadCount(ctx),
+    listTransfers(ctx),
+  ]);
+  const offers = transfers.incoming.filter((transfer) => transfer.status === "PENDING").length;
   const params = await searchParams;
   const welcome = firstParam(params.welcome) === "1";
   const next = welcome ? safeNextPath(firstParam(params.next)) : null;
@@ -56,6 +65,23 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
           />
         </section>
       ) : null}
+
+      {offers > 0 ? (
+        <section aria-labelledby="offers-heading" className="rounded-xl border border-brand-700/30 bg-brand-50 p-5 sm:p-6">
+          <h2 id="offers-heading" className="text-lg font-semibold text-brand-900">
+            {offers === 1 ? "A tag is waiting for you" : `${offers} tags are waiting for you`}
+          </h2>
+          <p className="mt-2 text-ink">Someone offered to transfer {offers === 1 ? "a tag" : "tags"} to your e-mail address. Accept to make {offers === 1 ? "it" : "them"} yours, or decline.</p>
+          <Link href="/dashboard/tags/transfers" className="btn-primary mt-4">
+            Review transfers
+          </Link>
+        </section>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <TagsSummary counts={tagCounts} />
+        <LatestNotifications items={latest.items} unread={unread.count} />
+      </div>
 
       <section aria-labelledby="shortcuts-heading">
         <h2 id="shortcuts-heading" className="sr-only">

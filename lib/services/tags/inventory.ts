@@ -10,7 +10,7 @@ import { generateTagCode, newEncryptedId, normalizeTagCode, scanUrl, formatTagCo
 import { assertWithinTierLimit } from "./limits";
 import { toTagRecord, type TagRecord } from "./records";
 import { activateIfComplete, changeTagStatus } from "./status";
-import type { TagStatus } from "./transitions";
+import { tagStatuses, type TagStatus } from "./transitions";
 
 export type TagType = Tag["tagType"];
 
@@ -106,6 +106,19 @@ export async function listTags(ctx: ServiceContext, input: ListTagsInput): Promi
     ctx.db.select({ n: count() }).from(schema.tags).where(where),
   ]);
   return { items: rows.map(toTagRecord), total: total?.n ?? 0 };
+}
+
+/** How many of the caller's tags are in each status (every status present, 0 when none): the dashboard overview. */
+export async function countTagsByStatus(ctx: ServiceContext): Promise<Record<TagStatus, number>> {
+  const { userId } = actingUser(ctx);
+  const rows = await ctx.db
+    .select({ status: schema.tags.status, n: count() })
+    .from(schema.tags)
+    .where(eq(schema.tags.ownerId, userId))
+    .groupBy(schema.tags.status);
+  const counts = Object.fromEntries(tagStatuses.map((status) => [status, 0])) as Record<TagStatus, number>;
+  for (const row of rows) counts[row.status] = Number(row.n);
+  return counts;
 }
 
 export async function getTag(ctx: ServiceContext, id: string): Promise<TagRecord> {
