@@ -181,6 +181,55 @@ test.describe("notifications in the dashboard", () => {
     });
   });
 
+  test("with a sixth tab open, the oldest tab's live stream steps aside and catches up when looked at again", async ({ page, context, request, playwright }) => {
+    test.setTimeout(120_000);
+    const account = newAccount("tabs");
+    await registerByApi(request, account);
+    await signInWithForm(page, account);
+
+    const streamOf = (tab: import("@playwright/test").Page) =>
+      tab.waitForResponse((response) => response.url().endsWith("/api/v1/notifications/stream") && response.status() === 200);
+    const tabs = [page];
+    const opened = streamOf(page);
+    await page.goto("/dashboard");
+    await opened;
+    for (let i = 1; i < 6; i++) {
+      const tab = await context.newPage();
+      const streaming = streamOf(tab);
+      await tab.goto("/dashboard/account");
+      await streaming;
+      tabs.push(tab);
+    }
+    const bellOf = (tab: import("@playwright/test").Page) => tab.getByRole("link", { name: /^Notifications, \d+ unread$/ });
+    // Count the first tab's stream requests from here on: it must not reconnect by itself.
+    let reconnects = 0;
+    page.on("request", (req) => {
+      if (req.url().includes("/api/v1/notifications/stream")) reconnects += 1;
+    });
+
+    const contexts: APIRequestContext[] = [];
+    try {
+      await offerTagTo(async () => {
+        const api = await playwright.request.newContext({ baseURL: e2eBaseUrl });
+        contexts.push(api);
+        return api;
+      }, account.email);
+    } finally {
+      await Promise.all(contexts.map((api) => api.dispose()));
+    }
+    for (const tab of tabs.slice(1)) await expect(bellOf(tab)).toHaveAccessibleName("Notifications, 1 unread");
+    await expect(bellOf(page)).toHaveAccessibleName("Notifications, 0 unread");
+    expect(reconnects).toBe(0);
+
+    // Looked at again, the first tab reconnects and shows the current count.
+    const back = streamOf(page);
+    await page.bringToFront();
+    await page.evaluate(() => window.dispatchEvent(new Event("focus")));
+    await back;
+    await expect(bellOf(page)).toHaveAccessibleName("Notifications, 1 unread");
+    for (const tab of tabs.slice(1)) await tab.close();
+  });
+
   test.describe("push on this device", () => {
     let pushService: PushService;
     test.beforeAll(async () => {

@@ -59,7 +59,7 @@ export function NotificationBell({ initialUnread, countedAt }: { initialUnread: 
   }
   useEffect(() => {
     if (typeof EventSource === "undefined") return;
-    const source = new EventSource("/api/v1/notifications/stream");
+    let source: EventSource | null = null;
     const onNotification = (event: MessageEvent<string>) => {
       const notification = parseFrame(event.data);
       if (!notification || seen.current.has(notification.id)) return;
@@ -68,10 +68,30 @@ export function NotificationBell({ initialUnread, countedAt }: { initialUnread: 
       setAnnouncement(`New notification: ${notification.title}`);
       if (onLivePage.current) router.refresh();
     };
-    source.addEventListener("notification", onNotification);
+    // Too many open tabs: the server ended this (the oldest) stream for a newer one. Reconnecting now
+    // would push out another tab's; this one reconnects when it is looked at again, and re-renders the
+    // page for a fresh count rather than replaying what it missed.
+    const onSuperseded = () => {
+      source?.close();
+      source = null;
+    };
+    const connect = () => {
+      source = new EventSource("/api/v1/notifications/stream");
+      source.addEventListener("notification", onNotification);
+      source.addEventListener("superseded", onSuperseded);
+    };
+    const onVisible = () => {
+      if (source || document.visibilityState !== "visible") return;
+      connect();
+      router.refresh();
+    };
+    connect();
+    document.addEventListener("visibilitychange", onVisible);
+    window.addEventListener("focus", onVisible);
     return () => {
-      source.removeEventListener("notification", onNotification);
-      source.close();
+      document.removeEventListener("visibilitychange", onVisible);
+      window.removeEventListener("focus", onVisible);
+      source?.close();
     };
   }, [router]);
 

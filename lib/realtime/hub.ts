@@ -7,8 +7,11 @@ import { loadStreamNotification, type StreamNotification } from "@/lib/services/
 export interface StreamSubscriber {
   readonly userId: string;
   deliver(notification: StreamNotification): void;
-  /** Ends the stream; must unregister it from the hub (idempotent). */
-  close(): void;
+  /**
+   * Ends the stream; must unregister it from the hub (idempotent). `superseded`: a newer stream of the
+   * same user took its place, which the client is told so that it does not reconnect at once.
+   */
+  close(reason?: "superseded"): void;
 }
 
 /** Streams per user on one instance; opening one more closes the oldest (a forgotten tab, a leaked EventSource). */
@@ -64,7 +67,7 @@ export class NotificationHub {
     const list = this.streams.get(subscriber.userId) ?? [];
     list.push(subscriber);
     this.streams.set(subscriber.userId, list);
-    while (list.length > this.maxStreamsPerUser) list.shift()!.close();
+    while (list.length > this.maxStreamsPerUser) list.shift()!.close("superseded");
     return () => this.unregister(subscriber);
   }
 

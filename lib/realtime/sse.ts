@@ -1,5 +1,5 @@
 import type { Executor } from "@/db/client";
-import { formatNotificationFrame, notificationsAfter, PING_FRAME, RETRY_FRAME, type StreamNotification } from "@/lib/services/notifications/stream";
+import { formatNotificationFrame, notificationsAfter, PING_FRAME, RETRY_FRAME, SUPERSEDED_FRAME, type StreamNotification } from "@/lib/services/notifications/stream";
 import type { NotificationHub, StreamSubscriber } from "./hub";
 
 /** Keeps proxies and load balancers from closing an idle stream. */
@@ -67,7 +67,10 @@ export async function openNotificationStream({ hub, db, userId, lastEventId, sig
   const subscriber: StreamSubscriber = {
     userId,
     deliver: (notification) => (replaying ? buffered.push(notification) : send(notification)),
-    close: () => close(),
+    close: (reason) => {
+      if (reason === "superseded") write(SUPERSEDED_FRAME);
+      close();
+    },
   };
   const unregister = hub.register(subscriber);
   const onAbort = () => close();

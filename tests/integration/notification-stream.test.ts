@@ -193,7 +193,7 @@ describe("GET /api/v1/notifications/stream", () => {
     expect((await reader.next({ pings: true, timeoutMs: 1000 }))!.raw).toBe(": ping");
   });
 
-  it("closes the oldest stream when a user opens a sixth", async () => {
+  it("closes the oldest stream when a user opens a sixth, telling it it was superseded", async () => {
     const account = await registerAccount();
     const streams = [];
     for (let i = 0; i < 5; i++) streams.push(await openStream(account));
@@ -201,6 +201,9 @@ describe("GET /api/v1/notifications/stream", () => {
     expect(hub.streamCount(account.id)).toBe(5);
     const sixth = await openStream(account);
     expect(hub.streamCount(account.id)).toBe(5);
+    // The oldest is told why before it ends, so a client can stay away instead of reconnecting at once.
+    const superseded = await streams[0]!.reader.next();
+    expect(superseded).toMatchObject({ event: "superseded", data: { reason: expect.stringMatching(/newer stream/) } });
     expect(await streams[0]!.reader.next()).toBeNull();
 
     const live = await notifyUser(account.id);

@@ -89,7 +89,7 @@ export const notificationEndpoints = {
     path: "/api/v1/notifications/stream",
     summary: "Live notifications (server-sent events)",
     description:
-      "A long-lived `text/event-stream`. Each notification is a frame `id: <notification id>`, `event: notification`, `data: {id,type,title,body,createdAt}`; a `: ping` comment every 25 s. Send `Last-Event-ID` on reconnect to replay what was missed.",
+      "A long-lived `text/event-stream`. Each notification is a frame `id: <notification id>`, `event: notification`, `data: {id,type,title,body,createdAt}`; a `: ping` comment every 25 s. Send `Last-Event-ID` on reconnect to replay what was missed. At most 5 streams per user are open: opening a sixth ends the oldest, which first gets `event: superseded` (data `{reason}`); a client should then stay disconnected until it is in use again rather than reconnect at once.",
     tags,
     auth: "required",
     responseKind: "event-stream",
