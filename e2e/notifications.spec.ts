@@ -271,6 +271,19 @@ test.describe("notifications in the dashboard", () => {
       await page.reload();
       await expect(page.getByText("Push notifications are on for this device.")).toBeVisible();
 
+      // Signing out leaves the browser's subscription behind, but the server stops using it: signed in
+      // again, this device shows push off until it is enabled again (which hands the same subscription over).
+      await page.getByRole("button", { name: "Sign out" }).click();
+      await signInWithForm(page, account);
+      await page.goto("/dashboard/notifications/preferences");
+      await expect(page.getByText("Push notifications are off on this device.")).toBeVisible();
+      const again = page.getByRole("button", { name: "Enable push on this device" });
+      await waitForHydration(again);
+      const reposted = page.waitForResponse((response) => response.url().endsWith("/api/v1/notifications/subscribe") && response.request().method() === "POST");
+      await again.click();
+      expect((await reposted).status()).toBe(200);
+      await expect(page.getByRole("status").filter({ hasText: "Push notifications are on for this device." })).toBeVisible();
+
       // Another user offers a tag: the server's push job encrypts it for this device's keys.
       const contexts: APIRequestContext[] = [];
       try {

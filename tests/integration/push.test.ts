@@ -7,6 +7,8 @@ import { POST as subscribeDefault } from "@/app/api/v1/notifications/subscribe/r
 import { GET as vapidKeyRoute } from "@/app/api/v1/notifications/vapid-public-key/route";
 import type { RouteHandler } from "@/lib/http/route";
 import { sendPush } from "@/lib/push/send";
+import { pushEndpointsOfThisDevice } from "@/lib/services/notifications/push";
+import { POST as logoutRoute } from "@/app/api/v1/auth/logout/route";
 import { bearer, loginAccount, registerAccount, type TestAccount } from "../support/auth";
 import { apiRequest, call, json } from "../support/http";
 import { startPushService, type PushService, type TestSubscription } from "../support/push-service";
@@ -230,6 +232,43 @@ describe("web push delivery (notifications.push job)", () => {
     // The push service saw the failed attempt and the retry.
     expect(service.receivedBy(flaky.id)).toHaveLength(2);
     expect((await rowFor(flaky.endpoint))!.lastSuccessAt).toBeInstanceOf(Date);
+  });
+});
+
+describe("devices that signed out", () => {
+  it("stops pushing to a device whose sign-in was ended, and removes its subscription; an expired sign-in still gets pushes", async () => {
+    const account = await registerAccount();
+    const phoneToken = await secondDevice(account);
+    const laptopToken = await secondDevice(account);
+    const library = service.createSubscription();
+    const phone = service.createSubscription();
+    const laptop = service.createSubscription();
+    expect((await subscribeAs(subscribe, account.accessToken, library)).status).toBe(200);
+    expect((await subscribeAs(subscribe, phoneToken, phone)).status).toBe(200);
+    expect((await subscribeAs(subscribe, laptopToken, laptop)).status).toBe(200);
+
+    // Signed out on the shared computer; the laptop's sign-in simply ran out.
+    expect((await call(logoutRoute, apiRequest("/api/v1/auth/logout", { method: "POST", headers: bearer(account.accessToken) }))).status).toBe(200);
+    await getDatabase().db.update(schema.sessions).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(schema.sessions.id, sessionIdOf(laptopToken)));
+
+    await notify(systemContext(), { userId: account.id, type: "TAG_SCANNED", title: "Your tag was scanned", body: "Someone scanned Rex's tag." });
+    expect((await jobs.runPendingJobs({ name: "notifications.push" })).failed).toBe(0);
+    expect(service.receivedBy(library.id)).toEqual([]);
+    expect(await rowFor(library.endpoint)).toBeUndefined();
+    expect(service.receivedBy(phone.id)).toHaveLength(1);
+    expect(service.receivedBy(laptop.id)).toHaveLength(1);
+  });
+
+  it("tells the settings page which endpoints this sign-in has registered", async () => {
+    const account = await registerAccount();
+    const otherToken = await secondDevice(account);
+    const mine = service.createSubscription();
+    const other = service.createSubscription();
+    expect((await subscribeAs(subscribe, account.accessToken, mine)).status).toBe(200);
+    expect((await subscribeAs(subscribe, otherToken, other)).status).toBe(200);
+    const ctx = { actor: { kind: "user" as const, userId: account.id, role: "USER" as const, sessionId: sessionIdOf(account.accessToken), ip: "203.0.113.10" }, db: getDatabase().db };
+    expect(await pushEndpointsOfThisDevice(ctx)).toEqual([mine.endpoint]);
+    expect(await pushEndpointsOfThisDevice({ ...ctx, actor: { ...ctx.actor, sessionId: undefined } })).toEqual([]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNotNull } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { log } from "@/lib/log";
 import { PushEndpointError, validatePushEndpoint, type EndpointPolicy } from "@/lib/push/endpoint";
@@ -107,16 +107,44 @@ export interface PushJobData {
  */
 export async function deliverNotificationPush(ctx: ServiceContext, data: PushJobData, options: SendPushOptions = {}): Promise<PushReport> {
   if (data.subscriptionId) return sendNotificationPush(ctx.db, data.notificationId, { ...options, subscriptionId: data.subscriptionId });
-  const devices = await ctx.db
-    .select({ id: schema.pushSubscriptions.id })
-    .from(schema.pushSubscriptions)
-    .innerJoin(schema.notifications, eq(schema.notifications.userId, schema.pushSubscriptions.userId))
-    .where(eq(schema.notifications.id, data.notificationId));
+  const [notification] = await ctx.db.select({ userId: schema.notifications.userId }).from(schema.notifications).where(eq(schema.notifications.id, data.notificationId));
+  if (!notification) return { delivered: 0, removed: 0, failed: 0 };
+  await dropSignedOutDevices(ctx.db, notification.userId);
+  const devices = await ctx.db.select({ id: schema.pushSubscriptions.id }).from(schema.pushSubscriptions).where(eq(schema.pushSubscriptions.userId, notification.userId));
   if (devices.length <= 1) return sendNotificationPush(ctx.db, data.notificationId, options);
   await withTransaction(ctx, async (tx) => {
     for (const device of devices) await enqueueJob(tx, "notifications.push", { notificationId: data.notificationId, subscriptionId: device.id });
   });
   return { delivered: 0, removed: 0, failed: 0 };
+}
+
+/**
+ * Removes the push subscriptions of devices that signed out (their session was revoked: sign-out,
+ * "sign out everywhere", a password change). A browser keeps its subscription after sign-out, and a
+ * shared computer must not keep showing the owner's notifications. An expired session is not
+ * signed out: push is for owners who rarely open the app, so it keeps going.
+ */
+async function dropSignedOutDevices(db: Executor, userId: string): Promise<number> {
+  const revoked = db
+    .select({ id: schema.sessions.id })
+    .from(schema.sessions)
+    .where(and(eq(schema.sessions.userId, userId), isNotNull(schema.sessions.revokedAt)));
+  const dropped = await db
+    .delete(schema.pushSubscriptions)
+    .where(and(eq(schema.pushSubscriptions.userId, userId), inArray(schema.pushSubscriptions.sessionId, revoked)))
+    .returning({ id: schema.pushSubscriptions.id });
+  return dropped.length;
+}
+
+/** The push endpoints registered for the caller's current session (the settings page's "on this device"). */
+export async function pushEndpointsOfThisDevice(ctx: ServiceContext): Promise<string[]> {
+  const actor = userActor(ctx);
+  if (!actor.sessionId) return [];
+  const rows = await ctx.db
+    .select({ endpoint: schema.pushSubscriptions.endpoint })
+    .from(schema.pushSubscriptions)
+    .where(and(eq(schema.pushSubscriptions.userId, actor.userId), eq(schema.pushSubscriptions.sessionId, actor.sessionId)));
+  return rows.map((row) => row.endpoint);
 }
 
 /**
@@ -129,6 +157,7 @@ export async function sendNotificationPush(db: Executor, notificationId: string,
   const report: PushReport = { delivered: 0, removed: 0, failed: 0 };
   const [notification] = await db.select().from(schema.notifications).where(eq(schema.notifications.id, notificationId));
   if (!notification) return report;
+  report.removed += await dropSignedOutDevices(db, notification.userId);
   const ofUser = eq(schema.pushSubscriptions.userId, notification.userId);
   const subscriptions = await db
     .select()
@@ -165,7 +194,7 @@ export async function sendNotificationPush(db: Executor, notificationId: string,
   if (gone.length) await db.delete(schema.pushSubscriptions).where(inArray(schema.pushSubscriptions.id, gone));
   if (delivered.length) await db.update(schema.pushSubscriptions).set({ lastSuccessAt: new Date() }).where(inArray(schema.pushSubscriptions.id, delivered));
   report.delivered = delivered.length;
-  report.removed = gone.length;
+  report.removed += gone.length;
   report.failed = failures.length;
   if (failures.length) {
     log.warn("web push failed", { notificationId, failures });

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { requireUserContext } from "@/lib/auth/page-context";
 import { getNotificationPreferences } from "@/lib/services/notifications/preferences";
+import { pushEndpointsOfThisDevice } from "@/lib/services/notifications/push";
 import { PageHeading, Panel } from "../../account/section";
 import { PreferencesForm } from "./preferences-form";
 import { PushDevice } from "./push-device";
@@ -18,7 +19,7 @@ function timeZoneOptions(current: string | undefined): string[] {
 
 export default async function NotificationPreferencesPage() {
   const ctx = await requireUserContext("/dashboard/notifications/preferences");
-  const preferences = await getNotificationPreferences(ctx);
+  const [preferences, registeredEndpoints] = await Promise.all([getNotificationPreferences(ctx), pushEndpointsOfThisDevice(ctx)]);
 
   return (
     <div className="max-w-3xl">
@@ -35,7 +36,7 @@ export default async function NotificationPreferencesPage() {
           <PreferencesForm preferences={preferences} timeZones={timeZoneOptions(preferences.quietHours?.timeZone)} />
         </Panel>
         <Panel id="push-device" title="Push on this device" description="Push notifications show on this browser even when the site is closed. Enable them on each device you want them on.">
-          <PushDevice />
+          <PushDevice registeredEndpoints={registeredEndpoints} />
         </Panel>
       </div>
     </div>

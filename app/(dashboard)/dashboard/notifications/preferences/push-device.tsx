@@ -39,9 +39,11 @@ async function currentSubscription(): Promise<PushSubscription | null> {
 
 /**
  * "Enable push on this device": registers /sw.js, asks for permission, subscribes with the server's
- * VAPID key and sends the subscription to the API. "Disable" removes it there and in the browser.
+ * VAPID key (or reuses the browser's subscription) and sends it to the API, which ties it to this
+ * sign-in. "Disable" removes it there and in the browser. `registeredEndpoints`: this sign-in's
+ * subscriptions as the server has them.
  */
-export function PushDevice() {
+export function PushDevice({ registeredEndpoints }: { registeredEndpoints: string[] }) {
   const [status, setStatus] = useState<Status>("checking");
   const [error, setError] = useState<string | null>(null);
 
@@ -49,7 +51,10 @@ export function PushDevice() {
     let cancelled = false;
     (async () => {
       if (!pushSupported()) return "unsupported" as const;
-      return (await currentSubscription()) && Notification.permission === "granted" ? ("on" as const) : ("off" as const);
+      // On only when the server has this browser's subscription for this sign-in: after signing out
+      // (or another account used this browser) the browser still holds one the server no longer uses.
+      const subscription = await currentSubscription();
+      return subscription && Notification.permission === "granted" && registeredEndpoints.includes(subscription.endpoint) ? ("on" as const) : ("off" as const);
     })()
       .catch(() => "off" as const)
       .then((next) => {
@@ -58,7 +63,7 @@ export function PushDevice() {
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [registeredEndpoints]);
 
   async function enable() {
     setStatus("working");
