@@ -283,6 +283,12 @@ test.describe("notifications in the dashboard", () => {
       await again.click();
       expect((await reposted).status()).toBe(200);
       await expect(page.getByRole("status").filter({ hasText: "Push notifications are on for this device." })).toBeVisible();
+      // The sessions page shows which sign-in gets push.
+      await page.goto("/dashboard/account/sessions");
+      const thisDevice = page.getByRole("listitem").filter({ hasText: "This device" });
+      await expect(thisDevice.getByText("Push on", { exact: true })).toBeVisible();
+      await page.goto("/dashboard/notifications/preferences");
+      await expect(page.getByText("Push notifications are on for this device.")).toBeVisible();
 
       // Another user offers a tag: the server's push job encrypts it for this device's keys.
       const contexts: APIRequestContext[] = [];

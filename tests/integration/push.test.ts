@@ -7,7 +7,7 @@ import { POST as subscribeDefault } from "@/app/api/v1/notifications/subscribe/r
 import { GET as vapidKeyRoute } from "@/app/api/v1/notifications/vapid-public-key/route";
 import type { RouteHandler } from "@/lib/http/route";
 import { sendPush } from "@/lib/push/send";
-import { pushEndpointsOfThisDevice } from "@/lib/services/notifications/push";
+import { pushEndpointsOfThisDevice, sessionsWithPush } from "@/lib/services/notifications/push";
 import { POST as logoutRoute } from "@/app/api/v1/auth/logout/route";
 import { bearer, loginAccount, registerAccount, type TestAccount } from "../support/auth";
 import { apiRequest, call, json } from "../support/http";
@@ -259,7 +259,7 @@ describe("devices that signed out", () => {
     expect(service.receivedBy(laptop.id)).toHaveLength(1);
   });
 
-  it("tells the settings page which endpoints this sign-in has registered", async () => {
+  it("tells the settings page which endpoints this sign-in has registered, and the sessions page which sign-ins have push", async () => {
     const account = await registerAccount();
     const otherToken = await secondDevice(account);
     const mine = service.createSubscription();
@@ -269,6 +269,10 @@ describe("devices that signed out", () => {
     const ctx = { actor: { kind: "user" as const, userId: account.id, role: "USER" as const, sessionId: sessionIdOf(account.accessToken), ip: "203.0.113.10" }, db: getDatabase().db };
     expect(await pushEndpointsOfThisDevice(ctx)).toEqual([mine.endpoint]);
     expect(await pushEndpointsOfThisDevice({ ...ctx, actor: { ...ctx.actor, sessionId: undefined } })).toEqual([]);
+    // The sessions page marks both sign-ins as having push, and no one else's.
+    const stranger = await registerAccount();
+    expect((await subscribeAs(subscribe, stranger.accessToken, service.createSubscription())).status).toBe(200);
+    expect(await sessionsWithPush(ctx)).toEqual(new Set([sessionIdOf(account.accessToken), sessionIdOf(otherToken)]));
   });
 });
 

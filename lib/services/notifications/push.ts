@@ -147,6 +147,16 @@ export async function pushEndpointsOfThisDevice(ctx: ServiceContext): Promise<st
   return rows.map((row) => row.endpoint);
 }
 
+/** Which of the caller's sessions have push on (the sessions page marks them). */
+export async function sessionsWithPush(ctx: ServiceContext): Promise<Set<string>> {
+  const actor = userActor(ctx);
+  const rows = await ctx.db
+    .selectDistinct({ sessionId: schema.pushSubscriptions.sessionId })
+    .from(schema.pushSubscriptions)
+    .where(and(eq(schema.pushSubscriptions.userId, actor.userId), isNotNull(schema.pushSubscriptions.sessionId)));
+  return new Set(rows.map((row) => row.sessionId!));
+}
+
 /**
  * Web-pushes one notification to its user's subscriptions (or only `subscriptionId`'s, which may be
  * gone by now). 404/410 (or an endpoint the SSRF guard now refuses) removes that subscription; a

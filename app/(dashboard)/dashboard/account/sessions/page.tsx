@@ -3,6 +3,7 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { requireUserContext } from "@/lib/auth/page-context";
 import { listSessions, type SessionView } from "@/lib/services/auth/sessions";
+import { sessionsWithPush } from "@/lib/services/notifications/push";
 import { SignOutButton } from "../../../sign-out-button";
 import { formatDateTime, noticeFrom, PageHeading, Panel } from "../section";
 import { revokeOtherSessionsAction, revokeSessionAction } from "./actions";
@@ -14,7 +15,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function SessionsPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requireUserContext("/dashboard/account/sessions");
-  const sessions = await listSessions(ctx);
+  const [sessions, withPush] = await Promise.all([listSessions(ctx), sessionsWithPush(ctx)]);
   const params = await searchParams;
   const count = Number(Array.isArray(params.count) ? params.count[0] : params.count) || 0;
   const notice = noticeFrom(params, {
@@ -27,13 +28,14 @@ export default async function SessionsPage({ searchParams }: { searchParams: Sea
   return (
     <>
       <PageHeading title="Sessions">
-        Every browser and app signed in to your account. If you see one you do not recognise, revoke it and change your password.
+        Every browser and app signed in to your account. If you see one you do not recognise, revoke it and change your password. A device
+        you sign out also stops getting push notifications.
       </PageHeading>
       {notice ? <FormAlert tone={notice.tone} title={notice.text} className="mb-6" /> : null}
       <Panel id="sessions" title={`Signed in on ${sessions.length} ${sessions.length === 1 ? "device" : "devices"}`}>
         <ul className="flex flex-col divide-y divide-line">
           {sessions.map((session) => (
-            <SessionRow key={session.id} session={session} />
+            <SessionRow key={session.id} session={session} push={withPush.has(session.id)} />
           ))}
         </ul>
         {others.length > 0 ? (
@@ -48,7 +50,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Sea
   );
 }
 
-function SessionRow({ session }: { session: SessionView }) {
+function SessionRow({ session, push }: { session: SessionView; push: boolean }) {
   const device = describeUserAgent(session.userAgent);
   const headingId = `session-${session.id}`;
   return (
@@ -57,6 +59,7 @@ function SessionRow({ session }: { session: SessionView }) {
         <p id={headingId} className="flex flex-wrap items-center gap-2 font-semibold text-ink">
           {device}
           {session.current ? <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">This device</span> : null}
+          {push ? <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-900">Push on</span> : null}
         </p>
         <dl className="mt-1 grid grid-cols-[max-content_1fr] gap-x-3 text-sm text-muted">
           <dt>Last active</dt>
