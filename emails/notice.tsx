@@ -1,6 +1,6 @@
 import { Heading, Text } from "@react-email/components";
 import { ActionLink, type ActionLinkProps } from "./components/action-link";
-import { EmailLayout } from "./components/email-layout";
+import { EmailLayout, type EmailLayoutProps } from "./components/email-layout";
 import { emailColors } from "./brand";
 
 export interface NoticeEmailProps {
@@ -12,6 +12,7 @@ export interface NoticeEmailProps {
   preview?: string;
   /** Footer line saying why the recipient gets this e-mail. */
   reason?: string;
+  manageLink?: EmailLayoutProps["manageLink"];
   appUrl?: string;
 }
 
@@ -19,9 +20,9 @@ export interface NoticeEmailProps {
  * A generic message: heading, paragraphs, optional action link. Specific e-mails (verification,
  * password reset, order confirmation) copy this shape with their own wording and props.
  */
-export function NoticeEmail({ heading, paragraphs, action, preview, reason, appUrl }: NoticeEmailProps) {
+export function NoticeEmail({ heading, paragraphs, action, preview, reason, manageLink, appUrl }: NoticeEmailProps) {
   return (
-    <EmailLayout preview={preview ?? paragraphs[0] ?? heading} reason={reason} appUrl={appUrl}>
+    <EmailLayout preview={preview ?? paragraphs[0] ?? heading} reason={reason} manageLink={manageLink} appUrl={appUrl}>
       <Heading as="h1" style={{ color: emailColors.text, fontSize: "22px", lineHeight: "28px", margin: "0 0 16px" }}>
         {heading}
       </Heading>

@@ -32,8 +32,9 @@ export function NotificationEmail({ type, title, body, data, notificationId, app
       reason={
         alwaysSent.has(type)
           ? "Account, security and payment messages are always sent by e-mail."
-          : "You receive this because of your notification settings; change them in your dashboard under Notifications → Settings."
+          : "You receive this because of your notification settings."
       }
+      manageLink={{ label: "Change which notifications you get by e-mail", path: "/dashboard/notifications/preferences" }}
       appUrl={appUrl}
     />
   );

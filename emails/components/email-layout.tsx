@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Body, Container, Head, Hr, Html, Link, Preview, Section, Text } from "@react-email/components";
 import { SERVICE_NAME, defaultAppUrl, emailColors, emailFontFamily } from "../brand";
+import { buildActionUrl, type AppPath } from "../links";
 
 export interface EmailLayoutProps {
   /** The inbox preview line (hidden in the body). */
@@ -8,6 +9,8 @@ export interface EmailLayoutProps {
   children: ReactNode;
   /** Why the recipient gets this message, shown in the footer. */
   reason?: string;
+  /** A footer link to where the recipient changes what they get (e.g. notification settings). */
+  manageLink?: { label: string; path: AppPath };
   appUrl?: string;
 }
 
@@ -15,7 +18,7 @@ export interface EmailLayoutProps {
  * The one layout every e-mail uses: a text wordmark header (no image, so nothing depends on remote
  * image loading or alt text), a white content card, and a footer naming the service and its URL.
  */
-export function EmailLayout({ preview, children, reason, appUrl = defaultAppUrl() }: EmailLayoutProps) {
+export function EmailLayout({ preview, children, reason, manageLink, appUrl = defaultAppUrl() }: EmailLayoutProps) {
   return (
     <Html lang="en" dir="ltr">
       <Head>
@@ -39,6 +42,13 @@ export function EmailLayout({ preview, children, reason, appUrl = defaultAppUrl(
           <Section style={{ padding: "16px 0" }}>
             <Hr style={{ borderColor: emailColors.border, margin: "0 0 12px" }} />
             {reason ? <Text style={{ color: emailColors.muted, fontSize: "13px", lineHeight: "18px", margin: "0 0 8px" }}>{reason}</Text> : null}
+            {manageLink ? (
+              <Text style={{ color: emailColors.muted, fontSize: "13px", lineHeight: "18px", margin: "0 0 8px" }}>
+                <Link href={buildActionUrl(manageLink.path, { appUrl })} style={{ color: emailColors.muted, textDecoration: "underline" }}>
+                  {manageLink.label}
+                </Link>
+              </Text>
+            ) : null}
             <Text style={{ color: emailColors.muted, fontSize: "13px", lineHeight: "18px", margin: 0 }}>
               {SERVICE_NAME} ·{" "}
               <Link href={appUrl} style={{ color: emailColors.muted, textDecoration: "underline" }}>

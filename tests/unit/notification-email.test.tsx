@@ -23,6 +23,9 @@ describe("notification e-mail", () => {
     const scan = await renderEmail(<NotificationEmail type="TAG_SCANNED" title="Scanned" body="Your tag was scanned." />, "Scanned");
     expect(scan.text).toContain("notification settings");
     expect(scan.html).toContain("/dashboard/tags");
+    // Every notification e-mail links to the settings that decide what is mailed.
+    for (const part of [security.html, security.text, scan.html, scan.text]) expect(part).toContain("http://localhost:3000/dashboard/notifications/preferences");
+    expect(scan.html).toContain("Change which notifications you get by e-mail");
   });
 });
 
