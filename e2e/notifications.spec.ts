@@ -230,6 +230,53 @@ test.describe("notifications in the dashboard", () => {
     for (const tab of tabs.slice(1)) await tab.close();
   });
 
+  test("the settings and the list work with the keyboard alone", async ({ page, request, playwright }, testInfo) => {
+    const account = newAccount("keys");
+    await registerByApi(request, account);
+    await signInWithForm(page, account);
+    await page.goto("/dashboard/notifications/preferences");
+    const marketing = page.getByRole("group", { name: "E-mail me when" }).getByRole("switch", { name: "News and offers" });
+    await waitForHydration(page.getByRole("button", { name: "Save settings" }));
+
+    // Space toggles a focused switch; Tab moves on in reading order; Enter on the button saves.
+    await marketing.focus();
+    await page.keyboard.press("Space");
+    await expect(marketing).toBeChecked();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("group", { name: "Send a push notification when" }).getByRole("switch").first()).toBeFocused();
+    await page.getByRole("switch", { name: "Pause e-mail and push during quiet hours" }).focus();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("Tab");
+    await expect(page.getByLabel("From")).toBeFocused();
+    await page.getByRole("button", { name: "Save settings" }).focus();
+    await page.keyboard.press("Enter");
+    const saved = page.getByRole("status").filter({ hasText: "Your notification settings are saved." });
+    await expect(saved).toBeVisible();
+    // The result takes the focus, so a screen reader reads it and the keyboard continues from there.
+    await expect(saved).toBeFocused();
+    await page.reload();
+    await expect(page.getByRole("switch", { name: "Pause e-mail and push during quiet hours" })).toBeChecked();
+
+    const contexts: APIRequestContext[] = [];
+    try {
+      await offerTagTo(async () => {
+        const api = await playwright.request.newContext({ baseURL: e2eBaseUrl });
+        contexts.push(api);
+        return api;
+      }, account.email);
+    } finally {
+      await Promise.all(contexts.map((api) => api.dispose()));
+    }
+    await page.goto("/dashboard/notifications");
+    const markRead = page.getByRole("button", { name: /^Mark as read ?: A tag is being transferred to you$/ });
+    await waitForHydration(markRead);
+    await markRead.focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status").filter({ hasText: "Marked as read." })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Notifications, newest first" }).getByRole("listitem").first()).toHaveAttribute("data-read", "true");
+    await expectRenderedScreenshot(page, testInfo, "notifications-marked-read");
+  });
+
   test.describe("push on this device", () => {
     let pushService: PushService;
     test.beforeAll(async () => {

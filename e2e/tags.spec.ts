@@ -248,6 +248,11 @@ test.describe("tags in the dashboard", () => {
       await expect(page.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveCount(1);
       await page.goto("/dashboard");
       await expectRenderedScreenshot(page, testInfo, "dashboard-overview");
+      await page.setViewportSize({ width: 375, height: 812 });
+      await page.reload();
+      await expectNoHorizontalScroll(page);
+      await expectRenderedScreenshot(page, testInfo, "dashboard-overview-375");
+      await page.setViewportSize({ width: 1280, height: 720 });
       await page.goto("/dashboard/tags");
     });
 

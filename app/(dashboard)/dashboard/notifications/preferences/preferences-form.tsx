@@ -58,7 +58,6 @@ export function PreferencesForm({ preferences, timeZones }: { preferences: Notif
             <select
               id={`${id}-zone`}
               name="timeZone"
-             
               defaultValue={values?.timeZone || preferences.quietHours?.timeZone || "UTC"}
               aria-invalid={fieldError(state, "timeZone") ? true : undefined}
               aria-describedby={fieldDescriptionIds(`${id}-zone`, false, Boolean(fieldError(state, "timeZone")))}
