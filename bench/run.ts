@@ -14,6 +14,8 @@ interface Scenario {
   method?: string;
   body?: string;
   expectStatus: number;
+  /** Sent with the bench user's bearer token (a user registered at the start of the run). */
+  authenticated?: boolean;
 }
 
 interface Result {
@@ -40,7 +42,26 @@ const scenarios: Scenario[] = [
   { name: "health (db + cache check)", path: "/api/health", expectStatus: 200 },
   { name: "unknown api path (kernel only)", path: "/api/v1/bench/unknown", expectStatus: 404 },
   { name: "openapi document", path: "/api/v1/openapi.json", expectStatus: 200 },
+  // Authenticated reads: token check against the live session, then the query.
+  { name: "unread count (bearer)", path: "/api/v1/notifications/unread-count", expectStatus: 200, authenticated: true },
+  { name: "notifications page (bearer)", path: "/api/v1/notifications?page=1&limit=20", expectStatus: 200, authenticated: true },
+  { name: "tags list (bearer)", path: "/api/v1/tags?page=1&limit=20", expectStatus: 200, authenticated: true },
 ];
+
+/** Registers a throwaway user for the authenticated scenarios and returns its access token (15 minutes). */
+async function benchUserToken(): Promise<string> {
+  const email = `bench-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const response = await fetch(new URL("/api/v1/auth/register", baseUrl), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email, password: "Bench-password-1", firstName: "Bench", lastName: "User" }),
+  });
+  const payload = (await response.json()) as { data?: { accessToken?: string }; error?: { message?: string } };
+  if (response.status !== 201 || !payload.data?.accessToken) throw new Error(`registering the bench user failed (${response.status}): ${payload.error?.message ?? ""}`);
+  return payload.data.accessToken;
+}
+
+let accessToken = "";
 
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
@@ -58,7 +79,8 @@ async function run(scenario: Scenario): Promise<Result> {
       issued++;
       const t0 = performance.now();
       try {
-        const response = await fetch(new URL(scenario.path, baseUrl), { method: scenario.method ?? "GET", body: scenario.body });
+        const headers = scenario.authenticated ? { Authorization: `Bearer ${accessToken}` } : undefined;
+        const response = await fetch(new URL(scenario.path, baseUrl), { method: scenario.method ?? "GET", body: scenario.body, headers });
         await response.arrayBuffer();
         if (response.status !== scenario.expectStatus) errors++;
       } catch {
@@ -84,6 +106,7 @@ async function run(scenario: Scenario): Promise<Result> {
 
 async function main() {
   const results: Result[] = [];
+  if (scenarios.some((scenario) => scenario.authenticated)) accessToken = await benchUserToken();
   for (const scenario of scenarios) {
     await run({ ...scenario }); // warm-up pass is discarded
     results.push(await run(scenario));
