@@ -230,7 +230,7 @@ test.describe("notifications in the dashboard", () => {
     for (const tab of tabs.slice(1)) await tab.close();
   });
 
-  test("the settings and the list work with the keyboard alone", async ({ page, request, playwright }, testInfo) => {
+  test("the settings and the list work with the keyboard alone", async ({ page, request, playwright, browser }, testInfo) => {
     const account = newAccount("keys");
     await registerByApi(request, account);
     await signInWithForm(page, account);
@@ -275,6 +275,22 @@ test.describe("notifications in the dashboard", () => {
     await expect(page.getByRole("status").filter({ hasText: "Marked as read." })).toBeVisible();
     await expect(page.getByRole("list", { name: "Notifications, newest first" }).getByRole("listitem").first()).toHaveAttribute("data-read", "true");
     await expectRenderedScreenshot(page, testInfo, "notifications-marked-read");
+
+    // An e-mail's button (the same open link) in a signed-out browser: sign in first, then on to the subject.
+    const openHref = await page.getByRole("list", { name: "Notifications, newest first" }).getByRole("listitem").first().getByRole("link").getAttribute("href");
+    const elsewhere = await browser.newContext();
+    try {
+      const mailPage = await elsewhere.newPage();
+      await mailPage.goto(openHref!);
+      await expect(mailPage).toHaveURL(/\/login\?next=/);
+      await waitForHydration(mailPage.getByRole("button", { name: "Sign in" }));
+      await mailPage.getByLabel("E-mail address").fill(account.email);
+      await mailPage.getByLabel("Password", { exact: true }).fill(account.password);
+      await mailPage.getByRole("button", { name: "Sign in" }).click();
+      await expect(mailPage).toHaveURL(/\/dashboard\/tags\/transfers$/);
+    } finally {
+      await elsewhere.close();
+    }
   });
 
   test.describe("push on this device", () => {

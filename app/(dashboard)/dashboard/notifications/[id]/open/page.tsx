@@ -8,12 +8,13 @@ import { openNotification } from "@/lib/services/notifications/store";
 const MISSING = "/dashboard/notifications?notice=missing";
 
 /**
- * GET /dashboard/notifications/:id/open — where a notification's links point (list, push click,
- * e-mail): marks it read and redirects to what it is about. Signed-out visitors sign in first and
- * come back here. A GET on purpose: it is followed from e-mail and the service worker; all it can
- * change is the caller's own read marker. The list links it with a plain <a> so nothing prefetches it.
+ * /dashboard/notifications/:id/open — where a notification's links point (list, push click, e-mail):
+ * marks it read and redirects to what it is about. Signed-out visitors sign in first and come back.
+ * A page rather than a route handler so that the sign-in form's redirect (a client-side navigation)
+ * can land here too. It changes nothing but the caller's own read marker; the lists link it with a
+ * plain <a>, so nothing prefetches it.
  */
-export async function GET(_request: Request, { params }: { params: Promise<{ id: string }> }): Promise<never> {
+export default async function OpenNotificationPage({ params }: { params: Promise<{ id: string }> }): Promise<never> {
   const { id } = await params;
   const ctx = await requireUserContext(notificationOpenPath(id));
   const parsed = z.uuid().safeParse(id);
