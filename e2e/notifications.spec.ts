@@ -10,12 +10,28 @@ async function apiData<T>(response: import("@playwright/test").APIResponse, stat
   return ((await response.json()) as { data: T }).data;
 }
 
+type RequestFactory = { request: { newContext(options: { baseURL: string }): Promise<APIRequestContext> } };
+
 /**
  * Someone else, through the API with Bearer tokens: the admin mints a tag, a new user claims it and
  * offers it to `toEmail`. The transfer service notifies the recipient (TRANSFER_RECEIVED).
  */
-async function offerTagTo(newApi: () => Promise<APIRequestContext>, toEmail: string): Promise<void> {
+async function offerTagTo(playwright: RequestFactory, toEmail: string): Promise<void> {
   // A context per actor: login and register set a session cookie, and a cookie POST without Origin is refused.
+  const contexts: APIRequestContext[] = [];
+  const newApi = async () => {
+    const context = await playwright.request.newContext({ baseURL: e2eBaseUrl });
+    contexts.push(context);
+    return context;
+  };
+  try {
+    await offerWith(newApi, toEmail);
+  } finally {
+    await Promise.all(contexts.map((context) => context.dispose()));
+  }
+}
+
+async function offerWith(newApi: () => Promise<APIRequestContext>, toEmail: string): Promise<void> {
   const adminApi = await newApi();
   const admin = await apiData<{ accessToken: string }>(await adminApi.post("/api/v1/auth/login", { data: { email: e2eAdmin.email, password: e2eAdmin.password } }), 200);
   const [minted] = await apiData<{ code: string }[]>(
@@ -54,16 +70,7 @@ test.describe("notifications in the dashboard", () => {
       await page.evaluate(() => {
         (window as unknown as { __sameDocument?: boolean }).__sameDocument = true;
       });
-      const contexts: APIRequestContext[] = [];
-      try {
-        await offerTagTo(async () => {
-          const context = await playwright.request.newContext({ baseURL: e2eBaseUrl });
-          contexts.push(context);
-          return context;
-        }, recipient.email);
-      } finally {
-        await Promise.all(contexts.map((context) => context.dispose()));
-      }
+      await offerTagTo(playwright, recipient.email);
       await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
       await expect(page.getByRole("status").filter({ hasText: "New notification: A tag is being transferred to you" })).toHaveCount(1);
       // The overview shows notifications too: it refreshes with the offer and its notification.
@@ -103,16 +110,7 @@ test.describe("notifications in the dashboard", () => {
       await page.evaluate(() => {
         (window as unknown as { __sameDocument?: boolean }).__sameDocument = true;
       });
-      const contexts: APIRequestContext[] = [];
-      try {
-        await offerTagTo(async () => {
-          const context = await playwright.request.newContext({ baseURL: e2eBaseUrl });
-          contexts.push(context);
-          return context;
-        }, recipient.email);
-      } finally {
-        await Promise.all(contexts.map((context) => context.dispose()));
-      }
+      await offerTagTo(playwright, recipient.email);
       // On the list itself the new one appears without a reload.
       await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
       await expect(items).toHaveCount(2);
@@ -207,16 +205,7 @@ test.describe("notifications in the dashboard", () => {
       if (req.url().includes("/api/v1/notifications/stream")) reconnects += 1;
     });
 
-    const contexts: APIRequestContext[] = [];
-    try {
-      await offerTagTo(async () => {
-        const api = await playwright.request.newContext({ baseURL: e2eBaseUrl });
-        contexts.push(api);
-        return api;
-      }, account.email);
-    } finally {
-      await Promise.all(contexts.map((api) => api.dispose()));
-    }
+    await offerTagTo(playwright, account.email);
     for (const tab of tabs.slice(1)) await expect(bellOf(tab)).toHaveAccessibleName("Notifications, 1 unread");
     await expect(bellOf(page)).toHaveAccessibleName("Notifications, 0 unread");
     expect(reconnects).toBe(0);
@@ -257,16 +246,7 @@ test.describe("notifications in the dashboard", () => {
     await page.reload();
     await expect(page.getByRole("switch", { name: "Pause e-mail and push during quiet hours" })).toBeChecked();
 
-    const contexts: APIRequestContext[] = [];
-    try {
-      await offerTagTo(async () => {
-        const api = await playwright.request.newContext({ baseURL: e2eBaseUrl });
-        contexts.push(api);
-        return api;
-      }, account.email);
-    } finally {
-      await Promise.all(contexts.map((api) => api.dispose()));
-    }
+    await offerTagTo(playwright, account.email);
     await page.goto("/dashboard/notifications");
     const markRead = page.getByRole("button", { name: /^Mark as read ?: A tag is being transferred to you$/ });
     await waitForHydration(markRead);
@@ -354,16 +334,7 @@ test.describe("notifications in the dashboard", () => {
       await expect(page.getByText("Push notifications are on for this device.")).toBeVisible();
 
       // Another user offers a tag: the server's push job encrypts it for this device's keys.
-      const contexts: APIRequestContext[] = [];
-      try {
-        await offerTagTo(async () => {
-          const api = await playwright.request.newContext({ baseURL: e2eBaseUrl });
-          contexts.push(api);
-          return api;
-        }, account.email);
-      } finally {
-        await Promise.all(contexts.map((api) => api.dispose()));
-      }
+      await offerTagTo(playwright, account.email);
       await expect.poll(() => pushService.receivedBy(device.id).length, { timeout: 30_000 }).toBe(1);
       expect(pushService.rejected).toEqual([]);
       const [push] = pushService.receivedBy(device.id);
@@ -399,24 +370,18 @@ test.describe("notifications in the dashboard", () => {
       await expect(page.getByRole("button", { name: "Enable push on this device" })).toBeVisible();
       // A second device of the same user, subscribed through the API, is the witness: the push job sends
       // to every device of the user at once, so when the second one has it, the first would have too.
-      const contexts2: APIRequestContext[] = [];
+      const otherApi = await playwright.request.newContext({ baseURL: e2eBaseUrl });
       try {
-        const newApi = async () => {
-          const api = await playwright.request.newContext({ baseURL: e2eBaseUrl });
-          contexts2.push(api);
-          return api;
-        };
-        const otherApi = await newApi();
         const session = await apiData<{ accessToken: string }>(await otherApi.post("/api/v1/auth/login", { data: { email: account.email, password: account.password } }), 200);
         const other = pushService.createSubscription();
         await apiData(
           await otherApi.post("/api/v1/notifications/subscribe", { data: { subscription: { endpoint: other.endpoint, keys: other.keys } }, headers: { Authorization: `Bearer ${session.accessToken}` } }),
           200,
         );
-        await offerTagTo(newApi, account.email);
+        await offerTagTo(playwright, account.email);
         await expect.poll(() => pushService.receivedBy(other.id).length, { timeout: 30_000 }).toBe(1);
       } finally {
-        await Promise.all(contexts2.map((api) => api.dispose()));
+        await otherApi.dispose();
       }
       expect(pushService.receivedBy(device.id)).toHaveLength(1);
 
