@@ -261,12 +261,8 @@ test.describe("notifications in the dashboard", () => {
     const elsewhere = await browser.newContext();
     try {
       const mailPage = await elsewhere.newPage();
-      await mailPage.goto(openHref!);
-      await expect(mailPage).toHaveURL(/\/login\?next=/);
-      await waitForHydration(mailPage.getByRole("button", { name: "Sign in" }));
-      await mailPage.getByLabel("E-mail address").fill(account.email);
-      await mailPage.getByLabel("Password", { exact: true }).fill(account.password);
-      await mailPage.getByRole("button", { name: "Sign in" }).click();
+      // Going to the link lands on the sign-in page (with ?next=), whose form is filled in there.
+      await signInWithForm(mailPage, account, openHref!);
       await expect(mailPage).toHaveURL(/\/dashboard\/tags\/transfers$/);
     } finally {
       await elsewhere.close();
