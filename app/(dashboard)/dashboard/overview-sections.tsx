@@ -1,6 +1,6 @@
 import Link from "next/link";
 import { tagStatusLabels, tagStatusList } from "@/components/tags/labels";
-import { notificationAction, notificationOpenPath } from "@/lib/services/notifications/actions";
+import { leadsBeyondList, notificationAction, notificationOpenPath } from "@/lib/services/notifications/actions";
 import type { NotificationItem } from "@/lib/services/notifications/store";
 import type { TagStatus } from "@/lib/services/tags/transitions";
 import { formatDateTime } from "./account/section";
@@ -94,7 +94,7 @@ export function LatestNotifications({ items, unread }: { items: NotificationItem
                 <p className="flex flex-wrap items-center gap-2">
                   {item.read ? null : <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">Unread</span>}
                   {/* A plain link: opening marks the notification read, so nothing may prefetch it. */}
-                  <a href={action.path === "/dashboard/notifications" ? action.path : notificationOpenPath(item.id)} className={`text-sm break-words ${linkClass}`}>
+                  <a href={leadsBeyondList(action) ? notificationOpenPath(item.id) : action.path} className={`text-sm break-words ${linkClass}`}>
                     {item.title}
                   </a>
                 </p>

@@ -8,19 +8,21 @@ export interface NotificationAction {
   path: `/${string}`;
 }
 
+export const NOTIFICATIONS_LIST_PATH = "/dashboard/notifications";
+
 /** Per type, when the notification's data names nothing more specific. */
 const byType: Record<NotificationType, NotificationAction> = {
   TAG_SCANNED: { label: "See where it was scanned", path: "/dashboard/tags" },
-  MESSAGE_RECEIVED: { label: "Read and reply", path: "/dashboard/notifications" },
+  MESSAGE_RECEIVED: { label: "Read and reply", path: NOTIFICATIONS_LIST_PATH },
   TAG_STATUS_CHANGED: { label: "Open your tags", path: "/dashboard/tags" },
   TAG_CLONE_DETECTED: { label: "Review the scans", path: "/dashboard/tags" },
   FINDER_LOCATION_SHARED: { label: "See the shared location", path: "/dashboard/tags" },
-  EMERGENCY_ACCESSED: { label: "Review emergency access", path: "/dashboard/notifications" },
-  REWARD_UPDATED: { label: "Open your rewards", path: "/dashboard/notifications" },
+  EMERGENCY_ACCESSED: { label: "Review emergency access", path: NOTIFICATIONS_LIST_PATH },
+  REWARD_UPDATED: { label: "Open your rewards", path: NOTIFICATIONS_LIST_PATH },
   TRANSFER_RECEIVED: { label: "Review the transfer", path: "/dashboard/tags/transfers" },
-  ORDER_UPDATED: { label: "Open your orders", path: "/dashboard/notifications" },
-  PAYMENT_FAILED: { label: "Update your payment", path: "/dashboard/notifications" },
-  SUBSCRIPTION_UPDATED: { label: "Open your plan", path: "/dashboard/notifications" },
+  ORDER_UPDATED: { label: "Open your orders", path: NOTIFICATIONS_LIST_PATH },
+  PAYMENT_FAILED: { label: "Update your payment", path: NOTIFICATIONS_LIST_PATH },
+  SUBSCRIPTION_UPDATED: { label: "Open your plan", path: NOTIFICATIONS_LIST_PATH },
   SECURITY: { label: "Review your account security", path: "/dashboard/account/sessions" },
 };
 
@@ -44,4 +46,9 @@ export function notificationAction(type: NotificationType, data: Record<string, 
 /** The link that opens a notification: it marks it read, then leads to its action's path. */
 export function notificationOpenPath(notificationId: string): `/${string}` {
   return `/dashboard/notifications/${encodeURIComponent(notificationId)}/open`;
+}
+
+/** Whether the notification leads anywhere beyond the notifications list itself (then its links go through the open page). */
+export function leadsBeyondList(action: NotificationAction): boolean {
+  return action.path !== NOTIFICATIONS_LIST_PATH;
 }

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { requireUserContext } from "@/lib/auth/page-context";
-import { notificationAction, notificationOpenPath } from "@/lib/services/notifications/actions";
+import { leadsBeyondList, notificationAction, notificationOpenPath } from "@/lib/services/notifications/actions";
 import { listNotifications, unreadCount, type NotificationItem } from "@/lib/services/notifications/store";
 import { formatDateTime, noticeFrom, PageHeading } from "../account/section";
 import { markAllReadAction, markReadAction } from "./actions";
@@ -107,7 +107,7 @@ function NotificationRow({ item, page }: { item: NotificationItem; page: number 
         <p className="mt-1 text-sm break-words text-ink">{item.body}</p>
         <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted">
           <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
-          {action.path !== "/dashboard/notifications" ? (
+          {leadsBeyondList(action) ? (
             // A plain link: the open route marks the notification read, so nothing may prefetch it.
             <a href={notificationOpenPath(item.id)} className="inline-block py-0.5 text-sm font-semibold text-brand-700 underline hover:text-brand-800">
               {action.label}
