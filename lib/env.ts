@@ -8,6 +8,15 @@ import { z } from "zod";
  */
 const booleanFlag = (fallback: boolean) => z.stringbool().default(fallback);
 const optionalText = z.string().min(1).optional();
+/**
+ * TRUST_PROXY as the number of proxies in front: `false` 0, `true` 1 (one load balancer), or a whole
+ * number N. A number is read before the boolean words, so "1" and "true" agree.
+ */
+const trustedProxyCount = z
+  .string()
+  .trim()
+  .default("false")
+  .pipe(z.union([z.string().regex(/^\d{1,2}$/).transform(Number), z.stringbool().transform((on) => (on ? 1 : 0))]));
 
 export const productionSecrets = ["AUTH_SECRET", "PAYMENT_WEBHOOK_SECRET", "VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT"] as const;
 
@@ -52,7 +61,7 @@ export function buildEnv(source: Source) {
       VAPID_SUBJECT: production ? z.string().regex(/^(mailto:|https:)/) : z.string().optional(),
       ADMIN_EMAIL: z.email().optional(),
       ADMIN_PASSWORD: optionalText,
-      TRUST_PROXY: booleanFlag(false),
+      TRUST_PROXY: trustedProxyCount,
       ENABLE_DEV_MAILBOX: z.stringbool().optional(),
       API_KEY_ENV: z.enum(["live", "test", "development"]).default("development"),
       RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),

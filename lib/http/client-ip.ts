@@ -16,21 +16,34 @@ function normalise(address: string | null | undefined): string | null {
   return isIP(value) ? value : null;
 }
 
-/** The client IP: the first X-Forwarded-For hop behind a trusted proxy, else the socket peer. */
-export function clientIp(headers: Headers, trustProxy = env.TRUST_PROXY): string {
-  if (trustProxy) {
-    const forwarded = normalise(headers.get("x-forwarded-for")?.split(",")[0]);
-    if (forwarded) return forwarded;
-  }
-  return normalise(headers.get(PEER_ADDRESS_HEADER)) ?? "unknown";
+/**
+ * The client IP. `trustedProxies` is TRUST_PROXY as a count (false 0, true 1, N). Each proxy appends the
+ * address it received the request from, so the N-th entry from the right is the one the outermost
+ * trusted proxy saw; everything left of it is whatever the client chose to send and is never used.
+ * Too few entries (or garbage there) means the request did not come through all the proxies: the
+ * socket peer is the client then.
+ */
+export function clientIp(headers: Headers, trustedProxies: number = env.TRUST_PROXY): string {
+  const peer = normalise(headers.get(PEER_ADDRESS_HEADER)) ?? "unknown";
+  if (trustedProxies < 1) return peer;
+  const hops = (headers.get("x-forwarded-for") ?? "").split(",").map((hop) => hop.trim()).filter(Boolean);
+  if (hops.length < trustedProxies) return peer;
+  return normalise(hops[hops.length - trustedProxies]) ?? peer;
 }
 
-/** Geo headers are honoured only behind a trusted proxy. */
-export function clientGeo(headers: Headers, trustProxy = env.TRUST_PROXY) {
-  if (!trustProxy) return null;
+/** Geo headers are honoured only behind a trusted proxy (which sets them and drops a client's own). */
+export function clientGeo(headers: Headers, trustedProxies: number = env.TRUST_PROXY) {
+  if (trustedProxies < 1) return null;
   const latitude = Number(headers.get("x-vercel-ip-latitude"));
   const longitude = Number(headers.get("x-vercel-ip-longitude"));
   if (!headers.has("x-vercel-ip-latitude") || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
-  const decode = (value: string | null) => (value ? decodeURIComponent(value) : null);
+  const decode = (value: string | null) => {
+    if (!value) return null;
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  };
   return { latitude, longitude, city: decode(headers.get("x-vercel-ip-city")), country: headers.get("x-vercel-ip-country") };
 }

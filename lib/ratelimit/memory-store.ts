@@ -9,19 +9,26 @@ interface Counter {
 }
 
 const SWEEP_INTERVAL_MS = 60_000;
+/** Counters held at most: a flood of distinct clients evicts the oldest counters instead of growing the heap. */
+export const DEFAULT_MAX_COUNTERS = 100_000;
 
 /**
  * Fixed windows in process memory, with the same arithmetic as @upstash/ratelimit's fixedWindow
  * (INCR the window's counter; allowed while count <= limit; reset at the end of the window). Used when no
  * Redis is configured and as the fallback when the configured store fails. Expired counters are swept at
- * most once a minute, on use, so no timer keeps the process alive.
+ * most once a minute, on use, so no timer keeps the process alive. The map is bounded: past `maxCounters`
+ * the counter that went longest without a new window is dropped (O(1): a Map iterates in insertion order
+ * and a counter is re-inserted when its window turns).
  */
 export class MemoryWindowStore implements WindowStore {
   readonly kind = "memory" as const;
   private counters = new Map<string, Counter>();
   private nextSweepMs = 0;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly now: () => number = Date.now,
+    private readonly maxCounters: number = DEFAULT_MAX_COUNTERS,
+  ) {}
 
   async hit(policy: ResolvedRateLimitPolicy, identifier: string): Promise<WindowState> {
     const nowMs = this.now();
@@ -30,6 +37,8 @@ export class MemoryWindowStore implements WindowStore {
     const key = counterKey(policy, identifier);
     let counter = this.counters.get(key);
     if (!counter || counter.window !== window) {
+      if (counter) this.counters.delete(key);
+      else this.evictIfFull();
       counter = { window, count: 0, resetMs };
       this.counters.set(key, counter);
     }
@@ -57,6 +66,14 @@ export class MemoryWindowStore implements WindowStore {
 
   get size(): number {
     return this.counters.size;
+  }
+
+  private evictIfFull(): void {
+    while (this.counters.size >= this.maxCounters) {
+      const oldest = this.counters.keys().next();
+      if (oldest.done) return;
+      this.counters.delete(oldest.value);
+    }
   }
 
   private sweep(nowMs: number): void {

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 /**
  * The specification's Limits table (tag-service-api.md, "Limits") as data, plus the account lockout of
  * decisions.md ("Rate limits"). Every limit is scaled by RATE_LIMIT_MULTIPLIER when the limiter is built.
@@ -92,13 +93,42 @@ export interface RateLimitSubject {
   key?: string;
 }
 
+/** The 8 groups of an IPv6 address as numbers, or null. Handles `::` and a dotted IPv4 tail. */
+function ipv6Groups(address: string): number[] | null {
+  if (isIP(address) !== 6) return null;
+  let text = address.split("%")[0]!.toLowerCase();
+  const dotted = text.match(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split("::") as [string, string | undefined];
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill("0"), ...right];
+  return groups.length === 8 ? groups.map((group) => parseInt(group, 16)) : null;
+}
+
+/**
+ * What an IP counts under: an IPv4 address as it is; an IPv6 address by its /64 prefix, because one
+ * subscriber is routed a whole /64 and could otherwise take a fresh address (and a fresh limit) per request.
+ */
+export function ipRateLimitKey(ip: string): string {
+  const groups = ipv6Groups(ip);
+  if (!groups) return ip;
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join(".");
+  }
+  return `${groups.slice(0, 4).map((group) => group.toString(16)).join(":")}::/64`;
+}
+
 /** The identifier a policy counts under for this subject. Throws when a `key` policy gets no key (a bug). */
 export function subjectIdentifier(policy: Pick<ResolvedRateLimitPolicy, "name" | "keyBy">, subject: RateLimitSubject): string {
   switch (policy.keyBy) {
     case "caller":
-      return subject.userId ? `user:${subject.userId}` : `ip:${subject.ip}`;
+      return subject.userId ? `user:${subject.userId}` : `ip:${ipRateLimitKey(subject.ip)}`;
     case "ip":
-      return `ip:${subject.ip}`;
+      return `ip:${ipRateLimitKey(subject.ip)}`;
     case "key":
       if (!subject.key) throw new Error(`rate limit ${policy.name} is keyed by an explicit key, but none was given`);
       return `key:${subject.key}`;

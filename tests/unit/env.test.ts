@@ -14,7 +14,7 @@ describe("configuration", () => {
     const env = buildEnv({ NODE_ENV: "development" });
     expect(env.APP_URL).toBe("http://localhost:3000");
     expect(env.DATABASE_URL).toBeUndefined();
-    expect(env.TRUST_PROXY).toBe(false);
+    expect(env.TRUST_PROXY).toBe(0);
     expect(env.API_KEY_ENV).toBe("development");
     expect(env.RATE_LIMIT_MULTIPLIER).toBe(1);
     expect(env.PUSH_ALLOW_PRIVATE_ENDPOINTS).toBe(false);
@@ -43,7 +43,18 @@ describe("configuration", () => {
   it("rejects malformed values with the variable's name", () => {
     expect(() => buildEnv({ NODE_ENV: "development", RATE_LIMIT_MULTIPLIER: "-2" })).toThrow(/RATE_LIMIT_MULTIPLIER/);
     expect(() => buildEnv({ NODE_ENV: "development", TRUST_PROXY: "maybe" })).toThrow(/TRUST_PROXY/);
-    expect(buildEnv({ NODE_ENV: "development", TRUST_PROXY: "true" }).TRUST_PROXY).toBe(true);
+    expect(() => buildEnv({ NODE_ENV: "development", TRUST_PROXY: "-1" })).toThrow(/TRUST_PROXY/);
+    expect(() => buildEnv({ NODE_ENV: "development", TRUST_PROXY: "1.5" })).toThrow(/TRUST_PROXY/);
+  });
+
+  it("reads TRUST_PROXY as the number of proxies in front: false 0, true 1, or N", () => {
+    const trusted = (value?: string) => buildEnv({ NODE_ENV: "development", TRUST_PROXY: value }).TRUST_PROXY;
+    expect(trusted(undefined)).toBe(0);
+    expect(trusted("false")).toBe(0);
+    expect(trusted("true")).toBe(1);
+    expect(trusted("1")).toBe(1);
+    expect(trusted("2")).toBe(2);
+    expect(trusted("0")).toBe(0);
   });
 
   it("serves the development mailbox only with the outbox and outside production unless enabled", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { errorStatus, isDatabaseUnavailable, toDomainError } from "@/lib/http/errors";
-import { clientIp, PEER_ADDRESS_HEADER } from "@/lib/http/client-ip";
+import { clientGeo, clientIp, PEER_ADDRESS_HEADER } from "@/lib/http/client-ip";
 import { errorCodes, ValidationError } from "@/lib/services/errors";
 import { z } from "zod";
 
@@ -51,14 +51,32 @@ describe("error table", () => {
 describe("client IP", () => {
   const headers = (values: Record<string, string>) => new Headers(values);
 
-  it("uses the socket peer and ignores X-Forwarded-For unless the proxy is trusted", () => {
+  it("uses the socket peer and ignores X-Forwarded-For unless a proxy is trusted", () => {
     const h = headers({ [PEER_ADDRESS_HEADER]: "::ffff:10.1.2.3", "x-forwarded-for": "203.0.113.9, 10.0.0.1" });
-    expect(clientIp(h, false)).toBe("10.1.2.3");
-    expect(clientIp(h, true)).toBe("203.0.113.9");
+    expect(clientIp(h, 0)).toBe("10.1.2.3");
   });
 
-  it("falls back to the peer when the forwarded address is garbage", () => {
-    expect(clientIp(headers({ [PEER_ADDRESS_HEADER]: "127.0.0.1", "x-forwarded-for": "not-an-ip" }), true)).toBe("127.0.0.1");
-    expect(clientIp(headers({}), false)).toBe("unknown");
+  it("takes the N-th address from the right behind N proxies, never one the client wrote", () => {
+    // The client sent "6.6.6.6, 7.7.7.7"; the load balancer appended the address it saw (198.51.100.7).
+    const one = headers({ [PEER_ADDRESS_HEADER]: "10.0.0.2", "x-forwarded-for": "6.6.6.6, 7.7.7.7, 198.51.100.7" });
+    expect(clientIp(one, 1)).toBe("198.51.100.7");
+    // A CDN and then a load balancer: the CDN appended the client, the balancer appended the CDN.
+    const two = headers({ [PEER_ADDRESS_HEADER]: "10.0.0.2", "x-forwarded-for": "6.6.6.6, 198.51.100.7, 10.0.0.9" });
+    expect(clientIp(two, 2)).toBe("198.51.100.7");
+    expect(clientIp(headers({ [PEER_ADDRESS_HEADER]: "10.0.0.2", "x-forwarded-for": "[2001:db8::5]" }), 1)).toBe("2001:db8::5");
+  });
+
+  it("uses the socket peer when the header has fewer entries than trusted proxies, or garbage there", () => {
+    expect(clientIp(headers({ [PEER_ADDRESS_HEADER]: "10.0.0.2", "x-forwarded-for": "198.51.100.7" }), 2)).toBe("10.0.0.2");
+    expect(clientIp(headers({ [PEER_ADDRESS_HEADER]: "10.0.0.2" }), 1)).toBe("10.0.0.2");
+    expect(clientIp(headers({ [PEER_ADDRESS_HEADER]: "127.0.0.1", "x-forwarded-for": "6.6.6.6, not-an-ip" }), 1)).toBe("127.0.0.1");
+    expect(clientIp(headers({}), 0)).toBe("unknown");
+  });
+
+  it("reads geo headers only behind a trusted proxy", () => {
+    const h = headers({ "x-vercel-ip-latitude": "52.52", "x-vercel-ip-longitude": "13.405", "x-vercel-ip-city": "Berlin%20Mitte", "x-vercel-ip-country": "DE" });
+    expect(clientGeo(h, 0)).toBeNull();
+    expect(clientGeo(h, 1)).toEqual({ latitude: 52.52, longitude: 13.405, city: "Berlin Mitte", country: "DE" });
+    expect(clientGeo(headers({ "x-vercel-ip-latitude": "1", "x-vercel-ip-longitude": "2", "x-vercel-ip-city": "%E0%A4%A" }), 1)?.city).toBe("%E0%A4%A");
   });
 });

@@ -86,6 +86,18 @@ describe("MemoryWindowStore (fixed windows on a controlled clock)", () => {
     return { clock, store: new MemoryWindowStore(() => clock.now) };
   }
 
+  it("holds at most maxCounters counters: a flood of new clients evicts the stalest, not memory", async () => {
+    const clock = { now: 1_800_000_010_000 };
+    const store = new MemoryWindowStore(() => clock.now, 100);
+    await store.hit(policies.auth, "ip:victim");
+    await store.hit(policies.auth, "ip:victim");
+    for (let i = 0; i < 10_000; i++) await store.hit(policies.auth, `ip:flood-${i}`);
+    expect(store.size).toBe(100);
+    // The newest clients are still counted; the oldest one was dropped first.
+    expect((await store.peek(policies.auth, "ip:flood-9999")).remaining).toBe(2);
+    expect((await store.peek(policies.auth, "ip:victim")).remaining).toBe(3);
+  });
+
   it("allows `limit` requests in a window, blocks the rest, and resets at the window's end", async () => {
     const { clock, store } = storeAt(1_800_000_010_000);
     const results = [];

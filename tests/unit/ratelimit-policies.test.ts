@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   HOUR_MS,
   MINUTE_MS,
+  ipRateLimitKey,
   isRateLimitPolicyName,
   rateLimitPolicies,
   rateLimitPolicyNames,
@@ -87,8 +88,19 @@ describe("subject identifiers", () => {
   });
 
   it("counts IP policies per IP whoever is signed in", () => {
-    expect(subjectIdentifier(policies.auth, { ip: "2001:db8::1", userId: "u-1" })).toBe("ip:2001:db8::1");
+    expect(subjectIdentifier(policies.auth, { ip: "198.51.100.4", userId: "u-1" })).toBe("ip:198.51.100.4");
     expect(subjectIdentifier(policies.publicScan, { ip: "203.0.113.7", key: "ignored" })).toBe("ip:203.0.113.7");
+  });
+
+  it("counts an IPv6 client by its /64, so rotating addresses inside one subscriber's prefix gains nothing", () => {
+    const key = (ip: string) => subjectIdentifier(policies.auth, { ip });
+    expect(key("2001:db8:aa:bb::1")).toBe("ip:2001:db8:aa:bb::/64");
+    expect(key("2001:0db8:00aa:00bb:ffff:1:2:3")).toBe(key("2001:db8:aa:bb::1"));
+    expect(key("2001:db8:aa:bc::1")).not.toBe(key("2001:db8:aa:bb::1"));
+    expect(key("::ffff:203.0.113.7")).toBe("ip:203.0.113.7");
+    expect(key("::ffff:203.0.113.8")).not.toBe(key("::ffff:203.0.113.7"));
+    expect(subjectIdentifier(policies.general, { ip: "2001:db8::7" })).toBe("ip:2001:db8:0:0::/64");
+    expect(ipRateLimitKey("unknown")).toBe("unknown");
   });
 
   it("counts key policies per key and requires one", () => {
