@@ -1,7 +1,7 @@
 import { getDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrator";
 import { env } from "@/lib/env";
-import { stampPeerAddresses } from "@/lib/http/peer-address";
+import { prepareIncomingRequests } from "@/lib/http/incoming-requests";
 import { startJobs } from "@/lib/jobs";
 import { describeError, log } from "@/lib/log";
 import { systemContext } from "@/lib/services/context";
@@ -13,7 +13,7 @@ import { seedDatabase } from "@/lib/services/system/seed";
  * admin (and outside production the demo content) is seeded; the job workers start.
  */
 export async function startServer(): Promise<void> {
-  stampPeerAddresses();
+  prepareIncomingRequests();
   const handle = getDatabase();
   try {
     // Production on PostgreSQL migrates with `npm run db:migrate` before the new version starts.

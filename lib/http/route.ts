@@ -4,13 +4,14 @@ import { getDatabase } from "@/db/client";
 import { log, describeError } from "@/lib/log";
 import { checkRateLimits, type RateLimitDecision } from "@/lib/ratelimit";
 import type { Actor, ServiceContext } from "@/lib/services/context";
-import { DomainError, ForbiddenError, MethodNotAllowedError, NotFoundError, RateLimitError, UnauthorizedError } from "@/lib/services/errors";
+import { DomainError, ForbiddenError, MethodNotAllowedError, NotFoundError, RateLimitError, UnauthorizedError, ValidationError } from "@/lib/services/errors";
+import { controlCharacterIssues } from "@/lib/validation/control-characters";
 import { isAdmin, resolveCaller, type Caller } from "./auth";
 import { readJsonBody } from "./body";
 import { clientIp } from "./client-ip";
 import type { Endpoint } from "./endpoint";
 import { Paginated, WithStatus } from "./envelope";
-import { errorBody, errorStatus, toDomainError, validationErrorFromZod } from "./errors";
+import { errorBody, errorStatus, toDomainError, zodIssuesToFields } from "./errors";
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -90,6 +91,39 @@ async function parsePart<S extends z.ZodType | undefined>(schema: S, value: unkn
   return parsed.data;
 }
 
+/** The part of a raw input the schema takes: an object schema's own keys (unknown fields are ignored). */
+function acceptedPart(schema: z.ZodType, value: unknown): unknown {
+  const shape = (schema as { shape?: Record<string, unknown> }).shape;
+  if (!shape || !value || typeof value !== "object" || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => Object.hasOwn(shape, key)));
+}
+
+/**
+ * Validates a query or body. Every string an endpoint takes, in any present or future schema, is also
+ * checked here once for control characters (NUL would fail the query; the other C0 controls are junk),
+ * and reported beside the schema's own issues so one answer names every bad field.
+ */
+async function parseInput<S extends z.ZodType | undefined>(schema: S, value: unknown) {
+  if (!schema) return undefined;
+  const controls = controlCharacterIssues(acceptedPart(schema, value));
+  const parsed = await schema.safeParseAsync(value);
+  if (!parsed.success) {
+    const issues = zodIssuesToFields(parsed.error.issues);
+    throw new ValidationError([...issues, ...controls.filter((control) => !issues.some((issue) => issue.field === control.field))]);
+  }
+  if (controls.length) throw new ValidationError(controls);
+  return parsed.data;
+}
+
+/** Path params as Next decoded them; a segment Next could not decode is a path that names nothing (404). */
+async function routeParams(context: RouteContext | undefined): Promise<Record<string, unknown>> {
+  try {
+    return (await context?.params) ?? {};
+  } catch {
+    throw new NotFoundError();
+  }
+}
+
 function queryObject(url: URL): Record<string, string | string[]> {
   const result: Record<string, string | string[]> = {};
   for (const key of new Set(url.searchParams.keys())) {
@@ -145,12 +179,13 @@ export function route<
         if (!isAdmin(caller)) throw new ForbiddenError();
       }
 
-      const params = await parsePart(endpoint.params, (await context?.params) ?? {}, () => new NotFoundError());
-      const url = new URL(req.url);
-      const query = await parsePart(endpoint.query, queryObject(url), (error) => validationErrorFromZod(error));
+      const rawParams = await routeParams(context);
+      // A control character in a path segment names nothing: 404 like any other unknown id.
+      if (controlCharacterIssues(rawParams).length) throw new NotFoundError();
+      const params = await parsePart(endpoint.params, rawParams, () => new NotFoundError());
+      const query = await parseInput(endpoint.query, queryObject(new URL(req.url)));
       const hasBody = endpoint.body && req.method !== "GET" && req.method !== "HEAD";
-      const rawBody = hasBody ? await readJsonBody(req, endpoint.bodyLimitBytes) : undefined;
-      const body = hasBody ? await parsePart(endpoint.body, rawBody, (error) => validationErrorFromZod(error)) : undefined;
+      const body = hasBody ? await parseInput(endpoint.body, await readJsonBody(req, endpoint.bodyLimitBytes)) : undefined;
 
       const ctx: ServiceContext = { actor: actorFor(caller, ip), db: database.db, requestId };
       const result = await handler({
