@@ -16,6 +16,29 @@ test.describe("the running server", () => {
     expect(headers["access-control-allow-origin"]).toBe("*");
   });
 
+  test("answers a malformed percent-encoding in any API path with the 404 envelope, not Next's bare 500", async ({ request }) => {
+    for (const path of ["/api/v1/scan/%E0%A4%A", "/api/v1/vehicles/verify/%E0%A4%A", "/api/v1/blog/%E0%A4%A", "/api/v1/tags/%E0%A4%A", "/api/v1/tags/%zz/scans", "/api/v1/no/such/%C3%28"]) {
+      for (const method of ["GET", "POST", "DELETE"] as const) {
+        const response = await request.fetch(path, { method, headers: { "content-type": "application/json" }, data: method === "GET" ? undefined : "{}" });
+        expect(response.status(), `${method} ${path}`).toBe(404);
+        expect(await response.json()).toEqual({ success: false, error: { code: "NOT_FOUND", message: expect.any(String) } });
+        expect(response.headers()["x-ratelimit-limit"], `${method} ${path}`).toBeTruthy();
+      }
+    }
+    // A well-formed encoding still reaches its route.
+    expect((await request.get("/api/v1/vehicles/verify/1HGCM82633A00435%32")).status()).toBe(200);
+  });
+
+  test("refuses a cross-site form post of JSON to login with 415 and sets no cookie", async ({ request }) => {
+    const response = await request.post("/api/v1/auth/login", {
+      headers: { "content-type": "text/plain", origin: "https://evil.example" },
+      data: JSON.stringify({ email: "someone@example.com", password: "Whatever123" }),
+    });
+    expect(response.status()).toBe(415);
+    expect((await response.json()).error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    expect(response.headers()["set-cookie"]).toBeUndefined();
+  });
+
   test("counts a client by its socket address, whatever X-Forwarded-For it forges", async ({ request }) => {
     const remaining = async (forged: string) => {
       const response = await request.get("/api/v1/rate-probe", { headers: { "X-Forwarded-For": forged, "x-tag-service-peer": forged } });

@@ -48,7 +48,7 @@ function commonErrors(endpoint: Endpoint): ErrorCode[] {
   if (endpoint.auth === "admin") codes.add("FORBIDDEN");
   if (endpoint.params) codes.add("NOT_FOUND");
   if (endpoint.query || endpoint.body) codes.add("VALIDATION_ERROR");
-  if (endpoint.body) codes.add("PAYLOAD_TOO_LARGE");
+  if (endpoint.body) codes.add("PAYLOAD_TOO_LARGE").add("UNSUPPORTED_MEDIA_TYPE");
   for (const code of endpoint.errors ?? []) codes.add(code);
   return [...codes];
 }

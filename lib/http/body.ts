@@ -1,4 +1,4 @@
-import { PayloadTooLargeError, ValidationError } from "@/lib/services/errors";
+import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from "@/lib/services/errors";
 
 export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
 
@@ -27,8 +27,21 @@ export async function readBodyText(req: Request, limit = DEFAULT_BODY_LIMIT_BYTE
   return new TextDecoder("utf-8").decode(await readBodyBytes(req, limit));
 }
 
-/** Parses a JSON body; an empty body counts as `{}` so the schema reports the missing fields. */
+/** `application/json` or a `+json` type, any parameters (charset). */
+export function isJsonContentType(contentType: string | null): boolean {
+  const type = contentType?.split(";")[0]?.trim().toLowerCase();
+  return type === "application/json" || (type?.startsWith("application/") === true && type.endsWith("+json"));
+}
+
+/**
+ * Parses a JSON body; an empty body counts as `{}` so the schema reports the missing fields. A body in
+ * any other type is refused (415) before it is read: a `text/plain` or form post is what a foreign page
+ * can send without a CORS preflight, so taking it would let other sites submit JSON as our users.
+ */
 export async function readJsonBody(req: Request, limit = DEFAULT_BODY_LIMIT_BYTES): Promise<unknown> {
+  const declaredEmpty = req.headers.get("content-length") === "0" || !req.body;
+  const contentType = req.headers.get("content-type");
+  if (!declaredEmpty && !isJsonContentType(contentType)) throw new UnsupportedMediaTypeError("application/json", contentType);
   const text = await readBodyText(req, limit);
   if (text.trim() === "") return {};
   try {

@@ -13,6 +13,7 @@ export const errorCodes = [
   "METHOD_NOT_ALLOWED",
   "CONFLICT",
   "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
   "UNPROCESSABLE_ENTITY",
   "RATE_LIMIT_EXCEEDED",
   "INTERNAL_ERROR",
@@ -101,6 +102,13 @@ export class ConflictError extends DomainError {
 export class PayloadTooLargeError extends DomainError {
   constructor(limitBytes: number) {
     super("PAYLOAD_TOO_LARGE", `The request body exceeds ${Math.round(limitBytes / 1024)} KB.`, { limitBytes });
+  }
+}
+
+/** A body sent in a format the endpoint does not take (JSON endpoints take only application/json). */
+export class UnsupportedMediaTypeError extends DomainError {
+  constructor(expected: string, received: string | null) {
+    super("UNSUPPORTED_MEDIA_TYPE", `Send the request body as ${expected}.`, { expected, received });
   }
 }
 

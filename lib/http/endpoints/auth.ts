@@ -39,7 +39,7 @@ export const authEndpoints = {
     method: "POST",
     path: "/api/v1/auth/register",
     summary: "Create an account",
-    description: "Creates a USER with an unverified e-mail (a confirmation link is e-mailed), signs in, and also sets the httpOnly session cookie. 5 per hour per IP.",
+    description: "Creates a USER with an unverified e-mail (a confirmation link is e-mailed), signs in, and also sets the httpOnly session cookie (not for a request whose Origin is another site's). 5 per hour per IP.",
     tags,
     auth: "none",
     rateLimit: ["auth", "registration"],
@@ -53,7 +53,7 @@ export const authEndpoints = {
     path: "/api/v1/auth/login",
     summary: "Sign in",
     description:
-      "Wrong e-mail and wrong password answer alike (401). A 2FA account without `twoFactorCode` answers 403 TWO_FACTOR_REQUIRED; a TOTP code or a backup code is accepted once. Ten failures for one account within 15 minutes lock it for the rest of the window (429). Also sets the httpOnly session cookie.",
+      "Wrong e-mail and wrong password answer alike (401). A 2FA account without `twoFactorCode` answers 403 TWO_FACTOR_REQUIRED; a TOTP code or a backup code is accepted once. Ten failures for one account within 15 minutes lock it for the rest of the window (429). Also sets the httpOnly session cookie, except for a request whose Origin is another site's (the tokens are in the body either way).",
     tags,
     auth: "none",
     rateLimit: ["auth"],

@@ -1,0 +1,194 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { z } from "zod";
+import { allEndpoints } from "@/lib/http/endpoints";
+import type { Endpoint } from "@/lib/http";
+import { rateLimitPolicyNames, type RateLimitPolicyOverrides } from "@/lib/ratelimit/policies";
+import { resetRateLimiterForTests } from "@/lib/ratelimit";
+import { apiRequest, nextTestIp } from "../support/http";
+import { bearer, registerAccount, setRole } from "../support/auth";
+import { giveTestTag } from "../support/tags";
+import { handlersFor } from "../support/route-files";
+
+/**
+ * Every endpoint of the contract table gets every hostile value of these lists in every place it takes
+ * input (path params, query, each body field, the whole body, the content type). Nothing may answer
+ * 5xx, every 4xx carries the error envelope, and a control character in a string is a 400 that names
+ * the field. A new endpoint joins the sweep by being in `allEndpoints`.
+ */
+
+/** Strings the API must refuse wherever it takes a string (NUL fails PostgreSQL; the rest is junk). */
+const CONTROL_STRINGS = ["a\u0000b", "\u0000", "bell\u0007", "\u001b[31mred", "x\u007f\u0000"];
+
+function nested(depth: number): unknown {
+  let value: unknown = "leaf";
+  for (let i = 0; i < depth; i++) value = { a: value };
+  return value;
+}
+
+/** Other values that have broken APIs: wrong types, extremes, encodings, injections, deep nesting. */
+const HOSTILE_VALUES: unknown[] = [
+  "%E0%A4%A",
+  "\uD800",
+  "\uFEFF\u202Eevil",
+  "x".repeat(200_000),
+  "' OR 1=1 --",
+  "<script>alert(1)</script>",
+  "../../../etc/passwd",
+  "",
+  " ",
+  null,
+  0,
+  -1,
+  1e308,
+  1.5,
+  true,
+  [],
+  {},
+  ["a\u0000"],
+  { a: "\u0000" },
+  nested(2_000),
+];
+
+/** Path segments as Next hands them to a handler (already percent-decoded). */
+const HOSTILE_PARAMS = ["a\u0000b", "not-a-uuid", "00000000-0000-0000-0000-000000000000", "../..", "x".repeat(5_000), "' OR 1=1", "%", "\uD800", "%E0%A4%A"];
+
+const HOSTILE_QUERY = [...CONTROL_STRINGS, "-1", "0", "abc", "1e999", "99999999999999999999", "%00", "\uD800"];
+
+/** Whole bodies, sent as application/json. */
+const HOSTILE_RAW_BODIES = ["{", "null", "[]", '"text"', "1", "true", "[".repeat(100_000) + "]".repeat(100_000), '{"__proto__":{"role":"SUPER_ADMIN"},"constructor":{"prototype":{"x":1}}}', "\u0000", '{"a":"\\u0000"}', "\uFEFF{}"];
+
+const WRONG_CONTENT_TYPES = ["text/plain", "text/plain;charset=UTF-8", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/xml", null];
+
+// Every limit out of the way: the sweep is thousands of requests from one account.
+const unlimited = Object.fromEntries(rateLimitPolicyNames.map((name) => [name, { limit: 1_000_000, windowMs: 60_000 }])) as RateLimitPolicyOverrides;
+
+const endpoints = await handlersFor(allEndpoints.filter((endpoint) => endpoint.path.startsWith("/api/v1/")));
+
+beforeAll(() => {
+  resetRateLimiterForTests(unlimited);
+});
+
+function shapeKeys(schema: z.ZodType | undefined): string[] {
+  const shape = (schema as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+function pathFor(endpoint: Endpoint, params: Record<string, string | string[]>): string {
+  return endpoint.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    const text = Array.isArray(value) ? value.join("/") : (value ?? "");
+    try {
+      return encodeURIComponent(text);
+    } catch {
+      return "lone-surrogate"; // the handler still gets `text` itself through its params
+    }
+  });
+}
+
+interface Problem {
+  endpoint: string;
+  case: string;
+  problem: string;
+}
+
+describe.each(endpoints.map(({ endpoint, handler }) => [`${endpoint.method} ${endpoint.path}`, endpoint, handler] as const))("%s under hostile input", (_label, endpoint, handler) => {
+  it("never answers 5xx, answers every 4xx with the envelope, and names a field holding a control character", async () => {
+    const account = await registerAccount();
+    await setRole(account.id, "SUPER_ADMIN");
+    const tag = await giveTestTag(account.id, { tagType: "VEHICLE", itemName: "Car" });
+    const validParams: Record<string, string | string[]> = { id: tag.id, tagId: tag.id, photoId: randomUUID(), vin: "1HGCM82633A004352", path: ["x"] };
+    const paramNames = shapeKeys(endpoint.params);
+    const params = Object.fromEntries(paramNames.map((name) => [name, validParams[name] ?? randomUUID()]));
+    const takesBody = Boolean(endpoint.body) && endpoint.method !== "GET";
+    const problems: Problem[] = [];
+
+    async function send(
+      label: string,
+      options: { params?: Record<string, string | string[]>; query?: [string, string][]; body?: unknown; rawBody?: string; contentType?: string | null; rejectParams?: boolean },
+      expectation?: (status: number, body: { error?: { code?: string; details?: { fieldErrors?: Record<string, string[]> } } } | null) => string | null,
+    ) {
+      const usedParams = options.params ?? params;
+      const url = new URL(pathFor(endpoint, usedParams), "http://localhost:3000");
+      for (const [key, value] of options.query ?? []) url.searchParams.append(key, value);
+      const headers: Record<string, string> = { ...bearer(account.accessToken), origin: "http://localhost:3000" };
+      let rawBody = options.rawBody;
+      if (options.body !== undefined) rawBody = JSON.stringify(options.body);
+      const contentType = options.contentType === undefined ? "application/json" : options.contentType;
+      if (rawBody !== undefined && contentType) headers["content-type"] = contentType;
+      const request = apiRequest(url.pathname + url.search, { method: endpoint.method, headers, rawBody: endpoint.method === "GET" ? undefined : rawBody, ip: nextTestIp() });
+      const context = { params: options.rejectParams ? Promise.reject(new URIError("URI malformed")) : Promise.resolve(usedParams) };
+      context.params.catch(() => {});
+      let response: Response;
+      try {
+        response = await handler(request, context);
+      } catch (error) {
+        problems.push({ endpoint: _label, case: label, problem: `threw ${String(error)}` });
+        return;
+      }
+      let body: Record<string, unknown> | null = null;
+      if (response.status >= 400) {
+        try {
+          body = (await response.json()) as Record<string, unknown>;
+        } catch {
+          problems.push({ endpoint: _label, case: label, problem: `${response.status} without a JSON body` });
+          return;
+        }
+        const error = body.error as { code?: unknown; message?: unknown } | undefined;
+        if (body.success !== false || typeof error?.code !== "string" || typeof error.message !== "string") {
+          problems.push({ endpoint: _label, case: label, problem: `${response.status} without the error envelope: ${JSON.stringify(body).slice(0, 200)}` });
+        }
+      } else {
+        await response.body?.cancel().catch(() => {});
+      }
+      if (response.status >= 500) problems.push({ endpoint: _label, case: label, problem: `answered ${response.status}: ${JSON.stringify(body).slice(0, 200)}` });
+      const unmet = expectation?.(response.status, body as never);
+      if (unmet) problems.push({ endpoint: _label, case: label, problem: unmet });
+    }
+
+    const notFound = (status: number) => (status === 404 ? null : `expected 404, got ${status}`);
+    const namesField = (field: string) => (status: number, body: { error?: { code?: string; details?: { fieldErrors?: Record<string, string[]> } } } | null) => {
+      if (status !== 400 || body?.error?.code !== "VALIDATION_ERROR") return `expected 400 VALIDATION_ERROR, got ${status} ${body?.error?.code ?? ""}`;
+      const fields = Object.keys(body.error.details?.fieldErrors ?? {});
+      return fields.some((name) => name === field || name.startsWith(`${field}.`)) ? null : `the error names ${fields.join(", ") || "no field"}, not ${field}`;
+    };
+
+    const paramShape = (endpoint.params?.shape ?? {}) as Record<string, z.ZodType>;
+    for (const name of paramNames) {
+      // decisions.md: a malformed id in a path is 404 (other segments, such as a VIN, may answer 400).
+      const isId = paramShape[name]!.safeParse(randomUUID()).success && !paramShape[name]!.safeParse("not-a-uuid").success;
+      for (const value of HOSTILE_PARAMS) {
+        const malformedId = isId && !paramShape[name]!.safeParse(value).success;
+        await send(`param ${name}=${JSON.stringify(value).slice(0, 40)}`, { params: { ...params, [name]: value }, body: takesBody ? {} : undefined }, malformedId ? notFound : undefined);
+      }
+      if (name !== "path") await send(`param ${name} with a NUL`, { params: { ...params, [name]: `${String(params[name])}\u0000` } }, notFound);
+    }
+    if (paramNames.length) await send("params Next could not decode", { rejectParams: true }, notFound);
+
+    for (const key of [...shapeKeys(endpoint.query), "unknownKey"]) {
+      for (const value of HOSTILE_QUERY) {
+        const refused = CONTROL_STRINGS.includes(value) && key !== "unknownKey";
+        await send(`query ${key}=${JSON.stringify(value)}`, { query: [[key, value]] }, refused ? namesField(key) : undefined);
+      }
+      await send(`query ${key} repeated`, { query: [[key, "1"], [key, "2"]] });
+    }
+
+    if (takesBody) {
+      for (const field of shapeKeys(endpoint.body)) {
+        for (const value of CONTROL_STRINGS) await send(`body ${field}=${JSON.stringify(value)}`, { body: { [field]: value } }, namesField(field));
+        for (const value of HOSTILE_VALUES) await send(`body ${field}=${JSON.stringify(value)?.slice(0, 40)}`, { body: { [field]: value } });
+      }
+      for (const raw of HOSTILE_RAW_BODIES) await send(`raw body ${JSON.stringify(raw.slice(0, 30))}`, { rawBody: raw });
+      for (const type of WRONG_CONTENT_TYPES) {
+        await send(`JSON body as ${type ?? "no content type"}`, { rawBody: "{}", contentType: type }, (status, body) =>
+          status === 415 && body?.error?.code === "UNSUPPORTED_MEDIA_TYPE" ? null : `expected 415 UNSUPPORTED_MEDIA_TYPE, got ${status} ${body?.error?.code ?? ""}`,
+        );
+      }
+      await send("a 2 MB body", { rawBody: JSON.stringify({ x: "y".repeat(2 * 1024 * 1024) }) }, (status) => (status === 413 ? null : `expected 413, got ${status}`));
+    } else if (endpoint.method !== "GET") {
+      for (const raw of HOSTILE_RAW_BODIES.slice(0, 4)) await send(`unexpected body ${JSON.stringify(raw.slice(0, 30))}`, { rawBody: raw, contentType: "text/plain" });
+    }
+
+    expect(problems, JSON.stringify(problems.slice(0, 20), null, 1)).toEqual([]);
+  });
+});
