@@ -1,3 +1,5 @@
+import { withoutControlCharacters } from "@/lib/validation/control-characters";
+
 /**
  * What a form's server action returns to the page (through React's useActionState): a status, an
  * optional message for the whole form, per-field messages keyed by the input's `name`, and the
@@ -29,7 +31,11 @@ export function errorsOutsideFields(state: FormState, fieldNames: Iterable<strin
     .flatMap(([, messages]) => messages ?? []);
 }
 
+/**
+ * A text field of a submitted form. Control characters (NUL would fail the query) are dropped: no one
+ * types them into a form, so only a forged post carries them, and the API refuses them outright.
+ */
 export function formText(formData: FormData, name: string): string {
   const value = formData.get(name);
-  return typeof value === "string" ? value : "";
+  return typeof value === "string" ? withoutControlCharacters(value) : "";
 }

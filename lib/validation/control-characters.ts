@@ -16,6 +16,13 @@ export function hasControlCharacters(text: string): boolean {
   return FORBIDDEN.test(text);
 }
 
+const FORBIDDEN_ALL = new RegExp(FORBIDDEN.source, "g");
+
+/** The text without the forbidden control characters (form fields: no keyboard types them). */
+export function withoutControlCharacters(text: string): string {
+  return text.replace(FORBIDDEN_ALL, "");
+}
+
 /**
  * Every string in `value` (object values and array items, at any depth) that holds a forbidden control
  * character, as VALIDATION_ERROR field issues named by their dotted path (`items.0.name`). Walks
