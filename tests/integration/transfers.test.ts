@@ -14,6 +14,7 @@ import { EXPIRE_TRANSFERS_JOB, TRANSFER_TTL_MS, type TransferRecord } from "@/li
 import { bearer, registerAccount, type TestAccount } from "../support/auth";
 import { apiRequest, call, json } from "../support/http";
 import { giveTestTag, setTier, tagRow } from "../support/tags";
+import { isPagePath, linkedPaths } from "../support/page-routes";
 
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 
@@ -82,9 +83,14 @@ describe("POST /tags/:id/transfer", () => {
     // The recipient also has the registration's verification e-mail.
     const [message, ...rest] = (await listMailbox({ to: recipient.email })).filter((mail) => mail.subject.includes("transfer"));
     expect(rest).toEqual([]);
-    expect(message?.subject).toBe("Ada Lovelace wants to transfer a tag to you");
+    // The sender's chosen name never reaches the subject line.
+    expect(message?.subject).toBe("A tag is being transferred to you");
     expect(message?.text).toContain("Red bicycle");
-    expect(message?.text).toContain(buildActionUrl("/dashboard/transfers"));
+    expect(message?.text).toContain(buildActionUrl("/dashboard/tags/transfers"));
+    // Every link the e-mail carries (the button, the footer) opens a page that exists.
+    const paths = linkedPaths(message!.text, new URL(buildActionUrl("/")).origin);
+    expect(paths.length).toBeGreaterThan(0);
+    for (const linked of paths) expect(isPagePath(linked), linked).toBe(true);
     expect(await listMailbox({ to: sender.email }).then((mails) => mails.filter((mail) => mail.subject.includes("transfer")))).toEqual([]);
   });
 

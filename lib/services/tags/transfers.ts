@@ -124,7 +124,9 @@ export async function createTransfer(ctx: ServiceContext, tagId: string, input: 
       const senderName = `${sender.firstName} ${sender.lastName}`.trim() || "A user";
       await queueEmail(tx, {
         to: toEmail,
-        subject: `${senderName} wants to transfer a tag to you`,
+        // A fixed subject: the sender chooses their own name, and a subject is what spam filters and
+        // recipients judge before opening; user text stays in the (escaped) body.
+        subject: "A tag is being transferred to you",
         templateName: "tags.transfer-offer",
         template: createElement(NoticeEmail, {
           heading: "A tag is being transferred to you",
@@ -132,7 +134,7 @@ export async function createTransfer(ctx: ServiceContext, tagId: string, input: 
             `${senderName} wants to transfer "${itemName}" to you. The tag, its profile, photos and insurance details would become yours.`,
             `Sign in with this e-mail address (or create an account with it) to accept or decline. The offer expires on ${expiresAt.toUTCString()}.`,
           ],
-          action: { label: "Review the transfer", path: "/dashboard/transfers" },
+          action: { label: "Review the transfer", path: "/dashboard/tags/transfers" },
           reason: "You receive this e-mail because someone offered to transfer a tag to this address.",
         }),
       });

@@ -21,7 +21,8 @@ async function respond(formData: FormData, answer: "accept" | "decline"): Promis
     query = answer === "accept" ? `notice=accepted&tag=${transfer.tagId}` : "notice=declined";
   } catch (error) {
     if (!(error instanceof DomainError) || error.code === "INTERNAL_ERROR") throw error;
-    query = `notice=failed&reason=${encodeURIComponent(error.message)}`;
+    // A code, never the message: the page maps it to its own text, so a crafted link cannot make it say anything.
+    query = `notice=failed&reason=${encodeURIComponent(error.code)}`;
   }
   revalidatePath("/dashboard/tags", "layout");
   redirect(`${PATH}?${query}`);

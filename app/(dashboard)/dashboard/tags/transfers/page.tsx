@@ -7,6 +7,7 @@ import { listTransfers, type TransferRecord } from "@/lib/services/tags/transfer
 import { formatDateTime, PageHeading, Panel } from "../../account/section";
 import { param, type SearchParams } from "../params";
 import { acceptTransferAction, declineTransferAction } from "./actions";
+import { transferFailureMessage } from "./failure-messages";
 
 export const metadata: Metadata = { title: "Tag transfers" };
 
@@ -44,7 +45,7 @@ export default async function TransfersPage({ searchParams }: { searchParams: Se
         </FormAlert>
       ) : null}
       {notice === "declined" ? <FormAlert tone="success" title="The transfer was declined." /> : null}
-      {notice === "failed" ? <FormAlert tone="error" title={reason?.slice(0, 200) || "That did not work."} /> : null}
+      {notice === "failed" ? <FormAlert tone="error" title={transferFailureMessage(reason)} /> : null}
 
       <Panel id="incoming" title="Offered to you">
         {incoming.length === 0 ? (
