@@ -49,6 +49,8 @@ export function parsePushEndpoint(endpoint: string, allowPrivate = allowPrivateE
   if (!schemes.includes(url.protocol)) throw new PushEndpointError("The push endpoint must use https.");
   if (url.username || url.password) throw new PushEndpointError("The push endpoint must not carry credentials.");
   if (!url.hostname) throw new PushEndpointError("The push endpoint has no host.");
+  // Push services listen on 443; another port would make us a scanner of the host's other services.
+  if (!allowPrivate && url.port !== "") throw new PushEndpointError("The push endpoint must use port 443.");
   return url;
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
@@ -99,6 +100,8 @@ describe("POST /api/v1/notifications/subscribe", () => {
       "https://[::ffff:10.0.0.1]/push/x",
       "https://user:pass@push.example.com/x",
       "ftp://push.example.com/x",
+      "https://93.184.216.34:22/push/x", // a public host, but not the push port
+      "https://push.example.com:8443/x",
     ]) {
       const response = await subscribeAs(subscribeDefault, account.accessToken, { endpoint, keys });
       expect(response.status, endpoint).toBe(400);
@@ -107,6 +110,23 @@ describe("POST /api/v1/notifications/subscribe", () => {
       expect(Object.keys(body.error.details.fieldErrors)).toEqual(["subscription.endpoint"]);
       expect(await rowFor(endpoint)).toBeUndefined();
     }
+  });
+
+  it("keeps a subscription whose host does not resolve right now (delivery resolves it again)", async () => {
+    const account = await registerAccount();
+    const endpoint = `https://push.invalid/send/${randomUUID()}`;
+    const response = await subscribeAs(subscribeDefault, account.accessToken, { endpoint, keys: service.createSubscription().keys });
+    expect(response.status).toBe(200);
+    expect(await rowFor(endpoint)).toMatchObject({ userId: account.id });
+  });
+
+  it("keeps at most 10 devices per user, dropping the oldest", async () => {
+    const account = await registerAccount();
+    const devices = Array.from({ length: 12 }, () => service.createSubscription());
+    for (const device of devices) expect((await subscribeAs(subscribe, account.accessToken, device)).status).toBe(200);
+    const kept = await getDatabase().db.select().from(schema.pushSubscriptions).where(eq(schema.pushSubscriptions.userId, account.id));
+    expect(kept).toHaveLength(10);
+    expect(new Set(kept.map((row) => row.endpoint))).toEqual(new Set(devices.slice(2).map((device) => device.endpoint)));
   });
 
   it("requires the whole subscription and a signed-in caller", async () => {
@@ -300,7 +320,7 @@ describe("sendPush and DNS rebinding", () => {
 
   it("refuses a host whose answer is private, and never connects to it", async () => {
     const device = service.createSubscription();
-    const endpoint = device.endpoint.replace("http://127.0.0.1", "https://push.example.com");
+    const endpoint = device.endpoint.replace(/^http:\/\/127\.0\.0\.1:\d+/, "https://push.example.com");
     const hitsBefore = service.hits.length;
     const outcome = await sendPush({ endpoint, keys: device.keys }, payload, { allowPrivate: false, lookup: async () => ["93.184.215.14", "127.0.0.1"] });
     expect(outcome).toEqual({ outcome: "gone", reason: "The push endpoint must be on a public host." });

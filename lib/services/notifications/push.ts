@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, notInArray } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { log } from "@/lib/log";
 import { PushEndpointError, validatePushEndpoint, type EndpointPolicy } from "@/lib/push/endpoint";
@@ -40,13 +40,18 @@ export function vapidPublicKey(): { publicKey: string } {
  * the SSRF guard (400 on `subscription.endpoint` otherwise). Subscribing an endpoint again replaces
  * it, also when another account had it (a browser belongs to whoever subscribed it last).
  */
+/** Devices (push subscriptions) kept per user; subscribing an eleventh drops the oldest. */
+export const MAX_PUSH_DEVICES = 10;
+
 export async function subscribePush(ctx: ServiceContext, subscription: PushSubscriptionInput, userAgent: string | null, policy: EndpointPolicy = {}) {
   const actor = userActor(ctx);
   try {
     await validatePushEndpoint(subscription.endpoint, policy);
   } catch (error) {
-    if (error instanceof PushEndpointError) throw ValidationError.field("subscription.endpoint", error.message);
-    throw error;
+    // A name that does not resolve right now is kept: every delivery resolves and checks it again
+    // (decisions.md), and a push service's DNS blip must not turn push off for the user.
+    if (error instanceof PushEndpointError && error.permanent) throw ValidationError.field("subscription.endpoint", error.message);
+    if (!(error instanceof PushEndpointError)) throw error;
   }
   const values = {
     userId: actor.userId,
@@ -63,6 +68,14 @@ export async function subscribePush(ctx: ServiceContext, subscription: PushSubsc
       target: schema.pushSubscriptions.endpoint,
       set: { userId: values.userId, sessionId: values.sessionId, p256dh: values.p256dh, auth: values.auth, userAgent: values.userAgent, createdAt: new Date(), lastSuccessAt: null },
     });
+  // At most MAX_PUSH_DEVICES per user: the oldest go, so one account cannot make us push to thousands of endpoints.
+  const newest = ctx.db
+    .select({ id: schema.pushSubscriptions.id })
+    .from(schema.pushSubscriptions)
+    .where(eq(schema.pushSubscriptions.userId, actor.userId))
+    .orderBy(desc(schema.pushSubscriptions.createdAt), desc(schema.pushSubscriptions.id))
+    .limit(MAX_PUSH_DEVICES);
+  await ctx.db.delete(schema.pushSubscriptions).where(and(eq(schema.pushSubscriptions.userId, actor.userId), notInArray(schema.pushSubscriptions.id, newest)));
   return { message: "Push notifications are on for this device." };
 }
 
