@@ -169,6 +169,23 @@ describe("startJobs", () => {
     expect(jobsStatus()).toMatchObject({ started: false, bossStarts: before + 1 });
   });
 
+  it("works a burst in batches: each job settles on its own, a failing one alone is retried, none runs twice", async () => {
+    await startJobs();
+    const keys = Array.from({ length: 45 }, () => randomUUID());
+    const ids = await withTransaction(systemContext(), async (tx) => {
+      const made: string[] = [];
+      for (const [index, key] of keys.entries()) made.push(await enqueueJob(tx, recordJob, { key, failTimes: index === 7 ? 1 : 0 }));
+      return made;
+    });
+    await vi.waitFor(async () => {
+      for (const id of ids) expect((await getJob(recordJob, id))?.state).toBe("completed");
+    }, { timeout: 10_000, interval: 200 }); // one job per poll (the old worker) would need 22 s
+    for (const [index, key] of keys.entries()) expect(attemptsFor(key).length, `job ${index}`).toBe(index === 7 ? 2 : 1);
+    expect((await getJob(recordJob, ids[7]!))?.retryCount).toBe(1);
+    expect((await getJob(recordJob, ids[8]!))?.retryCount).toBe(0);
+    await stopJobs();
+  });
+
   it("stops a started boss when the process switches to another database handle", async () => {
     const boss = await startJobs();
     const stopped = new Promise<void>((resolve) => boss.once("stopped", () => resolve()));
