@@ -6,6 +6,7 @@ import {
   createRateLimiter,
   DEFAULT_PREFIX,
   type RateLimitBackendConfig,
+  type CountedAttempt,
   type RateLimitCheckOptions,
   type RateLimiter,
   type RateLimitHealth,
@@ -17,6 +18,7 @@ export type { RateLimitDecision } from "./decision";
 export { tightestDecision } from "./decision";
 export {
   createRateLimiter,
+  type CountedAttempt,
   type RateLimitBackendConfig,
   type RateLimitCheckOptions,
   type RateLimiter,
@@ -71,6 +73,14 @@ export function checkRateLimits(
   options?: RateLimitCheckOptions,
 ): Promise<RateLimitDecision> {
   return getRateLimiter().check(policies, subject, options);
+}
+
+/**
+ * Counts an attempt (a password or code about to be checked) before it is judged; `refund()` it when it
+ * turns out right. See RateLimiter.countAttempt.
+ */
+export function countAttempt(policies: readonly RateLimitPolicyName[], subject: RateLimitSubject): Promise<CountedAttempt> {
+  return getRateLimiter().countAttempt(policies, subject);
 }
 
 /** For /api/health: "memory" (memory backend), "ok" (store answered a ping within 1 s) or "down". */

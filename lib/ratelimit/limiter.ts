@@ -38,6 +38,11 @@ export interface RateLimitCheckOptions {
   consume?: boolean;
 }
 
+export interface CountedAttempt {
+  decision: RateLimitDecision;
+  refund(): Promise<void>;
+}
+
 export type RateLimitHealth = "ok" | "memory" | "down";
 
 export interface RateLimiter {
@@ -49,6 +54,13 @@ export interface RateLimiter {
    * because of the store: on a store error the request is counted in process memory instead.
    */
   check(policies: readonly RateLimitPolicyName[], subject: RateLimitSubject, options?: RateLimitCheckOptions): Promise<RateLimitDecision>;
+  /**
+   * Counts an attempt before it is judged, so N simultaneous attempts can never pass more than the limit
+   * (a peek-then-count would let them all through), and returns the decision with a `refund` that takes
+   * the attempt back when it turns out legitimate (the right password). Store failures fall back to memory
+   * as `check` does; a refund that fails is dropped (it can only make the limit stricter).
+   */
+  countAttempt(policies: readonly RateLimitPolicyName[], subject: RateLimitSubject): Promise<CountedAttempt>;
   /** "memory" for the memory backend; "ok" when the store answers a ping within the timeout; else "down". */
   health(timeoutMs?: number): Promise<RateLimitHealth>;
   /** Closes the store connection and forgets in-memory counts. */
@@ -104,35 +116,59 @@ export function createRateLimiter(config: RateLimitBackendConfig, options: RateL
     warn("rate limit store unavailable; counting in process memory", { backend: store.kind, error: errorMessage(error) });
   }
 
+  async function countIn(names: readonly RateLimitPolicyName[], subject: RateLimitSubject, consume: boolean) {
+    const unique = [...new Set(names)];
+    if (unique.length === 0) throw new Error("checkRateLimits needs at least one policy");
+    const list = unique.map((name) => {
+      const policy = policies[name];
+      if (!policy) throw new Error(`unknown rate limit policy: ${String(name)}`);
+      return policy;
+    });
+    const identifiers = list.map((policy) => subjectIdentifier(policy, subject));
+
+    let target: WindowStore = store;
+    let states: WindowState[];
+    if (store === memory) {
+      states = await count(memory, list, identifiers, consume);
+    } else {
+      try {
+        states = await withTimeout(count(store, list, identifiers, consume), timeoutMs, `rate limit store (${store.kind})`);
+      } catch (error) {
+        warnStoreDown(error);
+        target = memory;
+        states = await count(memory, list, identifiers, consume);
+      }
+    }
+    const now = Date.now();
+    const decision = tightestDecision(states.map((state, i) => toDecision(list[i]!.name, state, now)));
+    return { decision, target, list, identifiers, states };
+  }
+
   return {
     backend: store.kind,
     prefix,
     policies,
 
     async check(names, subject, checkOptions = {}) {
-      const unique = [...new Set(names)];
-      if (unique.length === 0) throw new Error("checkRateLimits needs at least one policy");
-      const list = unique.map((name) => {
-        const policy = policies[name];
-        if (!policy) throw new Error(`unknown rate limit policy: ${String(name)}`);
-        return policy;
-      });
-      const identifiers = list.map((policy) => subjectIdentifier(policy, subject));
-      const consume = checkOptions.consume ?? true;
+      return (await countIn(names, subject, checkOptions.consume ?? true)).decision;
+    },
 
-      let states: WindowState[];
-      if (store === memory) {
-        states = await count(memory, list, identifiers, consume);
-      } else {
-        try {
-          states = await withTimeout(count(store, list, identifiers, consume), timeoutMs, `rate limit store (${store.kind})`);
-        } catch (error) {
-          warnStoreDown(error);
-          states = await count(memory, list, identifiers, consume);
-        }
-      }
-      const now = Date.now();
-      return tightestDecision(states.map((state, i) => toDecision(list[i]!.name, state, now)));
+    async countAttempt(names, subject) {
+      const { decision, target, list, identifiers, states } = await countIn(names, subject, true);
+      let refunded = false;
+      return {
+        decision,
+        async refund() {
+          if (refunded) return;
+          refunded = true;
+          try {
+            const refunds = Promise.all(list.map((policy, i) => target.refund(policy, identifiers[i]!, states[i]!.resetMs)));
+            await (target === memory ? refunds : withTimeout(refunds, timeoutMs, `rate limit store (${store.kind})`));
+          } catch (error) {
+            warnStoreDown(error);
+          }
+        },
+      };
     },
 
     async health(pingTimeoutMs = DEFAULT_TIMEOUT_MS) {

@@ -46,6 +46,11 @@ export class MemoryWindowStore implements WindowStore {
     return { allowed: counter.count <= policy.limit, limit: policy.limit, remaining: Math.max(0, policy.limit - counter.count), resetMs };
   }
 
+  async refund(policy: ResolvedRateLimitPolicy, identifier: string, resetMs: number): Promise<void> {
+    const counter = this.counters.get(counterKey(policy, identifier));
+    if (counter && counter.resetMs === resetMs && counter.count > 0) counter.count -= 1;
+  }
+
   async peek(policy: ResolvedRateLimitPolicy, identifier: string): Promise<WindowState> {
     const { window, resetMs } = windowBounds(policy.windowMs, this.now());
     const counter = this.counters.get(counterKey(policy, identifier));

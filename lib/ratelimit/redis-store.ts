@@ -30,6 +30,14 @@ class RatelimitWindowStore implements WindowStore {
     return { allowed: result.success, limit: result.limit, remaining: result.remaining, resetMs: result.reset };
   }
 
+  async refund(policy: ResolvedRateLimitPolicy, identifier: string, resetMs: number): Promise<void> {
+    // The library counts in the window of "now": a refund after that window ended would credit the next.
+    if (Date.now() >= resetMs) return;
+    // A negative rate is the library's refund: INCRBY -1 on the window's counter, no limit check.
+    const result = await this.ratelimit(policy).limit(identifier, { rate: -1 });
+    if (result.reason === "timeout") throw new Error("rate limit store timed out");
+  }
+
   async peek(policy: ResolvedRateLimitPolicy, identifier: string): Promise<WindowState> {
     const { remaining, reset, limit } = await this.ratelimit(policy).getRemaining(identifier);
     return { allowed: remaining > 0, limit, remaining, resetMs: reset };

@@ -11,6 +11,11 @@ export interface WindowStore {
   readonly kind: RateLimitBackendKind;
   /** Counts one request against the policy for this identifier. */
   hit(policy: ResolvedRateLimitPolicy, identifier: string): Promise<WindowState>;
+  /**
+   * Takes back one request counted by `hit` in the window that ends at `resetMs` (an attempt counted up
+   * front that turned out legitimate). Does nothing once that window is over.
+   */
+  refund(policy: ResolvedRateLimitPolicy, identifier: string, resetMs: number): Promise<void>;
   /** The window's state without counting; `allowed` says whether one more request would pass. */
   peek(policy: ResolvedRateLimitPolicy, identifier: string): Promise<WindowState>;
   /** Resolves when the store answers; rejects otherwise. */

@@ -129,6 +129,35 @@ for (const { name, config } of backends) {
       expect((await l.check(["accountLoginFailures"], { ip, key: `account-${randomUUID()}` })).allowed).toBe(true);
     });
 
+    it("countAttempt counts before judging and refunds a legitimate attempt once, in its own window only", async () => {
+      await awayFromWindowEdge(HOUR_MS, 10_000);
+      const l = limiter({ accountLoginFailures: { limit: 3, windowMs: HOUR_MS } });
+      const subject = { ip: uniqueIp(), key: `account-${randomUUID()}` };
+      const attempts = await Promise.all(Array.from({ length: 5 }, () => l.countAttempt(["accountLoginFailures"], subject)));
+      expect(attempts.filter((a) => a.decision.allowed)).toHaveLength(3);
+      // Taking back one allowed attempt (twice: the second is a no-op) leaves room for exactly one more.
+      const allowed = attempts.find((a) => a.decision.allowed)!;
+      await allowed.refund();
+      await allowed.refund();
+      // The 2 refused attempts pushed the count to 5; one refund brings it to 4, still over the limit of 3.
+      expect((await l.check(["accountLoginFailures"], subject, { consume: false })).allowed).toBe(false);
+
+      const fresh = { ip: uniqueIp(), key: `account-${randomUUID()}` };
+      for (let i = 0; i < 5; i++) await (await l.countAttempt(["accountLoginFailures"], fresh)).refund();
+      expect(await l.check(["accountLoginFailures"], fresh, { consume: false })).toMatchObject({ allowed: true, remaining: 3 });
+
+      // A refund after its window ended credits nothing to the next window.
+      const windowMs = 300;
+      const short = limiter({ emergencyScan: { limit: 1, windowMs } });
+      const late = { ip: uniqueIp() };
+      await startOfNextWindow(windowMs);
+      const first = await short.countAttempt(["emergencyScan"], late);
+      await sleep(windowMs);
+      await first.refund();
+      expect((await short.countAttempt(["emergencyScan"], late)).decision).toMatchObject({ allowed: true, remaining: 0 });
+      expect((await short.countAttempt(["emergencyScan"], late)).decision.allowed).toBe(false);
+    });
+
     it("with several policies, counts each and reports the tightest", async () => {
       await awayFromWindowEdge(MINUTE_MS, 10_000);
       const l = limiter({ general: { limit: 5, windowMs: MINUTE_MS }, auth: { limit: 3, windowMs: MINUTE_MS }, contactForm: { limit: 2, windowMs: HOUR_MS } });

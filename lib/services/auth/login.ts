@@ -1,7 +1,7 @@
-import { checkRateLimits } from "@/lib/ratelimit";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
-import { ForbiddenError, RateLimitError, TwoFactorRequiredError, UnauthorizedError } from "@/lib/services/errors";
+import { ForbiddenError, TwoFactorRequiredError, UnauthorizedError } from "@/lib/services/errors";
+import { underAccountLockout } from "./lockout";
 import { consumeSecondFactor } from "./second-factor";
 import { createSession, type ClientInfo, type SessionKind } from "./sessions";
 import { findUserByEmail, toPublicUser } from "./users";
@@ -21,38 +21,29 @@ function dummyPasswordHash(): Promise<string> {
   return dummyHash;
 }
 
-async function recordFailure(email: string, ip: string) {
-  await checkRateLimits(["accountLoginFailures"], { ip, key: email });
-}
-
 /**
  * The one login used by POST /auth/login and the web sign-in (next-auth Credentials): password,
  * suspension, second factor, then a new session. Failures count against the account (10 per 15
- * minutes from any IP, then 429), whether the password or the code was wrong.
+ * minutes from any IP, then 429), whether the password or the code was wrong. The attempt is counted
+ * before the password is checked and taken back when it succeeds, so simultaneous guesses cannot
+ * overshoot the limit.
  */
 export async function login(ctx: ServiceContext, input: LoginInput, options: { kind: SessionKind; client: ClientInfo }) {
   const email = input.email.trim().toLowerCase();
   const ip = options.client.ip ?? "unknown";
-  const lockout = await checkRateLimits(["accountLoginFailures"], { ip, key: email }, { consume: false });
-  if (!lockout.allowed) throw new RateLimitError(lockout.retryAfter);
+  return underAccountLockout({ ip, email }, async () => {
+    const user = await findUserByEmail(ctx.db, email);
+    const passwordOk = user ? await verifyPassword(input.password, user.passwordHash) : (await verifyPassword(input.password, await dummyPasswordHash()), false);
+    if (!user || !passwordOk) throw new UnauthorizedError(INVALID_CREDENTIALS);
+    if (user.suspendedAt) throw new ForbiddenError("This account is suspended.");
 
-  const user = await findUserByEmail(ctx.db, email);
-  const passwordOk = user ? await verifyPassword(input.password, user.passwordHash) : (await verifyPassword(input.password, await dummyPasswordHash()), false);
-  if (!user || !passwordOk) {
-    await recordFailure(email, ip);
-    throw new UnauthorizedError(INVALID_CREDENTIALS);
-  }
-  if (user.suspendedAt) throw new ForbiddenError("This account is suspended.");
-
-  return withTransaction(ctx, async (tx) => {
-    if (user.twoFactorEnabled) {
-      if (!input.twoFactorCode) throw new TwoFactorRequiredError("Enter the 6-digit code from your authenticator app, or a backup code.");
-      if (!(await consumeSecondFactor(tx.db, user.id, input.twoFactorCode))) {
-        await recordFailure(email, ip);
-        throw new UnauthorizedError("The two-factor code is invalid or was already used.");
+    return withTransaction(ctx, async (tx) => {
+      if (user.twoFactorEnabled) {
+        if (!input.twoFactorCode) throw new TwoFactorRequiredError("Enter the 6-digit code from your authenticator app, or a backup code.");
+        if (!(await consumeSecondFactor(tx.db, user.id, input.twoFactorCode))) throw new UnauthorizedError("The two-factor code is invalid or was already used.");
       }
-    }
-    const { session, tokens } = await createSession(tx, { userId: user.id, kind: options.kind, client: options.client });
-    return { user: toPublicUser(user), session, tokens };
+      const { session, tokens } = await createSession(tx, { userId: user.id, kind: options.kind, client: options.client });
+      return { user: toPublicUser(user), session, tokens };
+    });
   });
 }

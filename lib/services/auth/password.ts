@@ -6,9 +6,9 @@ import { NoticeEmail } from "@/emails/notice";
 import { ResetPassword } from "@/emails/reset-password";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { queueEmail } from "@/lib/email/queue";
-import { checkRateLimits } from "@/lib/ratelimit";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
-import { RateLimitError, UnauthorizedError, ValidationError } from "@/lib/services/errors";
+import { UnauthorizedError, ValidationError } from "@/lib/services/errors";
+import { underAccountLockout } from "./lockout";
 import { actingUser, revokeUserSessions } from "./sessions";
 import { consumeUserToken, issueUserToken } from "./user-tokens";
 import { findUserByEmail, getUserById } from "./users";
@@ -22,13 +22,9 @@ const FORGOT_PASSWORD_MESSAGE = "If an account exists for this address, a link t
  */
 export async function verifyCurrentPassword(ctx: ServiceContext, user: Pick<User, "email" | "passwordHash">, password: string): Promise<void> {
   const ip = ctx.actor.kind === "system" ? "system" : ctx.actor.ip;
-  const subject = { ip, key: user.email.toLowerCase() };
-  const lockout = await checkRateLimits(["accountLoginFailures"], subject, { consume: false });
-  if (!lockout.allowed) throw new RateLimitError(lockout.retryAfter);
-  if (!(await verifyPassword(password, user.passwordHash))) {
-    await checkRateLimits(["accountLoginFailures"], subject);
-    throw new UnauthorizedError("The current password is incorrect.");
-  }
+  await underAccountLockout({ ip, email: user.email }, async () => {
+    if (!(await verifyPassword(password, user.passwordHash))) throw new UnauthorizedError("The current password is incorrect.");
+  });
 }
 
 /** The security notice sent after the password changed, whichever way (change or reset). */

@@ -7,9 +7,9 @@ import type { User } from "@/db/schema";
 import { NoticeEmail } from "@/emails/notice";
 import { queueEmail } from "@/lib/email/queue";
 import { decryptSecret, encryptSecret, newTotpSecret, totpUri, verifyTotp } from "@/lib/auth/totp";
-import { checkRateLimits } from "@/lib/ratelimit";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
-import { ConflictError, RateLimitError, UnauthorizedError } from "@/lib/services/errors";
+import { ConflictError, UnauthorizedError } from "@/lib/services/errors";
+import { underAccountLockout } from "./lockout";
 import { consumeSecondFactor, hashBackupCode } from "./second-factor";
 import { actingUser } from "./sessions";
 import { getUserById } from "./users";
@@ -115,24 +115,18 @@ export async function disableTwoFactor(ctx: ServiceContext, input: { code: strin
   const ip = ctx.actor.kind === "user" ? ctx.actor.ip : "unknown";
   const user = await getUserById(ctx.db, userId);
   if (!user.twoFactorEnabled) throw new ConflictError("Two-factor authentication is not on.");
-  const lockoutKey = { ip, key: user.email.trim().toLowerCase() };
-  const lockout = await checkRateLimits(["accountLoginFailures"], lockoutKey, { consume: false });
-  if (!lockout.allowed) throw new RateLimitError(lockout.retryAfter);
-
-  const outcome = await withTransaction(ctx, async (tx) => {
-    const [current] = await tx.db.select().from(schema.users).where(eq(schema.users.id, userId)).for("update");
-    if (!current?.twoFactorEnabled) return "not-enabled" as const;
-    if (!(await consumeSecondFactor(tx.db, userId, input.code, now))) return "wrong-code" as const;
-    await tx.db.delete(schema.twoFactorSecrets).where(eq(schema.twoFactorSecrets.userId, userId));
-    await tx.db.delete(schema.backupCodes).where(eq(schema.backupCodes.userId, userId));
-    await tx.db.update(schema.users).set({ twoFactorEnabled: false }).where(eq(schema.users.id, userId));
-    await queueSecurityNotice(tx, current, false);
-    return "disabled" as const;
-  });
+  const outcome = await underAccountLockout({ ip, email: user.email }, () =>
+    withTransaction(ctx, async (tx) => {
+      const [current] = await tx.db.select().from(schema.users).where(eq(schema.users.id, userId)).for("update");
+      if (!current?.twoFactorEnabled) return "not-enabled" as const;
+      if (!(await consumeSecondFactor(tx.db, userId, input.code, now))) throw new UnauthorizedError("The code is invalid or was already used.");
+      await tx.db.delete(schema.twoFactorSecrets).where(eq(schema.twoFactorSecrets.userId, userId));
+      await tx.db.delete(schema.backupCodes).where(eq(schema.backupCodes.userId, userId));
+      await tx.db.update(schema.users).set({ twoFactorEnabled: false }).where(eq(schema.users.id, userId));
+      await queueSecurityNotice(tx, current, false);
+      return "disabled" as const;
+    }),
+  );
   if (outcome === "not-enabled") throw new ConflictError("Two-factor authentication is not on.");
-  if (outcome === "wrong-code") {
-    await checkRateLimits(["accountLoginFailures"], lockoutKey);
-    throw new UnauthorizedError("The code is invalid or was already used.");
-  }
   return { message: "Two-factor authentication is off." };
 }
