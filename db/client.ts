@@ -8,6 +8,8 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import type { PgTransaction } from "drizzle-orm/pg-core";
 import postgres, { type Sql } from "postgres";
 import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { guardPool, type AvailabilityLog, type DatabaseAvailability } from "./availability";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -17,23 +19,41 @@ export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesW
 export type Executor = Database | Transaction;
 
 export type DatabaseHandle =
-  | { kind: "postgres"; db: Database; sql: Sql; close(): Promise<void> }
+  | { kind: "postgres"; db: Database; sql: Sql; availability: DatabaseAvailability; close(): Promise<void> }
   | { kind: "pglite"; db: Database; pglite: PGlite; close(): Promise<void> };
 
 /** Seconds to wait for a PostgreSQL connection before the request fails with 503. */
 export const CONNECT_TIMEOUT_SECONDS = 3;
 
-export function connectPostgres(url: string, options: { max?: number } = {}): DatabaseHandle {
+/**
+ * The pool behind drizzle goes through db/availability.ts: per-request deadlines and a breaker that
+ * answers at once while the database is gone. `sql` stays the bare pool (pg-boss, LISTEN, tests).
+ */
+export function connectPostgres(url: string, options: { max?: number; availabilityLog?: AvailabilityLog } = {}): DatabaseHandle {
   const sql = postgres(url, {
     max: options.max ?? 10,
     connect_timeout: CONNECT_TIMEOUT_SECONDS,
+    // postgres.js waits up to 20 s (growing) before reconnecting after failures, which kept the service
+    // down long after the database was back; the breaker already keeps traffic off a dead database.
+    backoff: () => 0,
     idle_timeout: 30,
     max_lifetime: 60 * 30,
     onnotice: () => {},
     connection: { application_name: "tag-service" },
   });
-  const db = drizzlePostgres(sql, { schema, casing: "snake_case" }) as unknown as Database;
-  return { kind: "postgres", db, sql, close: () => sql.end({ timeout: 5 }) };
+  const availabilityLog: AvailabilityLog = options.availabilityLog ?? ((level, message, fields) => log[level](message, { component: "database", ...fields }));
+  const { client, availability } = guardPool(sql, availabilityLog);
+  const db = drizzlePostgres(client, { schema, casing: "snake_case" }) as unknown as Database;
+  return {
+    kind: "postgres",
+    db,
+    sql,
+    availability,
+    close: () => {
+      availability.close();
+      return sql.end({ timeout: 5 });
+    },
+  };
 }
 
 /** Embedded PostgreSQL; `dataDir` undefined means in memory. */

@@ -1,6 +1,7 @@
 import { env } from "@/lib/env";
 import { systemContext } from "@/lib/services/context";
 import { seedDatabase } from "@/lib/services/system/seed";
+import { MAINTENANCE_BUDGET_MS, withDatabaseBudget } from "./availability";
 import { getDatabase } from "./client";
 import { migrateDatabase } from "./migrator";
 
@@ -9,11 +10,9 @@ import { migrateDatabase } from "./migrator";
 async function main() {
   const handle = getDatabase();
   if (handle.kind === "pglite") await migrateDatabase(handle);
-  const result = await seedDatabase(systemContext(handle.db), {
-    adminEmail: env.ADMIN_EMAIL,
-    adminPassword: env.ADMIN_PASSWORD,
-    demo: env.NODE_ENV !== "production",
-  });
+  const result = await withDatabaseBudget(MAINTENANCE_BUDGET_MS, () =>
+    seedDatabase(systemContext(handle.db), { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD, demo: env.NODE_ENV !== "production" }),
+  );
   console.log(`seed: admin ${result.admin}, demo user ${result.demoUser}`);
   await handle.close();
 }

@@ -18,8 +18,25 @@ export const log = {
   error: (message: string, fields?: Record<string, unknown>) => write("error", message, fields),
 };
 
-/** An error's name, message and stack for logs (never for response bodies). */
+/**
+ * An error's name, code, message, cause and stack for logs (never for response bodies). A failed query's
+ * parameters never reach the log: drizzle's wrapper puts the SQL and every parameter (session ids,
+ * e-mail addresses) in its message and stack, so for such an error only the statement's text (placeholders,
+ * no values) and the driver's own error below it are kept.
+ */
 export function describeError(error: unknown): Record<string, unknown> {
-  if (error instanceof Error) return { errorName: error.name, errorMessage: error.message, stack: error.stack };
-  return { error: String(error) };
+  if (!(error instanceof Error)) return { error: String(error) };
+  const params = (error as { params?: unknown }).params;
+  const query = (error as { query?: unknown }).query;
+  const failedQuery = params !== undefined && typeof query === "string";
+  const message = failedQuery ? `Failed query: ${query.slice(0, 500)}` : error.message;
+  const frames = (error.stack ?? "").split("\n").filter((line) => line.trimStart().startsWith("at "));
+  const code = (error as { code?: unknown }).code;
+  const described: Record<string, unknown> = { errorName: error.name, errorMessage: message, stack: [`${error.name}: ${message}`, ...frames].join("\n") };
+  if (typeof code === "string" || typeof code === "number") described.errorCode = code;
+  if (error.cause !== undefined && error.cause !== error) {
+    const cause = describeError(error.cause);
+    described.cause = { errorName: cause.errorName, errorCode: cause.errorCode, errorMessage: cause.errorMessage ?? cause.error };
+  }
+  return described;
 }

@@ -1,3 +1,4 @@
+import { MAINTENANCE_BUDGET_MS, withDatabaseBudget } from "@/db/availability";
 import { getDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrator";
 import { env } from "@/lib/env";
@@ -18,11 +19,9 @@ export async function startServer(): Promise<void> {
   try {
     // Production on PostgreSQL migrates with `npm run db:migrate` before the new version starts.
     if (env.NODE_ENV !== "production" || handle.kind === "pglite") await migrateDatabase(handle);
-    const seeded = await seedDatabase(systemContext(handle.db), {
-      adminEmail: env.ADMIN_EMAIL,
-      adminPassword: env.ADMIN_PASSWORD,
-      demo: env.NODE_ENV !== "production",
-    });
+    const seeded = await withDatabaseBudget(MAINTENANCE_BUDGET_MS, () =>
+      seedDatabase(systemContext(handle.db), { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD, demo: env.NODE_ENV !== "production" }),
+    );
     log.info("database ready", { kind: handle.kind, ...seeded });
     await startJobs(handle);
   } catch (error) {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isDatabaseUnavailable } from "@/db/availability";
 import { DomainError, ServiceUnavailableError, ValidationError, type ErrorCode, type FieldIssue } from "@/lib/services/errors";
 
 /** The one table of error code → HTTP status; it also feeds the OpenAPI error responses. */
@@ -53,41 +54,7 @@ export function validationErrorFromZod(error: z.ZodError, prefix?: string): Vali
   return new ValidationError(zodIssuesToFields(error.issues, prefix));
 }
 
-// postgres.js / node network codes and PostgreSQL SQLSTATEs that mean "the database is not there".
-const unavailableCodes = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EPIPE",
-  "CONNECT_TIMEOUT",
-  "CONNECTION_CLOSED",
-  "CONNECTION_ENDED",
-  "CONNECTION_DESTROYED",
-  "57P01",
-  "57P02",
-  "57P03",
-  "08000",
-  "08001",
-  "08003",
-  "08004",
-  "08006",
-  "53300",
-]);
-
-/** True when the error (or any error in its cause chain) says the database cannot be reached. */
-export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 6; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === "string" && unavailableCodes.has(code)) return true;
-    if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
+export { isDatabaseUnavailable };
 
 /** Maps anything thrown to a domain error; unknown errors become INTERNAL_ERROR with a generic message. */
 export function toDomainError(error: unknown): DomainError {

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { getDatabase } from "@/db/client";
+import { REQUEST_DATABASE_BUDGET_MS, withDatabaseBudget } from "@/db/availability";
 import { log, describeError } from "@/lib/log";
 import { checkRateLimits, type RateLimitDecision } from "@/lib/ratelimit";
 import type { Actor, ServiceContext } from "@/lib/services/context";
@@ -154,57 +155,65 @@ export function route<
     let response: Response;
 
     try {
-      const database = getDatabase();
-      let caller: Caller = { kind: "anonymous" };
-      let callerError: unknown;
-      try {
-        caller = await resolveCaller({ req, db: database.db, ip });
-      } catch (error) {
-        // Still count the request against the IP before answering the credential error.
-        callerError = error;
-      }
+      // Every query of this request shares one database budget, and none starts once the client has gone.
+      response = await withDatabaseBudget(
+        REQUEST_DATABASE_BUDGET_MS,
+        async () => {
+          const database = getDatabase();
+          let caller: Caller = { kind: "anonymous" };
+          let callerError: unknown;
+          try {
+            caller = await resolveCaller({ req, db: database.db, ip });
+          } catch (error) {
+            // Still count the request against the IP before answering the credential error.
+            callerError = error;
+          }
 
-      if (versioned) {
-        decision = await checkRateLimits([...policies], { ip, userId: caller.kind === "user" ? caller.userId : null });
-        if (!decision.allowed) throw new RateLimitError(decision.retryAfter);
-      }
-      if (callerError) throw callerError;
+          if (versioned) {
+            decision = await checkRateLimits([...policies], { ip, userId: caller.kind === "user" ? caller.userId : null });
+            if (!decision.allowed) throw new RateLimitError(decision.retryAfter);
+          }
+          if (callerError) throw callerError;
 
-      if (endpoint.auth === "required" && caller.kind !== "user") throw new UnauthorizedError();
-      if (endpoint.apiKey === false && caller.kind === "user" && caller.via === "api-key") {
-        throw new ForbiddenError("API keys cannot be used for this operation; sign in instead.");
-      }
-      if (endpoint.auth === "admin") {
-        if (caller.kind !== "user") throw new UnauthorizedError();
-        if (!isAdmin(caller)) throw new ForbiddenError();
-      }
+          if (endpoint.auth === "required" && caller.kind !== "user") throw new UnauthorizedError();
+          if (endpoint.apiKey === false && caller.kind === "user" && caller.via === "api-key") {
+            throw new ForbiddenError("API keys cannot be used for this operation; sign in instead.");
+          }
+          if (endpoint.auth === "admin") {
+            if (caller.kind !== "user") throw new UnauthorizedError();
+            if (!isAdmin(caller)) throw new ForbiddenError();
+          }
 
-      const rawParams = await routeParams(context);
-      // A control character in a path segment names nothing: 404 like any other unknown id.
-      if (controlCharacterIssues(rawParams).length) throw new NotFoundError();
-      const params = await parsePart(endpoint.params, rawParams, () => new NotFoundError());
-      const query = await parseInput(endpoint.query, queryObject(new URL(req.url)));
-      const hasBody = endpoint.body && req.method !== "GET" && req.method !== "HEAD";
-      const body = hasBody ? await parseInput(endpoint.body, await readJsonBody(req, endpoint.bodyLimitBytes)) : undefined;
+          const rawParams = await routeParams(context);
+          // A control character in a path segment names nothing: 404 like any other unknown id.
+          if (controlCharacterIssues(rawParams).length) throw new NotFoundError();
+          const params = await parsePart(endpoint.params, rawParams, () => new NotFoundError());
+          const query = await parseInput(endpoint.query, queryObject(new URL(req.url)));
+          const hasBody = endpoint.body && req.method !== "GET" && req.method !== "HEAD";
+          const body = hasBody ? await parseInput(endpoint.body, await readJsonBody(req, endpoint.bodyLimitBytes)) : undefined;
 
-      const ctx: ServiceContext = { actor: actorFor(caller, ip), db: database.db, requestId };
-      const result = await handler({
-        req,
-        params: params as Infer<P>,
-        query: query as Infer<Q>,
-        body: body as Infer<B>,
-        caller,
-        ctx,
-        requestId,
-        ip,
-      });
-      response = toResponse(result, endpoint.successStatus ?? 200);
+          const ctx: ServiceContext = { actor: actorFor(caller, ip), db: database.db, requestId };
+          const result = await handler({
+            req,
+            params: params as Infer<P>,
+            query: query as Infer<Q>,
+            body: body as Infer<B>,
+            caller,
+            ctx,
+            requestId,
+            ip,
+          });
+          return toResponse(result, endpoint.successStatus ?? 200);
+        },
+        req.signal,
+      );
     } catch (thrown) {
       const error = toDomainError(thrown);
       if (error.code === "INTERNAL_ERROR") {
         log.error("unhandled error", { requestId, method: req.method, path: new URL(req.url).pathname, ...describeError(thrown) });
       } else if (error.code === "SERVICE_UNAVAILABLE") {
-        log.warn("database unavailable", { requestId, ...describeError(thrown) });
+        // The outage itself is logged once, with its cause, by db/availability.ts; this is per request.
+        log.debug("request answered 503: database unavailable", { requestId, ...describeError(thrown) });
       }
       response = errorResponse(error, requestId);
       // A limit a service enforces (the per-account login lockout) says when to come back too.

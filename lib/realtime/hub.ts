@@ -1,3 +1,4 @@
+import { DEFAULT_OPERATION_DEADLINE_MS, withDatabaseBudget } from "@/db/availability";
 import { getDatabase, type DatabaseHandle } from "@/db/client";
 import { describeError, log } from "@/lib/log";
 import { NOTIFICATION_CHANNEL } from "@/lib/services/notifications/notify";
@@ -94,7 +95,8 @@ export class NotificationHub {
   }
 
   private async deliver(id: string): Promise<void> {
-    const notification = await loadStreamNotification(this.handle.db, id);
+    // Its own budget: the LISTEN callback may run in the context of whichever request opened the hub.
+    const notification = await withDatabaseBudget(DEFAULT_OPERATION_DEADLINE_MS, () => loadStreamNotification(this.handle.db, id));
     if (!notification || this.stopped) return;
     // A copy: a subscriber that closes while being delivered to leaves the list.
     for (const subscriber of [...(this.streams.get(notification.userId) ?? [])]) subscriber.deliver(notification);

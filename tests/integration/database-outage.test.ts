@@ -1,9 +1,12 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { connectPostgres, getDatabase, setDatabase, type DatabaseHandle } from "@/db/client";
 import { GET as health } from "@/app/api/health/route";
 import { defineEndpoint, route } from "@/lib/http";
 import { schema } from "@/db/client";
-import { apiRequest, call, json } from "../support/http";
+import { apiRequest, call, json, nextTestIp } from "../support/http";
+import { registerAccount } from "../support/auth";
 import { closedPort, TcpProxy } from "../support/tcp-proxy";
 import { testDatabase } from "../support/integration-setup";
 import { usingPostgres } from "../support/database";
@@ -14,13 +17,36 @@ const countUsers = route(
   async ({ ctx }) => ({ users: (await ctx.db.select({ id: schema.users.id }).from(schema.users)).length }),
 );
 
+// A write: one row per request, so a test can tell which writes were saved.
+const addNote = route(
+  defineEndpoint({
+    method: "POST",
+    path: "/api/v1/test/notes",
+    summary: "test",
+    tags: ["Test"],
+    auth: "none",
+    successStatus: 201,
+    body: z.object({ userId: z.string().uuid(), title: z.string() }),
+  }),
+  async ({ ctx, body }) =>
+    ctx.db.transaction(async (tx) => {
+      const [note] = await tx
+        .insert(schema.notifications)
+        .values({ userId: body.userId, type: "SECURITY", title: body.title, body: "outage test" })
+        .returning({ id: schema.notifications.id });
+      return note;
+    }),
+);
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   setDatabase(testDatabase());
   while (cleanups.length) await cleanups.pop()!();
 });
 
-function useUnreachable(handle: DatabaseHandle) {
+function installHandle(handle: DatabaseHandle) {
   setDatabase(handle);
   cleanups.push(() => handle.close().catch(() => {}));
 }
@@ -33,7 +59,7 @@ async function timed<T>(work: () => Promise<T>): Promise<{ value: T; ms: number 
 
 describe("database outage", () => {
   it("answers 503 SERVICE_UNAVAILABLE at once when the database refuses connections", async () => {
-    useUnreachable(connectPostgres(`postgres://postgres@127.0.0.1:${await closedPort()}/test`));
+    installHandle(connectPostgres(`postgres://postgres@127.0.0.1:${await closedPort()}/test`));
     const { value: response, ms } = await timed(() => call(countUsers, apiRequest("/api/v1/test/users-count")));
     expect(response.status).toBe(503);
     expect(await json(response)).toEqual({ success: false, error: { code: "SERVICE_UNAVAILABLE", message: expect.any(String) } });
@@ -45,7 +71,7 @@ describe("database outage", () => {
     const blackhole = new TcpProxy();
     const port = await blackhole.start();
     cleanups.push(() => blackhole.stop());
-    useUnreachable(connectPostgres(`postgres://postgres@127.0.0.1:${port}/test`));
+    installHandle(connectPostgres(`postgres://postgres@127.0.0.1:${port}/test`));
     const { value: response, ms } = await timed(() => call(countUsers, apiRequest("/api/v1/test/users-count")));
     expect(response.status).toBe(503);
     expect(ms).toBeLessThan(5000);
@@ -67,24 +93,131 @@ describe("database outage", () => {
   });
 
   // Needs a PostgreSQL server to cut and restore; the embedded database cannot go away.
-  it.runIf(usingPostgres())("recovers by itself when the database comes back", async () => {
-    const target = new URL(process.env.DATABASE_URL!);
-    const proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
-    const port = await proxy.start();
-    cleanups.push(() => proxy.stop());
-    const url = new URL(process.env.DATABASE_URL!);
-    url.port = String(port);
-    url.pathname = `/${testDatabase().name}`;
-    const handle = connectPostgres(url.toString(), { max: 2 });
-    useUnreachable(handle);
+  it.runIf(usingPostgres())("recovers by itself within a second when the database comes back", async () => {
+    const { proxy, port, handle } = await throughProxy({ max: 2 });
 
     expect((await call(countUsers, apiRequest("/api/v1/test/users-count"))).status).toBe(200);
     await proxy.stop();
     const down = await call(countUsers, apiRequest("/api/v1/test/users-count"));
     expect(down.status).toBe(503);
     await proxy.start(port);
-    const back = await call(countUsers, apiRequest("/api/v1/test/users-count"));
+    const back = await untilOk(() => call(countUsers, apiRequest("/api/v1/test/users-count")), 1_000);
     expect(back.status).toBe(200);
     expect(getDatabase()).toBe(handle);
   });
+
+  it.runIf(usingPostgres())(
+    "a 15 s outage under load: every request answers 503 within 5 s, health within 1 s, nothing runs late, back within 1 s",
+    async () => {
+      const account = await registerAccount();
+      const logs: { level: string; message: string; fields: Record<string, unknown> }[] = [];
+      const { proxy, port } = await throughProxy({ max: 10, availabilityLog: (level, message, fields) => logs.push({ level, message, fields }) });
+
+      type Outcome = { kind: "read" | "write" | "health"; startedAt: number; endedAt: number; status: number; title?: string };
+      const outcomes: Outcome[] = [];
+      const pending: Promise<void>[] = [];
+      const send = (kind: Outcome["kind"], title?: string) => {
+        const startedAt = performance.now();
+        const request =
+          kind === "health"
+            ? call(health, apiRequest("/api/health", { ip: nextTestIp() }))
+            : kind === "read"
+              ? call(countUsers, apiRequest("/api/v1/test/users-count", { ip: nextTestIp() }))
+              : call(addNote, apiRequest("/api/v1/test/notes", { method: "POST", ip: nextTestIp(), body: { userId: account.id, title } }));
+        pending.push(request.then((response) => void outcomes.push({ kind, startedAt, endedAt: performance.now(), status: response.status, title })));
+      };
+
+      // 40 requests a second (reads and writes alternating), health 5 times a second, for the whole run.
+      let sent = 0;
+      const load = setInterval(() => {
+        sent += 1;
+        send(sent % 2 ? "read" : "write", `outage-note-${sent}`);
+      }, 25);
+      const probes = setInterval(() => send("health"), 200);
+      try {
+        await sleep(1_000);
+        const outageStart = performance.now();
+        await proxy.stop();
+        await sleep(OUTAGE_MS);
+        await proxy.start(port);
+        const recoveredAt = performance.now();
+        await sleep(3_000);
+        clearInterval(load);
+        clearInterval(probes);
+        await Promise.all(pending);
+
+        const api = outcomes.filter((o) => o.kind !== "health");
+        const healthChecks = outcomes.filter((o) => o.kind === "health");
+        expect(api.length).toBeGreaterThan(500);
+        // Only success or 503, and a 503 never after more than 5 s.
+        expect(new Set(api.map((o) => o.status))).toEqual(new Set([200, 201, 503]));
+        const slowest503 = Math.max(...api.filter((o) => o.status === 503).map((o) => o.endedAt - o.startedAt));
+        expect(slowest503).toBeLessThan(5_000);
+        // While the database is gone nothing succeeds; health says so within a second.
+        const during = (o: Outcome) => o.startedAt > outageStart + 100 && o.endedAt < recoveredAt;
+        expect(api.filter(during).every((o) => o.status === 503)).toBe(true);
+        const healthDuring = healthChecks.filter(during);
+        expect(healthDuring.length).toBeGreaterThan(50);
+        for (const check of healthDuring) {
+          expect(check.status).toBe(503);
+          expect(check.endedAt - check.startedAt).toBeLessThan(1_000);
+        }
+        // Back within a second of the database's return, for requests and health alike; then everything succeeds.
+        const firstOk = Math.min(...api.filter((o) => o.startedAt >= recoveredAt && o.status !== 503).map((o) => o.endedAt));
+        expect(firstOk - recoveredAt).toBeLessThan(1_000);
+        const firstHealthy = Math.min(...healthChecks.filter((o) => o.startedAt >= recoveredAt && o.status === 200).map((o) => o.endedAt));
+        expect(firstHealthy - recoveredAt).toBeLessThan(1_000);
+        expect(api.filter((o) => o.startedAt > recoveredAt + 1_000).every((o) => o.status !== 503)).toBe(true);
+
+        // Exactly the writes that were answered 201 are in the database: none answered 503 ran later.
+        const saved = await testDatabase()
+          .db.select({ title: schema.notifications.title })
+          .from(schema.notifications)
+          .where(eq(schema.notifications.userId, account.id));
+        const confirmed = api.filter((o) => o.kind === "write" && o.status === 201).map((o) => o.title);
+        expect(saved.map((row) => row.title).sort()).toEqual(confirmed.sort());
+        expect(api.some((o) => o.kind === "write" && o.status === 503)).toBe(true);
+
+        // One line when it went, one when it came back (a summary in between at most every 10 s), with the
+        // cause and never a query or its parameters.
+        const went = logs.filter((line) => line.message === "database unavailable");
+        expect(went).toHaveLength(1);
+        expect(String(went[0]!.fields.cause)).toMatch(/ECONNREFUSED|ECONNRESET|CONNECTION_CLOSED|CONNECTION_ENDED/);
+        expect(logs.filter((line) => line.message === "database available again")).toHaveLength(1);
+        expect(logs.filter((line) => line.message === "database still unavailable").length).toBeLessThanOrEqual(2);
+        const logged = JSON.stringify(logs);
+        expect(logged).not.toContain("outage-note-");
+        expect(logged).not.toContain(account.id);
+        expect(logged).not.toMatch(/insert into|select /i);
+      } finally {
+        clearInterval(load);
+        clearInterval(probes);
+        await Promise.allSettled(pending);
+      }
+    },
+  );
 });
+
+const OUTAGE_MS = 15_000;
+
+async function throughProxy(options: Parameters<typeof connectPostgres>[1]) {
+  const target = new URL(process.env.DATABASE_URL!);
+  const proxy = new TcpProxy({ host: target.hostname, port: Number(target.port || 5432) });
+  const port = await proxy.start();
+  cleanups.push(() => proxy.stop());
+  const url = new URL(process.env.DATABASE_URL!);
+  url.port = String(port);
+  url.pathname = `/${testDatabase().name}`;
+  const handle = connectPostgres(url.toString(), options);
+  installHandle(handle);
+  return { proxy, port, handle };
+}
+
+async function untilOk(request: () => Promise<Response>, withinMs: number): Promise<Response> {
+  const deadline = performance.now() + withinMs;
+  for (;;) {
+    const response = await request();
+    if (response.status !== 503 || performance.now() > deadline) return response;
+    await sleep(50);
+  }
+}

@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import { rateLimitHealth } from "@/lib/ratelimit";
 import type { ServiceContext } from "@/lib/services/context";
 
-const DATABASE_CHECK_TIMEOUT_MS = 2000;
+// Health answers within a second whatever the database does (decisions.md; load balancers time out).
+const DATABASE_CHECK_TIMEOUT_MS = 800;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
