@@ -1,4 +1,4 @@
-import { createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 import { authSecret } from "@/lib/secrets";
 
 /** A URL-safe random token of `bytes` bytes (256 bits by default). */
@@ -23,6 +23,23 @@ export function safeEqual(a: string, b: string): boolean {
 /** A key for one purpose, derived from AUTH_SECRET (HKDF-SHA256), so no two uses share key material. */
 export function derivedKey(purpose: string, length = 32): Buffer {
   return Buffer.from(hkdfSync("sha256", authSecret(), "tag-service", purpose, length));
+}
+
+/** AES-256-GCM under a key for `purpose`, as `iv.tag.ciphertext` in base64url. */
+export function sealText(purpose: string, plain: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", derivedKey(purpose), iv);
+  const ciphertext = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
+  return [iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString("base64url")).join(".");
+}
+
+/** The text `sealText` sealed for the same purpose; throws when it was altered or sealed for another. */
+export function openSealedText(purpose: string, sealed: string): string {
+  const [iv, tag, ciphertext] = sealed.split(".").map((part) => Buffer.from(part, "base64url"));
+  if (!iv || !tag || !ciphertext) throw new Error("malformed sealed text");
+  const decipher = createDecipheriv("aes-256-gcm", derivedKey(purpose), iv);
+  decipher.setAuthTag(tag);
+  return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString("utf8");
 }
 
 /** A keyed hash (HMAC-SHA256) for values of low entropy we must match but never store in clear (IPs). */

@@ -1,6 +1,5 @@
-import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { generateSecret, generateURI, verify } from "otplib";
-import { derivedKey } from "./tokens";
+import { openSealedText, sealText } from "./tokens";
 
 /** RFC 6238: SHA-1, 6 digits, 30 s steps, one step of tolerance either side. */
 export const TOTP_PERIOD_SECONDS = 30;
@@ -41,16 +40,9 @@ const ENCRYPTION_PURPOSE = "totp-secret-aes-256-gcm";
 
 /** AES-256-GCM, as `iv.tag.ciphertext` in base64url. */
 export function encryptSecret(plain: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv("aes-256-gcm", derivedKey(ENCRYPTION_PURPOSE), iv);
-  const ciphertext = Buffer.concat([cipher.update(plain, "utf8"), cipher.final()]);
-  return [iv, cipher.getAuthTag(), ciphertext].map((part) => part.toString("base64url")).join(".");
+  return sealText(ENCRYPTION_PURPOSE, plain);
 }
 
 export function decryptSecret(sealed: string): string {
-  const [iv, tag, ciphertext] = sealed.split(".").map((part) => Buffer.from(part, "base64url"));
-  if (!iv || !tag || !ciphertext) throw new Error("malformed sealed secret");
-  const decipher = createDecipheriv("aes-256-gcm", derivedKey(ENCRYPTION_PURPOSE), iv);
-  decipher.setAuthTag(tag);
-  return Buffer.concat([decipher.update(ciphertext), decipher.final()]).toString("utf8");
+  return openSealedText(ENCRYPTION_PURPOSE, sealed);
 }

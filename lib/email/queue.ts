@@ -2,15 +2,11 @@ import type { ReactElement } from "react";
 import { enqueueJob } from "@/lib/jobs";
 import type { ServiceContext } from "@/lib/services/context";
 import { renderEmail } from "./render";
-import type { RenderedEmail } from "./types";
+import { sealEmailBody, type EmailJobData } from "./job-data";
+
+export type { EmailJobData } from "./job-data";
 
 export const EMAIL_SEND_JOB = "email.send";
-
-/** The `email.send` job's data: exactly what `deliverEmail` takes. */
-export interface EmailJobData extends RenderedEmail {
-  to: string;
-  template: string;
-}
 
 export interface QueueEmailInput {
   to: string;
@@ -26,6 +22,6 @@ export interface QueueEmailInput {
  */
 export async function queueEmail(ctx: ServiceContext, input: QueueEmailInput) {
   const rendered = await renderEmail(input.template, input.subject);
-  const data: EmailJobData = { to: input.to, template: input.templateName, ...rendered };
+  const data: EmailJobData = { to: input.to, template: input.templateName, subject: rendered.subject, sealedBody: sealEmailBody(rendered) };
   return enqueueJob(ctx, EMAIL_SEND_JOB, data);
 }

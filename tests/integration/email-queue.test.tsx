@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { sql } from "drizzle-orm";
+import { getDatabase } from "@/db/client";
 import { prepareJobs, runPendingJobs, stopJobs } from "@/lib/jobs";
 import { systemContext, withTransaction } from "@/lib/services/context";
 import { queueEmail, EMAIL_SEND_JOB } from "@/lib/email/queue";
@@ -36,6 +38,26 @@ describe("queueEmail → email.send job → outbox", () => {
     expect(message?.subject).toBe("Verify your e-mail");
     expect(message?.text).toContain(link);
     expect(message?.html).toContain(`href="${link}"`);
+  });
+
+  it("never keeps an e-mail's body (and the token in its links) in clear in the job tables", async () => {
+    const token = `live-token-${Date.now().toString(36)}`;
+    await withTransaction(systemContext(), (tx) =>
+      queueEmail(tx, { to: "sealed@example.com", subject: "Verify your e-mail", template: verification(token), templateName: "auth.verify-email" }),
+    );
+    const storedRows = async () => {
+      const result = await getDatabase().db.execute(sql`select data::text as data from pgboss.job where name = ${EMAIL_SEND_JOB} and data->>'to' = 'sealed@example.com'`);
+      return (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { data: string }[];
+    };
+    const queued = await storedRows();
+    expect(queued).toHaveLength(1);
+    expect(queued[0]!.data).not.toContain(token);
+    expect(queued[0]!.data).toContain("sealedBody");
+
+    expect((await runPendingJobs({ name: EMAIL_SEND_JOB })).failed).toBe(0);
+    const [message] = await listMailbox({ to: "sealed@example.com" });
+    expect(message?.text).toContain(token);
+    for (const row of await storedRows()) expect(row.data).not.toContain(token);
   });
 
   it("sends nothing when the transaction rolls back", async () => {

@@ -1,5 +1,5 @@
 import { deliverEmail } from "@/lib/email/deliver";
-import type { EmailJobData } from "@/lib/email/queue";
+import { openEmailJob, type EmailJobData } from "@/lib/email/job-data";
 import { defineJob } from "../define";
 
 /** Delivers a rendered e-mail; the job id doubles as the provider's idempotency key so a retry never sends twice. */
@@ -10,6 +10,6 @@ export const emailSendJob = defineJob({
   retryBackoff: true,
   expireInSeconds: 120,
   handler: async (message: EmailJobData, job) => {
-    await deliverEmail({ ...message, idempotencyKey: `email-send-${job.id}` });
+    await deliverEmail({ ...openEmailJob(message), idempotencyKey: `email-send-${job.id}` });
   },
 });
