@@ -1,6 +1,7 @@
 import PgBoss from "pg-boss";
-import { is } from "drizzle-orm";
+import { is, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
+import { withDatabaseBudget } from "@/db/availability";
 import { getDatabase, type DatabaseHandle, type Transaction } from "@/db/client";
 import { systemContext, type ServiceContext } from "@/lib/services/context";
 import { bossDatabaseFor, bossDatabaseForTransaction, type BossDatabase } from "./adapters";
@@ -24,7 +25,18 @@ interface Runtime {
   /** Set by startJobs: maintenance and workers running. */
   started?: Promise<PgBoss>;
   workers: Set<string>;
+  /** pg-boss's worker id per queue, for waking it (notifyWorker). */
+  workerIds: Map<string, string>;
+  /** Drops the LISTEN for wake-ups (set while started). */
+  unlistenWakeups?: () => Promise<void>;
 }
+
+/**
+ * The NOTIFY channel that wakes workers: enqueueing sends the queue's name on it in the enqueueing
+ * transaction, so PostgreSQL delivers it at commit (never for a rollback) to every instance listening,
+ * and each instance's worker for that queue fetches at once instead of at its next poll.
+ */
+export const JOBS_WAKE_CHANNEL = "tagsvc_jobs_wake";
 
 interface JobsState {
   runtime?: Runtime;
@@ -107,7 +119,7 @@ function createRuntime(handle: DatabaseHandle): Runtime {
   const boss = new PgBoss(bossOptions(db));
   // pg-boss emits maintenance and polling failures; an EventEmitter without an error listener would throw.
   boss.on("error", (error) => log.error("jobs: pg-boss error", describeError(error)));
-  return { handle, db, boss, queues: new Set(), workers: new Set() };
+  return { handle, db, boss, queues: new Set(), workers: new Set(), workerIds: new Map() };
 }
 
 async function retire(runtime: Runtime): Promise<void> {
@@ -115,6 +127,7 @@ async function retire(runtime: Runtime): Promise<void> {
   try {
     const boss = await runtime.started;
     // Its handle was replaced (and is probably closed): stop now, without waiting for running jobs.
+    await runtime.unlistenWakeups?.().catch(() => undefined);
     await boss.stop({ graceful: false, close: false });
   } catch (error) {
     log.debug("jobs: stopping a boss for a replaced database handle failed", describeError(error));
@@ -204,6 +217,8 @@ function jobContext(runtime: Runtime, job: { id: string; name: string }): { id: 
  * 200 within seconds. A job's own `pollingIntervalSeconds` (slow housekeeping) still wins.
  */
 export const WORKER_BATCH_SIZE = 20;
+/** A job's database time in all (its own budget, whatever context the worker loop was started in). */
+export const JOB_DATABASE_BUDGET_MS = 60_000;
 export const WORKER_POLLING_INTERVAL_SECONDS = 0.5;
 
 async function addWorker(runtime: Runtime, name: string): Promise<void> {
@@ -214,7 +229,7 @@ async function addWorker(runtime: Runtime, name: string): Promise<void> {
     batchSize: WORKER_BATCH_SIZE,
     pollingIntervalSeconds: definition.pollingIntervalSeconds ?? WORKER_POLLING_INTERVAL_SECONDS,
   };
-  await runtime.boss.work<unknown>(name, options, async (jobs) => {
+  const workerId = await runtime.boss.work<unknown>(name, options, async (jobs) => {
     // Each job of the batch is settled on its own, at once: a failure retries that job alone (pg-boss
     // would fail the whole batch), and a crash mid-batch cannot re-run the jobs already done. pg-boss's
     // completion of the batch afterwards touches only jobs still active, so it changes nothing.
@@ -222,7 +237,7 @@ async function addWorker(runtime: Runtime, name: string): Promise<void> {
       // Looked up per run: a re-registered definition (tests) takes effect without a new worker.
       const current = resolveJob(name);
       try {
-        await current.handler(job.data, jobContext(runtime, job));
+        await withDatabaseBudget(JOB_DATABASE_BUDGET_MS, async () => current.handler(job.data, jobContext(runtime, job)));
       } catch (error) {
         log.warn("jobs: job failed; pg-boss retries it if attempts remain", { job: name, id: job.id, ...describeError(error) });
         await runtime.boss.fail(name, job.id, error instanceof Error ? { message: error.message } : { message: String(error) });
@@ -231,6 +246,25 @@ async function addWorker(runtime: Runtime, name: string): Promise<void> {
       await runtime.boss.complete(name, job.id);
     }
   });
+  runtime.workerIds.set(name, workerId);
+}
+
+/** Wakes this instance's worker for a queue (a NOTIFY arrived, or a job was enqueued outside a transaction). */
+function wakeWorker(runtime: Runtime, name: string): void {
+  const workerId = runtime.workerIds.get(name);
+  if (workerId) runtime.boss.notifyWorker(workerId);
+}
+
+async function listenForWakeups(runtime: Runtime): Promise<void> {
+  const onPayload = (name: string) => wakeWorker(runtime, name);
+  if (runtime.handle.kind === "postgres") {
+    // postgres.js keeps LISTEN on a connection of its own and listens again after a reconnect.
+    const request = await runtime.handle.sql.listen(JOBS_WAKE_CHANNEL, onPayload);
+    runtime.unlistenWakeups = () => request.unlisten();
+  } else {
+    const unlisten = await runtime.handle.pglite.listen(JOBS_WAKE_CHANNEL, onPayload);
+    runtime.unlistenWakeups = () => unlisten();
+  }
 }
 
 async function startRuntime(runtime: Runtime): Promise<PgBoss> {
@@ -240,6 +274,7 @@ async function startRuntime(runtime: Runtime): Promise<PgBoss> {
   await runtime.boss.start();
   jobsState().bossStarts += 1;
   for (const job of jobs) await addWorker(runtime, job.name);
+  await listenForWakeups(runtime);
   log.info("jobs: started", { database: runtime.handle.kind, workers: jobs.map((job) => job.name), ms: Math.round(performance.now() - began) });
   return runtime.boss;
 }
@@ -269,6 +304,7 @@ export async function stopJobs(options: { timeoutMs?: number } = {}): Promise<vo
   state.runtime = undefined;
   if (!runtime?.started) return;
   const boss = await runtime.started.catch(() => undefined);
+  await runtime.unlistenWakeups?.().catch(() => undefined);
   await boss?.stop({ graceful: true, close: false, wait: true, timeout: options.timeoutMs ?? 30_000 });
 }
 
@@ -339,6 +375,15 @@ export async function enqueueJob(ctx: ServiceContext, job: string | AnyJobDefini
   }
   const id = await runtime.boss.send(definition.name, data as object, send);
   if (!id) throw new Error(`pg-boss did not create a "${definition.name}" job`);
+  // A job due now wakes the workers: in the transaction, so the NOTIFY goes out only at commit.
+  if (options.startAfter === undefined) {
+    if (tx) {
+      await tx.execute(sql`select pg_notify(${JOBS_WAKE_CHANNEL}, ${definition.name})`);
+    } else {
+      wakeWorker(runtime, definition.name);
+      await handle.db.execute(sql`select pg_notify(${JOBS_WAKE_CHANNEL}, ${definition.name})`);
+    }
+  }
   return id;
 }
 
@@ -368,7 +413,7 @@ export interface RunPendingJobsOptions {
 async function runFetched(runtime: Runtime, definition: AnyJobDefinition, job: PgBoss.Job<unknown>): Promise<JobRun> {
   const run = { id: job.id, name: definition.name, data: job.data };
   try {
-    await definition.handler(job.data, jobContext(runtime, job));
+    await withDatabaseBudget(JOB_DATABASE_BUDGET_MS, async () => definition.handler(job.data, jobContext(runtime, job)));
   } catch (error) {
     await runtime.boss.fail(definition.name, job.id, error instanceof Error ? error : { message: String(error) });
     return { ...run, status: "failed", error: error instanceof Error ? error.message : String(error) };

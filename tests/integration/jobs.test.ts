@@ -5,7 +5,7 @@ import { getDatabase, schema, setDatabase } from "@/db/client";
 import { enqueueJob, getJob, jobsStatus, prepareJobs, runPendingJobs, startJobs, stopJobs } from "@/lib/jobs";
 import { systemContext, withTransaction } from "@/lib/services/context";
 import { createTestDatabase } from "../support/database";
-import { attemptsFor, recordJob, storedJobsWithKey } from "../support/test-jobs";
+import { attemptsFor, recordJob, slowPollJob, slowPollStartedAt, storedJobsWithKey } from "../support/test-jobs";
 
 class Rollback extends Error {}
 
@@ -183,6 +183,33 @@ describe("startJobs", () => {
     for (const [index, key] of keys.entries()) expect(attemptsFor(key).length, `job ${index}`).toBe(index === 7 ? 2 : 1);
     expect((await getJob(recordJob, ids[7]!))?.retryCount).toBe(1);
     expect((await getJob(recordJob, ids[8]!))?.retryCount).toBe(0);
+    await stopJobs();
+  });
+
+  it("wakes the worker at commit: a job starts within a second however long the worker's polling interval", async () => {
+    await startJobs();
+    // Let the worker settle into its 30 s wait first.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const delays: number[] = [];
+    for (let i = 0; i < 10; i++) {
+      const key = randomUUID();
+      await withTransaction(systemContext(), (tx) => enqueueJob(tx, slowPollJob, { key }));
+      const committedAt = performance.now();
+      await vi.waitFor(() => expect(slowPollStartedAt(key)).toBeDefined(), { timeout: 5_000, interval: 20 });
+      delays.push(slowPollStartedAt(key)! - committedAt);
+    }
+    expect(Math.max(...delays)).toBeLessThan(1_000);
+
+    // A rolled-back enqueue wakes nothing and runs nothing.
+    const rolledBack = randomUUID();
+    await expect(
+      withTransaction(systemContext(), async (tx) => {
+        await enqueueJob(tx, slowPollJob, { key: rolledBack });
+        throw new Rollback();
+      }),
+    ).rejects.toBeInstanceOf(Rollback);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(slowPollStartedAt(rolledBack)).toBeUndefined();
     await stopJobs();
   });
 

@@ -41,6 +41,31 @@ export const recordJob = registerJob(
   }),
 );
 
+const startedStore = globalThis as { __testSlowPollStarts?: Map<string, number> };
+const starts = (startedStore.__testSlowPollStarts ??= new Map());
+
+/** When the slow-polling job with this key started (performance.now()), if it has. */
+export function slowPollStartedAt(key: string): number | undefined {
+  return starts.get(key);
+}
+
+/**
+ * A job whose worker polls only every 30 s: it can start within a second of its commit only because
+ * enqueueing wakes the worker.
+ */
+export const slowPollJob = registerJob(
+  defineJob({
+    name: "test.slow-poll",
+    retryLimit: 0,
+    retryDelay: 0,
+    retryBackoff: false,
+    pollingIntervalSeconds: 30,
+    async handler(data: { key: string }) {
+      starts.set(data.key, performance.now());
+    },
+  }),
+);
+
 /** Jobs (live and archived) pg-boss holds for a key, read straight from its tables. */
 export async function storedJobsWithKey(key: string): Promise<number> {
   const result: unknown = await getDatabase().db.execute(
