@@ -1,9 +1,15 @@
 /**
- * `npm run bench`: a bounded load run against a server you started on this machine, e.g.
- *   RATE_LIMIT_MULTIPLIER=1000 npm run start   (so the limiter doesn't answer 429s)
- *   BENCH_URL=http://127.0.0.1:3000 npm run bench [-- --save-baseline]
- * Each scenario sends a fixed number of requests (and stops after a time cap) with fixed concurrency,
- * then reports throughput and latency percentiles and compares them with bench/baseline.json.
+ * `npm run bench`:
+ * 1. The e-mail burst (bench/email-burst.ts), in this process: 200 e-mails from 200 committed
+ *    transactions, commit-to-transport delay and throughput, on PGlite and on PostgreSQL when
+ *    BENCH_DATABASE_URL or DATABASE_URL is set.
+ * 2. A bounded HTTP load run against a server you started on this machine, e.g.
+ *      RATE_LIMIT_MULTIPLIER=1000 npm run start   (so the limiter doesn't answer 429s)
+ *      BENCH_URL=http://127.0.0.1:3000 npm run bench [-- --save-baseline]
+ *    Each scenario sends a fixed number of requests (and stops after a time cap) with fixed concurrency,
+ *    then reports throughput and latency percentiles and compares them with bench/baseline.json. Skipped,
+ *    saying so, when no server answers at BENCH_URL.
+ * `-- --only=email` or `-- --only=http` runs one part.
  */
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -104,7 +110,38 @@ async function run(scenario: Scenario): Promise<Result> {
   };
 }
 
+const only = process.argv.find((arg) => arg.startsWith("--only="))?.slice("--only=".length);
+
+async function runEmailBurst(): Promise<void> {
+  // Never a real provider, and only warnings in the output; set before the app's modules read them.
+  process.env.RESEND_API_KEY = "";
+  process.env.LOG_LEVEL ??= "warn";
+  const { emailBurst } = await import("./email-burst");
+  for (const result of await emailBurst()) {
+    console.log(
+      `e-mail ${result.scenario} on ${result.database}: ${result.delivered}/${result.emails} handed to the transport in ${result.seconds} s ` +
+        `(${result.perSecond}/s); commit to transport p50 ${result.p50} ms, p99 ${result.p99} ms, max ${result.max} ms`,
+    );
+    if (result.delivered < result.emails) process.exitCode = 1;
+  }
+}
+
+async function serverAnswers(): Promise<boolean> {
+  try {
+    await fetch(new URL("/api/health", baseUrl), { signal: AbortSignal.timeout(2_000) });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 async function main() {
+  if (only !== "http") await runEmailBurst();
+  if (only === "email") return;
+  if (!(await serverAnswers())) {
+    console.log(`no server answers at ${baseUrl}: HTTP scenarios skipped (start one, see bench/run.ts)`);
+    return;
+  }
   const results: Result[] = [];
   if (scenarios.some((scenario) => scenario.authenticated)) accessToken = await benchUserToken();
   for (const scenario of scenarios) {

@@ -220,6 +220,8 @@ export const WORKER_BATCH_SIZE = 20;
 /** A job's database time in all (its own budget, whatever context the worker loop was started in). */
 export const JOB_DATABASE_BUDGET_MS = 60_000;
 export const WORKER_POLLING_INTERVAL_SECONDS = 0.5;
+/** Jobs of one fetched batch run at the same time, per queue and instance. */
+export const WORKER_CONCURRENCY = 4;
 
 async function addWorker(runtime: Runtime, name: string): Promise<void> {
   if (runtime.workers.has(name)) return;
@@ -233,7 +235,7 @@ async function addWorker(runtime: Runtime, name: string): Promise<void> {
     // Each job of the batch is settled on its own, at once: a failure retries that job alone (pg-boss
     // would fail the whole batch), and a crash mid-batch cannot re-run the jobs already done. pg-boss's
     // completion of the batch afterwards touches only jobs still active, so it changes nothing.
-    for (const job of jobs) {
+    const runOne = async (job: PgBoss.Job<unknown>) => {
       // Looked up per run: a re-registered definition (tests) takes effect without a new worker.
       const current = resolveJob(name);
       try {
@@ -241,10 +243,19 @@ async function addWorker(runtime: Runtime, name: string): Promise<void> {
       } catch (error) {
         log.warn("jobs: job failed; pg-boss retries it if attempts remain", { job: name, id: job.id, ...describeError(error) });
         await runtime.boss.fail(name, job.id, error instanceof Error ? { message: error.message } : { message: String(error) });
-        continue;
+        return;
       }
       await runtime.boss.complete(name, job.id);
-    }
+    };
+    // A few jobs of the batch at a time: sends wait on the network, and the pool (10 connections) must
+    // keep room for requests.
+    let next = 0;
+    const runner = async () => {
+      while (next < jobs.length) await runOne(jobs[next++]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(WORKER_CONCURRENCY, jobs.length) }, runner));
+    // A full batch means more are probably waiting: fetch again at once instead of after the interval.
+    if (jobs.length >= WORKER_BATCH_SIZE) wakeWorker(runtime, name);
   });
   runtime.workerIds.set(name, workerId);
 }
