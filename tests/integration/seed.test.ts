@@ -1,14 +1,29 @@
 import { eq, inArray, isNull } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { generate } from "otplib";
+import { describe, expect, it, vi } from "vitest";
 import { getDatabase, schema } from "@/db/client";
+import { POST as createApiKeyRoute } from "@/app/api/v1/auth/api-keys/route";
+import { POST as enable2faRoute } from "@/app/api/v1/auth/enable-2fa/route";
+import { GET as meRoute } from "@/app/api/v1/auth/me/route";
+import { POST as refreshRoute } from "@/app/api/v1/auth/refresh/route";
+import { POST as resetPasswordRoute } from "@/app/api/v1/auth/reset-password/route";
+import { POST as verify2faRoute } from "@/app/api/v1/auth/verify-2fa/route";
 import { verifyPassword } from "@/lib/auth/password";
+import { log } from "@/lib/log";
 import { systemContext } from "@/lib/services/context";
+import { issueUserToken } from "@/lib/services/auth/user-tokens";
 import { DEMO_INVENTORY_COUNT, DEMO_USER, seedDatabase } from "@/lib/services/system/seed";
 import { tagStatus, tagType } from "@/db/schema";
 import { isProfileComplete } from "@/lib/services/tags/completeness";
 import { isAllowedTransition } from "@/lib/services/tags/transitions";
+import { bearer, loginAccount, registerAccount, uniqueEmail } from "../support/auth";
+import { apiRequest, call, json, nextTestIp } from "../support/http";
 
 const ctx = () => systemContext(getDatabase().db);
+const me = (headers: Record<string, string>) => call(meRoute, apiRequest("/api/v1/auth/me", { headers }));
+const refresh = (refreshToken: string) => call(refreshRoute, apiRequest("/api/v1/auth/refresh", { method: "POST", ip: nextTestIp(), body: { refreshToken } }));
+const resetPassword = (token: string, password: string) =>
+  call(resetPasswordRoute, apiRequest("/api/v1/auth/reset-password", { method: "POST", ip: nextTestIp(), body: { token, password } }));
 const userByEmail = async (email: string) => (await getDatabase().db.select().from(schema.users).where(eq(schema.users.email, email)))[0];
 
 describe("seedDatabase", () => {
@@ -23,10 +38,88 @@ describe("seedDatabase", () => {
     expect((await getDatabase().db.select().from(schema.users)).filter((u) => u.email === "root@example.com")).toHaveLength(1);
   });
 
-  it("promotes an existing user without changing their password", async () => {
-    await getDatabase().db.insert(schema.users).values({ email: "promote@example.com", passwordHash: "scrypt$kept", firstName: "Pat", lastName: "Lee" });
-    expect((await seedDatabase(ctx(), { adminEmail: "promote@example.com", adminPassword: "Other1234", demo: false })).admin).toBe("promoted");
-    expect(await userByEmail("promote@example.com")).toMatchObject({ role: "SUPER_ADMIN", emailVerified: true, passwordHash: "scrypt$kept" });
+  describe("when ADMIN_EMAIL names an account someone registered", () => {
+    const ADMIN_PASSWORD = "Admin-Pass-2026";
+
+    /** A registrant signed in through the API and the cookie, with an API key and two-factor on. */
+    async function registrantWithCredentials() {
+      const account = await registerAccount({ email: uniqueEmail("takeover") });
+      const created = await call(createApiKeyRoute, apiRequest("/api/v1/auth/api-keys", { method: "POST", headers: bearer(account.accessToken), body: { name: "script" } }));
+      expect(created.status).toBe(201);
+      const { key } = (await json<{ data: { key: string } }>(created)).data;
+      const enabled = await call(enable2faRoute, apiRequest("/api/v1/auth/enable-2fa", { method: "POST", headers: bearer(account.accessToken), ip: nextTestIp() }));
+      const { secret } = (await json<{ data: { secret: string } }>(enabled)).data;
+      const verified = await call(verify2faRoute, apiRequest("/api/v1/auth/verify-2fa", { method: "POST", headers: bearer(account.accessToken), ip: nextTestIp(), body: { code: await generate({ secret }) } }));
+      expect(verified.status).toBe(200);
+      const credentials = { bearer: bearer(account.accessToken), cookie: { cookie: account.cookie }, apiKey: { "X-API-Key": key } };
+      for (const headers of Object.values(credentials)) expect((await me(headers)).status).toBe(200);
+      // A reset link is a way to set the password, too.
+      const resetToken = await issueUserToken(getDatabase().db, account.id, "PASSWORD_RESET");
+      return { account, credentials, resetToken };
+    }
+
+    it("sets its password to ADMIN_PASSWORD, confirms it, and ends every credential the registrant held, once", async () => {
+      const { account, credentials, resetToken } = await registrantWithCredentials();
+      const warn = vi.spyOn(log, "warn");
+      try {
+        expect((await seedDatabase(ctx(), { adminEmail: account.email.toUpperCase(), adminPassword: ADMIN_PASSWORD, demo: false })).admin).toBe("promoted");
+        const admin = await userByEmail(account.email);
+        expect(admin).toMatchObject({ role: "SUPER_ADMIN", emailVerified: true, twoFactorEnabled: false });
+        expect(await verifyPassword(ADMIN_PASSWORD, admin!.passwordHash)).toBe(true);
+        expect(await verifyPassword(account.password, admin!.passwordHash)).toBe(false);
+
+        // What the registrant held no longer works: access token, cookie, API key, refresh token.
+        for (const [name, headers] of Object.entries(credentials)) expect((await me(headers)).status, name).toBe(401);
+        expect((await refresh(account.refreshToken)).status).toBe(401);
+        expect((await resetPassword(resetToken, "Chosen-By-Registrant-1")).status).toBe(400);
+        expect((await loginAccount(account.email, account.password)).status).toBe(401);
+        // The operator signs in with ADMIN_PASSWORD alone: the registrant's authenticator is no factor of the admin.
+        const signedIn = await loginAccount(account.email, ADMIN_PASSWORD);
+        expect(signedIn.status).toBe(200);
+
+        expect(warn).toHaveBeenCalledTimes(1);
+        expect(warn.mock.calls[0]![0]).toMatch(/ADMIN_EMAIL.*existing account.*SUPER_ADMIN.*ADMIN_PASSWORD/);
+        expect(JSON.stringify(warn.mock.calls)).not.toContain(ADMIN_PASSWORD);
+
+        // Every start seeds again: the admin's own sign-in survives it.
+        const { accessToken } = (await json<{ data: { accessToken: string } }>(signedIn)).data;
+        expect((await seedDatabase(ctx(), { adminEmail: account.email, adminPassword: ADMIN_PASSWORD, demo: false })).admin).toBe("unchanged");
+        expect((await me(bearer(accessToken))).status).toBe(200);
+        expect(warn).toHaveBeenCalledTimes(1);
+      } finally {
+        warn.mockRestore();
+      }
+    });
+
+    it("refuses to promote it without ADMIN_PASSWORD and says why", async () => {
+      const { account, credentials } = await registrantWithCredentials();
+      const before = await userByEmail(account.email);
+      const warn = vi.spyOn(log, "warn");
+      try {
+        expect((await seedDatabase(ctx(), { adminEmail: account.email, demo: false })).admin).toBe("refused");
+        expect(warn).toHaveBeenCalledTimes(1);
+        expect(warn.mock.calls[0]![0]).toMatch(/ADMIN_PASSWORD/);
+      } finally {
+        warn.mockRestore();
+      }
+      expect(await userByEmail(account.email)).toMatchObject({ role: "USER", passwordHash: before!.passwordHash, twoFactorEnabled: true });
+      for (const [name, headers] of Object.entries(credentials)) expect((await me(headers)).status, name).toBe(200);
+    });
+
+    it("leaves an existing SUPER_ADMIN alone without ADMIN_PASSWORD, and creates none (with a warning) for an unknown address", async () => {
+      await seedDatabase(ctx(), { adminEmail: "kept-admin@example.com", adminPassword: ADMIN_PASSWORD, demo: false });
+      expect((await seedDatabase(ctx(), { adminEmail: "kept-admin@example.com", demo: false })).admin).toBe("unchanged");
+      expect(await verifyPassword(ADMIN_PASSWORD, (await userByEmail("kept-admin@example.com"))!.passwordHash)).toBe(true);
+
+      const warn = vi.spyOn(log, "warn");
+      try {
+        expect((await seedDatabase(ctx(), { adminEmail: "nobody-yet@example.com", demo: false })).admin).toBe("skipped");
+        expect(warn).toHaveBeenCalledTimes(1);
+      } finally {
+        warn.mockRestore();
+      }
+      expect(await userByEmail("nobody-yet@example.com")).toBeUndefined();
+    });
   });
 
   it("seeds no admin without ADMIN_EMAIL and ADMIN_PASSWORD, and the demo user once", async () => {

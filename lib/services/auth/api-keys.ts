@@ -75,6 +75,16 @@ export async function revokeApiKey(ctx: ServiceContext, id: string): Promise<{ m
   return { message: "API key revoked." };
 }
 
+/** Revokes every live key of a user (the seeded admin taking over a registered account); returns how many. */
+export async function revokeUserApiKeys(db: Executor, userId: string, now = new Date()): Promise<number> {
+  const revoked = await db
+    .update(schema.apiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(schema.apiKeys.userId, userId), isNull(schema.apiKeys.revokedAt)))
+    .returning({ id: schema.apiKeys.id });
+  return revoked.length;
+}
+
 /** The key's row and user when the key exists, is not revoked and has not expired; lastUsedAt kept. */
 export async function authenticateApiKey(db: Executor, key: string, now = new Date()): Promise<{ apiKeyId: string; user: User } | null> {
   if (!/^tag_(live|test|dev)_[0-9A-Za-z]{32,}$/.test(key)) return null;

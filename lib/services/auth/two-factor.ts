@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createElement } from "react";
 import { and, eq, isNull } from "drizzle-orm";
 import { toDataURL } from "qrcode";
-import { schema } from "@/db/client";
+import { schema, type Executor } from "@/db/client";
 import type { User } from "@/db/schema";
 import { NoticeEmail } from "@/emails/notice";
 import { queueEmail } from "@/lib/email/queue";
@@ -105,6 +105,13 @@ export async function verifyTwoFactor(ctx: ServiceContext, input: { code: string
   });
 }
 
+/** Turns two-factor off for a user: the secret (pending or confirmed) and the backup codes go. */
+export async function removeTwoFactor(db: Executor, userId: string): Promise<void> {
+  await db.delete(schema.twoFactorSecrets).where(eq(schema.twoFactorSecrets.userId, userId));
+  await db.delete(schema.backupCodes).where(eq(schema.backupCodes.userId, userId));
+  await db.update(schema.users).set({ twoFactorEnabled: false }).where(eq(schema.users.id, userId));
+}
+
 /**
  * POST /auth/disable-2fa: needs a current TOTP code or an unused backup code. Wrong codes count
  * against the account's sign-in failures (the login lockout), so a stolen session cannot guess its
@@ -120,9 +127,7 @@ export async function disableTwoFactor(ctx: ServiceContext, input: { code: strin
       const [current] = await tx.db.select().from(schema.users).where(eq(schema.users.id, userId)).for("update");
       if (!current?.twoFactorEnabled) return "not-enabled" as const;
       if (!(await consumeSecondFactor(tx.db, userId, input.code, now))) throw new UnauthorizedError("The code is invalid or was already used.");
-      await tx.db.delete(schema.twoFactorSecrets).where(eq(schema.twoFactorSecrets.userId, userId));
-      await tx.db.delete(schema.backupCodes).where(eq(schema.backupCodes.userId, userId));
-      await tx.db.update(schema.users).set({ twoFactorEnabled: false }).where(eq(schema.users.id, userId));
+      await removeTwoFactor(tx.db, userId);
       await queueSecurityNotice(tx, current, false);
       return "disabled" as const;
     }),

@@ -12,13 +12,18 @@ export const USER_TOKEN_TTL_MS: Record<UserTokenPurpose, number> = {
 
 /** Issues a single-use token (stored hashed); earlier unused tokens of the same purpose stop working. */
 export async function issueUserToken(db: Executor, userId: string, purpose: UserTokenPurpose, now = new Date()): Promise<string> {
+  await retireUserTokens(db, userId, purpose, now);
+  const token = randomToken(32);
+  await db.insert(schema.userTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + USER_TOKEN_TTL_MS[purpose]), createdAt: now });
+  return token;
+}
+
+/** Makes a user's unused tokens of one purpose stop working (marked used). */
+export async function retireUserTokens(db: Executor, userId: string, purpose: UserTokenPurpose, now = new Date()): Promise<void> {
   await db
     .update(schema.userTokens)
     .set({ usedAt: now })
     .where(and(eq(schema.userTokens.userId, userId), eq(schema.userTokens.purpose, purpose), isNull(schema.userTokens.usedAt)));
-  const token = randomToken(32);
-  await db.insert(schema.userTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + USER_TOKEN_TTL_MS[purpose]), createdAt: now });
-  return token;
 }
 
 /**

@@ -1,6 +1,11 @@
 import { count, eq, sql } from "drizzle-orm";
 import { schema, type Transaction } from "@/db/client";
 import { hashPassword } from "@/lib/auth/password";
+import { log } from "@/lib/log";
+import { revokeUserApiKeys } from "@/lib/services/auth/api-keys";
+import { revokeUserSessions } from "@/lib/services/auth/sessions";
+import { removeTwoFactor } from "@/lib/services/auth/two-factor";
+import { retireUserTokens } from "@/lib/services/auth/user-tokens";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { activateTag, mintTags, type TagType } from "@/lib/services/tags/inventory";
 import { activateIfComplete, changeTagStatus } from "@/lib/services/tags/status";
@@ -17,7 +22,8 @@ export interface SeedOptions {
 }
 
 export interface SeedResult {
-  admin: "created" | "promoted" | "unchanged" | "skipped";
+  /** `refused`: ADMIN_EMAIL names an existing account and ADMIN_PASSWORD is not set (see seedAdmin). */
+  admin: "created" | "promoted" | "unchanged" | "skipped" | "refused";
   demoUser: "created" | "unchanged" | "skipped";
   /** The demo user's tags (every type and status) and some unclaimed inventory: made once. */
   demoTags: "created" | "unchanged" | "skipped";
@@ -71,32 +77,13 @@ const DEMO_TAGS: DemoTag[] = [
 ];
 
 /**
- * Idempotent: creates or promotes the SUPER_ADMIN from ADMIN_EMAIL/ADMIN_PASSWORD (verified e-mail,
- * existing password kept) and, when asked, the demo content. Later issues extend the demo content.
+ * Idempotent: creates or promotes the SUPER_ADMIN from ADMIN_EMAIL/ADMIN_PASSWORD (see seedAdmin) and,
+ * when asked, the demo content. Later issues extend the demo content.
  */
 export async function seedDatabase(ctx: ServiceContext, options: SeedOptions): Promise<SeedResult> {
   return withTransaction(ctx, async (tx) => {
     const result: SeedResult = { admin: "skipped", demoUser: "skipped", demoTags: "skipped" };
-    if (options.adminEmail && options.adminPassword) {
-      const email = options.adminEmail.toLowerCase();
-      const [existing] = await tx.db.select().from(schema.users).where(eq(sql`lower(${schema.users.email})`, email));
-      if (!existing) {
-        await tx.db.insert(schema.users).values({
-          email,
-          passwordHash: await hashPassword(options.adminPassword),
-          firstName: "Platform",
-          lastName: "Admin",
-          role: "SUPER_ADMIN",
-          emailVerified: true,
-        });
-        result.admin = "created";
-      } else if (existing.role !== "SUPER_ADMIN" || !existing.emailVerified) {
-        await tx.db.update(schema.users).set({ role: "SUPER_ADMIN", emailVerified: true }).where(eq(schema.users.id, existing.id));
-        result.admin = "promoted";
-      } else {
-        result.admin = "unchanged";
-      }
-    }
+    if (options.adminEmail) result.admin = await seedAdmin(tx, options.adminEmail, options.adminPassword);
     if (options.demo) {
       const inserted = await tx.db
         .insert(schema.users)
@@ -114,6 +101,48 @@ export async function seedDatabase(ctx: ServiceContext, options: SeedOptions): P
     }
     return result;
   });
+}
+
+/**
+ * The SUPER_ADMIN named by ADMIN_EMAIL. A new address becomes the admin with ADMIN_PASSWORD. An existing
+ * account that is not SUPER_ADMIN was registered by whoever got there first, so promoting it as it is
+ * would hand the admin role to that registrant's password: it gets ADMIN_PASSWORD, a confirmed address,
+ * no second factor, and loses every session (their refresh tokens with them), API key and pending reset
+ * link, all in the seed's transaction. Without ADMIN_PASSWORD there is no password to give it, so it is
+ * not promoted. An existing SUPER_ADMIN keeps its password and sessions (the seed runs on every start).
+ */
+async function seedAdmin(tx: ServiceContext & { db: Transaction }, adminEmail: string, adminPassword: string | undefined): Promise<SeedResult["admin"]> {
+  const email = adminEmail.toLowerCase();
+  const [existing] = await tx.db.select().from(schema.users).where(eq(sql`lower(${schema.users.email})`, email)).for("update");
+  if (existing?.role === "SUPER_ADMIN") {
+    if (existing.emailVerified) return "unchanged";
+    await tx.db.update(schema.users).set({ emailVerified: true }).where(eq(schema.users.id, existing.id));
+    return "promoted";
+  }
+  if (!adminPassword) {
+    log.warn(
+      existing
+        ? "ADMIN_EMAIL names an existing account but ADMIN_PASSWORD is not set: not promoted to SUPER_ADMIN, since it would keep the password its registrant chose. Set ADMIN_PASSWORD to take it over."
+        : "ADMIN_EMAIL is set but ADMIN_PASSWORD is not: no SUPER_ADMIN created.",
+      existing ? { userId: existing.id, email, role: existing.role } : { email },
+    );
+    return existing ? "refused" : "skipped";
+  }
+  const passwordHash = await hashPassword(adminPassword);
+  if (!existing) {
+    await tx.db.insert(schema.users).values({ email, passwordHash, firstName: "Platform", lastName: "Admin", role: "SUPER_ADMIN", emailVerified: true });
+    return "created";
+  }
+  await tx.db.update(schema.users).set({ role: "SUPER_ADMIN", emailVerified: true, passwordHash }).where(eq(schema.users.id, existing.id));
+  await removeTwoFactor(tx.db, existing.id);
+  const sessionsRevoked = await revokeUserSessions(tx.db, existing.id);
+  const apiKeysRevoked = await revokeUserApiKeys(tx.db, existing.id);
+  await retireUserTokens(tx.db, existing.id, "PASSWORD_RESET");
+  log.warn(
+    "ADMIN_EMAIL names an existing account: promoted it to SUPER_ADMIN, set its password to ADMIN_PASSWORD, confirmed its address, turned off its two-factor and revoked its sessions, API keys and reset links.",
+    { userId: existing.id, email, previousRole: existing.role, sessionsRevoked, apiKeysRevoked },
+  );
+  return "promoted";
 }
 
 /**
