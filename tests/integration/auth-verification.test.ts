@@ -8,6 +8,10 @@ import { hashToken } from "@/lib/auth/tokens";
 import { listMailbox } from "@/lib/email/mailbox";
 import { EMAIL_SEND_JOB } from "@/lib/email/queue";
 import { prepareJobs, runPendingJobs, stopJobs } from "@/lib/jobs";
+import { issueUserToken } from "@/lib/services/auth/user-tokens";
+import { confirmEmailFromLink, emailLinkAlreadyConfirmed } from "@/lib/services/auth/verification";
+import { systemContext } from "@/lib/services/context";
+import { ValidationError } from "@/lib/services/errors";
 import { apiRequest, call, json, nextTestIp } from "../support/http";
 import { bearer, registerAccount } from "../support/auth";
 
@@ -92,6 +96,60 @@ describe("POST /auth/verify-email", () => {
     const [row] = await getDatabase().db.select().from(schema.userTokens).where(eq(schema.userTokens.tokenHash, hashToken(token!)));
     expect(row).toMatchObject({ userId: account.id, purpose: "EMAIL_VERIFICATION" });
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(24 * 60 * 60 * 1000);
+  });
+});
+
+describe("the confirmation page's link (emailLinkAlreadyConfirmed, confirmEmailFromLink)", () => {
+  const confirmFromLink = (token: string) => confirmEmailFromLink(systemContext(), { token });
+  const alreadyConfirmed = (token: string) => emailLinkAlreadyConfirmed(systemContext(), { token });
+  const expire = (token: string) =>
+    getDatabase()
+      .db.update(schema.userTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.userTokens.tokenHash, hashToken(token)));
+
+  it("confirms with a fresh link, then says the address is already confirmed, even once the link has expired; the API still answers 400", async () => {
+    const account = await registerAccount();
+    const [token] = await verificationTokens(account.email);
+    // Opening the page only reads: the fresh link still works afterwards.
+    expect(await alreadyConfirmed(token!)).toBe(false);
+    expect(await confirmFromLink(token!)).toEqual({ message: "Your e-mail address is confirmed.", alreadyConfirmed: false });
+    expect(await alreadyConfirmed(token!)).toBe(true);
+    expect(await emailVerified(bearer(account.accessToken))).toBe(true);
+
+    expect(await confirmFromLink(token!)).toEqual({ message: "Your e-mail address is already confirmed.", alreadyConfirmed: true });
+    await expire(token!);
+    expect(await confirmFromLink(token!)).toEqual({ message: "Your e-mail address is already confirmed.", alreadyConfirmed: true });
+    await expectError(await verify({ token }), 400, "VALIDATION_ERROR");
+  });
+
+  it("says the same of a link replaced by a newer one that was used", async () => {
+    const account = await registerAccount();
+    const [first] = await verificationTokens(account.email);
+    expect((await sendVerification(bearer(account.accessToken))).status).toBe(200);
+    const [latest] = await verificationTokens(account.email);
+    // Replaced and not confirmed yet: the old link is simply dead.
+    await expect(confirmFromLink(first!)).rejects.toBeInstanceOf(ValidationError);
+    expect((await confirmFromLink(latest!)).alreadyConfirmed).toBe(false);
+    expect(await confirmFromLink(first!)).toMatchObject({ alreadyConfirmed: true });
+  });
+
+  it("still refuses unknown tokens, expired links of unconfirmed addresses and other kinds of token", async () => {
+    await expect(confirmFromLink("definitely-not-a-token")).rejects.toBeInstanceOf(ValidationError);
+    expect(await alreadyConfirmed("definitely-not-a-token")).toBe(false);
+
+    const account = await registerAccount();
+    const [token] = await verificationTokens(account.email);
+    await expire(token!);
+    await expect(confirmFromLink(token!)).rejects.toBeInstanceOf(ValidationError);
+    expect(await emailVerified(bearer(account.accessToken))).toBe(false);
+
+    const confirmed = await registerAccount();
+    const [confirmedToken] = await verificationTokens(confirmed.email);
+    await confirmFromLink(confirmedToken!);
+    const resetToken = await issueUserToken(getDatabase().db, confirmed.id, "PASSWORD_RESET");
+    await expect(confirmFromLink(resetToken)).rejects.toBeInstanceOf(ValidationError);
+    expect(await alreadyConfirmed(resetToken)).toBe(false);
   });
 });
 
