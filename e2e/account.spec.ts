@@ -115,8 +115,16 @@ test.describe("the account area", () => {
     const items = page.getByRole("list", { name: "Backup codes" }).getByRole("listitem");
     await expect(items).toHaveCount(10);
     const codes = await items.allInnerTexts();
-    await page.getByRole("link", { name: "I have saved them" }).click();
+    // The card's status follows the action at once, next to the codes: no stale "Status: off".
     await expect(page.getByRole("heading", { name: "Status: on" })).toBeVisible();
+    await expect(page.getByText("Status: off")).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Turn on two-factor authentication" })).toHaveCount(0);
+    // Coming back through the account menu (a client-side navigation) shows the current status too.
+    await page.getByRole("navigation", { name: "Account settings" }).getByRole("link", { name: "Profile" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Profile" })).toBeVisible();
+    await page.getByRole("navigation", { name: "Account settings" }).getByRole("link", { name: "Two-factor" }).click();
+    await expect(page.getByRole("heading", { name: "Status: on" })).toBeVisible();
+    await expect(page.getByText("Status: off")).toHaveCount(0);
 
     const form = page.getByRole("form", { name: "Turn off two-factor authentication" });
     const turnOff = form.getByRole("button", { name: "Turn off two-factor" });

@@ -146,6 +146,8 @@ test.describe("sign-up, e-mail confirmation, sign-in with two-factor, sessions",
       backupCodes = await codes.allInnerTexts();
       for (const backupCode of backupCodes) expect(backupCode.trim()).toMatch(/^[0-9A-Z]{4}-[0-9A-Z]{4}$/);
       await expect(page.getByText("They are shown only now")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Status: on" })).toBeVisible();
+      await expect(page.getByText("Status: off")).toHaveCount(0);
       await expectRenderedScreenshot(page, testInfo, "two-factor-backup-codes");
 
       await page.getByRole("link", { name: "I have saved them" }).click();

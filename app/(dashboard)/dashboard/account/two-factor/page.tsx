@@ -55,9 +55,7 @@ export default async function TwoFactorPage({ searchParams }: { searchParams: Se
           </Panel>
         </div>
       ) : (
-        <Panel id="two-factor-setup" title="Turn on two-factor authentication" description="Status: off.">
-          <TwoFactorSetup />
-        </Panel>
+        <TwoFactorSetup />
       )}
     </>
   );
