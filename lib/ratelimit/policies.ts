@@ -1,12 +1,13 @@
 import { isIP } from "node:net";
 /**
  * The specification's Limits table (tag-service-api.md, "Limits") as data, plus the account lockout of
- * decisions.md ("Rate limits"). Every limit is scaled by RATE_LIMIT_MULTIPLIER when the limiter is built.
+ * decisions.md ("Rate limits") and the caps on tag transfer offers. Every limit is scaled by RATE_LIMIT_MULTIPLIER when the limiter is built.
  */
 
 export const SECOND_MS = 1_000;
 export const MINUTE_MS = 60 * SECOND_MS;
 export const HOUR_MS = 60 * MINUTE_MS;
+export const DAY_MS = 24 * HOUR_MS;
 
 /**
  * What a counter is keyed by:
@@ -40,6 +41,20 @@ export const rateLimitPolicies = {
     windowMs: 15 * MINUTE_MS,
     keyBy: "key",
     appliesTo: "failed logins for one account, from any IP (decisions.md: Rate limits)",
+  },
+  // Each offer e-mails an address the sender chooses: these caps keep the service from being a way to
+  // send our mail to strangers in bulk (per sender), or to flood one inbox from many accounts (per address).
+  transferOffersBySender: {
+    limit: 20,
+    windowMs: DAY_MS,
+    keyBy: "key",
+    appliesTo: "transfer offers made (POST /tags/:id/transfer), per sender (user id)",
+  },
+  transferOffersByRecipient: {
+    limit: 3,
+    windowMs: DAY_MS,
+    keyBy: "key",
+    appliesTo: "transfer offers made to one e-mail address (normalised), whoever sends",
   },
 } as const satisfies Record<string, RateLimitPolicySpec>;
 

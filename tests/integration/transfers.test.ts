@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDatabase, schema } from "@/db/client";
@@ -10,9 +11,11 @@ import { GET as getInsuranceRoute } from "@/app/api/v1/tags/[id]/insurance/route
 import { buildActionUrl } from "@/emails/links";
 import { listMailbox } from "@/lib/email/mailbox";
 import { prepareJobs, runPendingJobs, stopJobs } from "@/lib/jobs";
+import { rateLimitPolicies } from "@/lib/ratelimit";
+import { DAY_MS } from "@/lib/ratelimit/policies";
 import { EXPIRE_TRANSFERS_JOB, TRANSFER_TTL_MS, type TransferRecord } from "@/lib/services/tags/transfers";
 import { bearer, registerAccount, type TestAccount } from "../support/auth";
-import { apiRequest, call, json } from "../support/http";
+import { apiRequest, awayFromWindowEdge, call, json } from "../support/http";
 import { giveTestTag, setTier, tagRow } from "../support/tags";
 import { isPagePath, linkedPaths } from "../support/page-routes";
 
@@ -140,6 +143,71 @@ describe("POST /tags/:id/transfer", () => {
     expect(anonymous.status).toBe(401);
     expect((await call(transferOtherMethod, apiRequest(`/api/v1/tags/${tag.id}/transfer`, { headers: bearer(owner.accessToken) }), { id: tag.id })).status).toBe(405);
     expect(await getDatabase().db.select().from(schema.tagTransfers).where(eq(schema.tagTransfers.tagId, tag.id))).toEqual([]);
+  });
+});
+
+describe("caps on transfer offers", () => {
+  const perAddress = rateLimitPolicies.transferOffersByRecipient.limit;
+  const perSender = rateLimitPolicies.transferOffersBySender.limit;
+  const freshAddress = () => `offer-${randomUUID()}@example.com`;
+  const transfersOfTag = (tagId: string) => getDatabase().db.select().from(schema.tagTransfers).where(eq(schema.tagTransfers.tagId, tagId));
+
+  it(`allows ${perAddress} offers a day to one address, whoever sends them; the next is 429 with Retry-After and creates nothing`, async () => {
+    await awayFromWindowEdge(DAY_MS, 60_000);
+    const [first, second, recipient] = await Promise.all([registerAccount(), registerAccount(), registerAccount()]);
+    const firstTags = await Promise.all(Array.from({ length: perAddress - 1 }, () => giveTestTag(first.id, { status: "ACTIVE" })));
+    const [third, fourth] = await Promise.all([giveTestTag(second.id, { status: "ACTIVE" }), giveTestTag(second.id, { status: "ACTIVE" })]);
+    // The address counts however it is written.
+    for (const [i, tag] of firstTags.entries()) expect((await offer(first, tag.id, i % 2 ? recipient.email.toUpperCase() : recipient.email)).status).toBe(201);
+    expect((await offer(second, third.id, recipient.email)).status).toBe(201);
+
+    const refused = await offer(second, fourth.id, recipient.email.toUpperCase());
+    expect(refused.status).toBe(429);
+    expect((await json<ErrorBody>(refused)).error.code).toBe("RATE_LIMIT_EXCEEDED");
+    const retryAfter = Number(refused.headers.get("Retry-After"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(DAY_MS / 1000);
+    expect(await transfersOfTag(fourth.id)).toEqual([]);
+    expect((await runPendingJobs({ name: "email.send" })).failed).toBe(0);
+    expect(await listMailbox({ to: recipient.email }).then((mails) => mails.filter((mail) => mail.subject.includes("transfer")))).toHaveLength(perAddress);
+
+    // Another address is not affected, and neither is the sender's own count.
+    expect((await offer(second, fourth.id, freshAddress())).status).toBe(201);
+  });
+
+  it("counts only offers that are made: 404 and 409 answers use up nothing, a cancelled offer still counts", async () => {
+    await awayFromWindowEdge(DAY_MS, 60_000);
+    const [sender, intruder] = await Promise.all([registerAccount(), registerAccount()]);
+    const recipient = freshAddress();
+    const tag = await giveTestTag(sender.id, { status: "ACTIVE" });
+    for (let i = 0; i < perAddress + 1; i++) {
+      expect((await offer(intruder, tag.id, recipient)).status).toBe(404);
+      expect((await offer(intruder, MISSING_ID, recipient)).status).toBe(404);
+    }
+    for (let i = 0; i < perAddress; i++) {
+      expect((await offer(sender, tag.id, recipient)).status).toBe(201);
+      for (let j = 0; j < perAddress + 1; j++) expect((await offer(sender, tag.id, recipient)).status).toBe(409);
+      // Each offer e-mailed the address: cancelling it does not give the offer back.
+      expect((await cancel(sender, tag.id)).status).toBe(200);
+    }
+    expect((await offer(sender, tag.id, recipient)).status).toBe(429);
+    expect(await transfersOfTag(tag.id)).toHaveLength(perAddress);
+  });
+
+  it(`allows a sender ${perSender} offers a day, also when they are sent at once`, async () => {
+    await awayFromWindowEdge(DAY_MS, 60_000);
+    const sender = await registerAccount();
+    const tags = await Promise.all(Array.from({ length: perSender + 3 }, () => giveTestTag(sender.id, { status: "ACTIVE" })));
+    const responses = await Promise.all(tags.map((tag) => offer(sender, tag.id, freshAddress())));
+    const tally: Record<number, number> = {};
+    for (const response of responses) tally[response.status] = (tally[response.status] ?? 0) + 1;
+    expect(tally).toEqual({ 201: perSender, 429: 3 });
+    const made = await getDatabase().db.select().from(schema.tagTransfers).where(eq(schema.tagTransfers.fromUserId, sender.id));
+    expect(made).toHaveLength(perSender);
+
+    // Another sender is not affected.
+    const other = await registerAccount();
+    expect((await offer(other, (await giveTestTag(other.id, { status: "ACTIVE" })).id, freshAddress())).status).toBe(201);
   });
 });
 

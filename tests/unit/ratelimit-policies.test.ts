@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  DAY_MS,
   HOUR_MS,
   MINUTE_MS,
   ipRateLimitKey,
@@ -25,6 +26,8 @@ describe("rate limit policy table", () => {
       passwordReset: { limit: 3, windowMs: HOUR_MS, keyBy: "ip" },
       contactForm: { limit: 3, windowMs: HOUR_MS, keyBy: "ip" },
       accountLoginFailures: { limit: 10, windowMs: 15 * MINUTE_MS, keyBy: "key" },
+      transferOffersBySender: { limit: 20, windowMs: DAY_MS, keyBy: "key" },
+      transferOffersByRecipient: { limit: 3, windowMs: DAY_MS, keyBy: "key" },
     });
   });
 
@@ -106,5 +109,7 @@ describe("subject identifiers", () => {
   it("counts key policies per key and requires one", () => {
     expect(subjectIdentifier(policies.accountLoginFailures, { ip: "203.0.113.7", key: "account-42" })).toBe("key:account-42");
     expect(() => subjectIdentifier(policies.accountLoginFailures, { ip: "203.0.113.7" })).toThrow(/keyed by an explicit key/);
+    expect(subjectIdentifier(policies.transferOffersByRecipient, { ip: "203.0.113.7", userId: "u-1", key: "someone@example.com" })).toBe("key:someone@example.com");
+    expect(() => subjectIdentifier(policies.transferOffersBySender, { ip: "203.0.113.7", userId: "u-1" })).toThrow(/keyed by an explicit key/);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rateLimitPolicies } from "@/lib/ratelimit/policies";
 import { messageSchema } from "@/lib/services/auth/schemas";
 import { insuranceInputSchema, insuranceRecordSchema } from "@/lib/services/tags/insurance";
 import { scanRecordSchema } from "@/lib/services/tags/scans";
@@ -20,7 +21,7 @@ export const tagExtraEndpoints = {
     path: "/api/v1/tags/{id}/transfer",
     summary: "Offer a tag to another person",
     description:
-      "Creates a PENDING transfer to an e-mail address, open for 7 days, and e-mails the recipient. A second one while one is pending is 409; to your own address 400.",
+      `Creates a PENDING transfer to an e-mail address, open for 7 days, and e-mails the recipient. A second one while one is pending is 409; to your own address 400. At most ${rateLimitPolicies.transferOffersBySender.limit} offers a day per sender and ${rateLimitPolicies.transferOffersByRecipient.limit} a day to one address, whoever sends them: 429 past either (an offer refused for another reason does not count; a cancelled one does).`,
     tags: transfers,
     auth: "required",
     params: idParams,

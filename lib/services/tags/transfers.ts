@@ -5,8 +5,9 @@ import { schema, type Executor } from "@/db/client";
 import { NoticeEmail } from "@/emails/notice";
 import { queueEmail } from "@/lib/email/queue";
 import { enqueueJob } from "@/lib/jobs";
+import { countAttempt, type CountedAttempt } from "@/lib/ratelimit";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/services/errors";
+import { ConflictError, ForbiddenError, NotFoundError, RateLimitError, ValidationError } from "@/lib/services/errors";
 import { actingUser } from "@/lib/services/auth/sessions";
 import { findUserByEmail, getUserById } from "@/lib/services/auth/users";
 import { notify } from "@/lib/services/notifications/notify";
@@ -96,12 +97,33 @@ export async function expireOverdueTransfers(ctx: ServiceContext, options: { tag
 }
 
 /**
+ * Counts one offer against the sender's and the address's daily caps, before it is made, so simultaneous
+ * offers can never pass more than the cap (a count-after would let them all through). A refused offer is
+ * taken back at once, so the counts stay "offers made or being made"; the caller refunds the rest when
+ * the offer then fails.
+ */
+async function countOffer(ip: string, senderId: string, toEmail: string): Promise<CountedAttempt[]> {
+  const counted = await Promise.all([
+    countAttempt(["transferOffersBySender"], { ip, key: senderId }),
+    countAttempt(["transferOffersByRecipient"], { ip, key: toEmail }),
+  ]);
+  const refused = counted.filter((attempt) => !attempt.decision.allowed);
+  if (refused.length === 0) return counted;
+  await Promise.all(counted.map((attempt) => attempt.refund()));
+  throw new RateLimitError(Math.max(...refused.map((attempt) => attempt.decision.retryAfter)));
+}
+
+/**
  * POST /tags/:id/transfer: offers the caller's tag to an e-mail address for 7 days. One pending
- * transfer per tag (409; the partial unique index settles races); not to yourself (400).
+ * transfer per tag (409; the partial unique index settles races); not to yourself (400). Capped per
+ * sender and per address a day (429, rate-limit policies transferOffersBy*); only an offer that is
+ * about to be made counts, not one refused for another reason.
  */
 export async function createTransfer(ctx: ServiceContext, tagId: string, input: { email: string }): Promise<TransferRecord> {
   const { userId } = actingUser(ctx);
+  const ip = ctx.actor.kind === "user" ? ctx.actor.ip : "";
   const toEmail = input.email.trim().toLowerCase();
+  let counted: CountedAttempt[] = [];
   try {
     return await withTransaction(ctx, async (tx) => {
       const tag = await ownedTag(tx, tagId, { lock: true });
@@ -115,6 +137,8 @@ export async function createTransfer(ctx: ServiceContext, tagId: string, input: 
         .from(schema.tagTransfers)
         .where(and(eq(schema.tagTransfers.tagId, tag.id), eq(schema.tagTransfers.status, "PENDING")));
       if (pending) throw new ConflictError(PENDING_CONFLICT);
+      // Counted under the tag lock, after every other refusal: a 404, 400 or 409 uses up nothing.
+      counted = await countOffer(ip, userId, toEmail);
 
       const expiresAt = new Date(now.getTime() + TRANSFER_TTL_MS);
       const [transfer] = await tx.db.insert(schema.tagTransfers).values({ tagId: tag.id, fromUserId: userId, toEmail, expiresAt, createdAt: now }).returning();
@@ -155,6 +179,8 @@ export async function createTransfer(ctx: ServiceContext, tagId: string, input: 
       return toTransferRecord(transfer, tag.itemName, now);
     });
   } catch (error) {
+    // No offer was made (the transaction rolled back): it must not use up the caps.
+    await Promise.all(counted.map((attempt) => attempt.refund()));
     if (isUniqueViolation(error)) throw new ConflictError(PENDING_CONFLICT);
     throw error;
   }

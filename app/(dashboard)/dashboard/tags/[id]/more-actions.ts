@@ -3,10 +3,10 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { errorState, formSuccess, invalidFields } from "@/components/forms/action-result";
+import { errorState, formError, formSuccess, invalidFields } from "@/components/forms/action-result";
 import { formText, type FormState } from "@/components/forms/form-state";
 import { requireUserContext } from "@/lib/auth/page-context";
-import { NotFoundError } from "@/lib/services/errors";
+import { NotFoundError, RateLimitError } from "@/lib/services/errors";
 import { deleteInsurance, saveInsurance } from "@/lib/services/tags/insurance";
 import { cancelTransfer, createTransfer } from "@/lib/services/tags/transfers";
 
@@ -19,6 +19,12 @@ async function tagContext(formData: FormData) {
 
 const transferForm = z.object({ email: z.string().trim().min(1, "Enter the new owner's e-mail address.").pipe(z.email("Must be a valid e-mail address.")) });
 
+function transferCapMessage(retryAfterSeconds: number): string {
+  const hours = Math.ceil(retryAfterSeconds / 3600);
+  const wait = hours <= 1 ? "in an hour" : `in ${hours} hours`;
+  return `Too many transfer offers today, from you or to this address. Please try again ${wait}.`;
+}
+
 /** POST /tags/:id/transfer: offers the tag to an e-mail address for 7 days. */
 export async function sendTransferAction(_previous: FormState, formData: FormData): Promise<FormState> {
   const { ctx, id, path } = await tagContext(formData);
@@ -29,6 +35,8 @@ export async function sendTransferAction(_previous: FormState, formData: FormDat
   try {
     await createTransfer(ctx, id, parsed.data);
   } catch (error) {
+    // The daily caps wait hours, not the minutes the generic "too many attempts" text counts in.
+    if (error instanceof RateLimitError) return formError(transferCapMessage(error.retryAfterSeconds), values);
     return errorState(error, values);
   }
   revalidatePath(path);
