@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, expectRenderedScreenshot, test, waitForHydration } from "./support/fixtures";
-import { expectNoHorizontalScroll, newAccount, registerByApi, signInWithForm } from "./support/accounts";
+import { confirmEmailWithMailbox, expectNoHorizontalScroll, newAccount, registerByApi, signInWithForm } from "./support/accounts";
 import { e2eAdmin, e2eBaseUrl, e2eSecrets } from "./support/server-env";
 import { startPushService, type PushService, type TestSubscription } from "../tests/support/push-service";
 
@@ -14,7 +14,8 @@ type RequestFactory = { request: { newContext(options: { baseURL: string }): Pro
 
 /**
  * Someone else, through the API with Bearer tokens: the admin mints a tag, a new user claims it and
- * offers it to `toEmail`. The transfer service notifies the recipient (TRANSFER_RECEIVED).
+ * offers it to `toEmail`. The transfer service notifies the recipient (TRANSFER_RECEIVED) when the
+ * recipient's account has confirmed the address.
  */
 async function offerTagTo(playwright: RequestFactory, toEmail: string): Promise<void> {
   // A context per actor: login and register set a session cookie, and a cookie POST without Origin is refused.
@@ -55,6 +56,8 @@ test.describe("notifications in the dashboard", () => {
     const recipient = newAccount("notified");
     await registerByApi(request, recipient);
     await signInWithForm(page, recipient);
+    // Offers to an address are listed and notified in the app only once its holder has confirmed it.
+    await confirmEmailWithMailbox(page, recipient);
 
     const bell = page.getByRole("link", { name: /^Notifications, \d+ unread$/ });
     await test.step("the dashboard header shows the bell with nothing unread and opens the live stream", async () => {
@@ -184,6 +187,8 @@ test.describe("notifications in the dashboard", () => {
     const account = newAccount("tabs");
     await registerByApi(request, account);
     await signInWithForm(page, account);
+    // Offers to an address are listed and notified in the app only once its holder has confirmed it.
+    await confirmEmailWithMailbox(page, account);
 
     const streamOf = (tab: import("@playwright/test").Page) =>
       tab.waitForResponse((response) => response.url().endsWith("/api/v1/notifications/stream") && response.status() === 200);
@@ -223,6 +228,8 @@ test.describe("notifications in the dashboard", () => {
     const account = newAccount("keys");
     await registerByApi(request, account);
     await signInWithForm(page, account);
+    // Offers to an address are listed and notified in the app only once its holder has confirmed it.
+    await confirmEmailWithMailbox(page, account);
     await page.goto("/dashboard/notifications/preferences");
     const marketing = page.getByRole("group", { name: "E-mail me when" }).getByRole("switch", { name: "News and offers" });
     await waitForHydration(page.getByRole("button", { name: "Save settings" }));
@@ -286,6 +293,7 @@ test.describe("notifications in the dashboard", () => {
       const account = newAccount("pushed");
       await registerByApi(request, account);
       await signInWithForm(page, account);
+      await confirmEmailWithMailbox(page, account);
 
       await page.goto("/dashboard/notifications/preferences");
       await expect(page.getByText("Push notifications are off on this device.")).toBeVisible();

@@ -60,6 +60,18 @@ export async function mailboxLink(request: APIRequestContext, to: string, pathPr
   return link!;
 }
 
+/**
+ * Confirms the account's e-mail address as its holder would, in `page` (signed in or not): the link from
+ * the development mailbox, then the confirmation page's button.
+ */
+export async function confirmEmailWithMailbox(page: Page, account: Pick<TestAccount, "email">): Promise<void> {
+  await page.goto(await mailboxLink(page.request, account.email, "/verify-email"));
+  const confirm = page.getByRole("button", { name: "Confirm my e-mail address" });
+  await waitForHydration(confirm);
+  await confirm.click();
+  await expect(page.getByRole("status").filter({ hasText: "Your e-mail address is confirmed." })).toBeVisible();
+}
+
 /** Nothing on the page is wider than the viewport. */
 export async function expectNoHorizontalScroll(page: Page, width = 375): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);

@@ -66,6 +66,8 @@ async function pendingTransfer(sender: TestAccount, recipient: TestAccount, opti
   return { tag, transfer: (await json<{ data: TransferRecord }>(response)).data };
 }
 
+const notificationsOf = (userId: string) => getDatabase().db.select().from(schema.notifications).where(eq(schema.notifications.userId, userId));
+
 async function transferRow(id: string) {
   const [row] = await getDatabase().db.select().from(schema.tagTransfers).where(eq(schema.tagTransfers.id, id));
   return row!;
@@ -99,7 +101,7 @@ describe("POST /tags/:id/transfer", () => {
 
   it("matches the recipient's address case-insensitively and stores it in lower case", async () => {
     const sender = await registerAccount();
-    const recipient = await registerAccount();
+    const recipient = await verifiedAccount();
     const tag = await giveTestTag(sender.id, { status: "ACTIVE" });
     const response = await offer(sender, tag.id, recipient.email.toUpperCase());
     expect(response.status).toBe(201);
@@ -214,7 +216,7 @@ describe("caps on transfer offers", () => {
 describe("GET /tags/transfers", () => {
   it("lists incoming by the caller's e-mail and outgoing by the caller; others see neither", async () => {
     const sender = await registerAccount();
-    const recipient = await registerAccount();
+    const recipient = await verifiedAccount();
     const bystander = await registerAccount();
     const { transfer } = await pendingTransfer(sender, recipient);
 
@@ -226,6 +228,20 @@ describe("GET /tags/transfers", () => {
     expect(recipientView.outgoing).toEqual([]);
     expect(await list(bystander)).toEqual({ incoming: [], outgoing: [] });
     expect((await call(listRoute, apiRequest("/api/v1/tags/transfers"))).status).toBe(401);
+  });
+
+  it("shows no incoming offers until the caller has confirmed the address; their outgoing ones are listed", async () => {
+    const sender = await registerAccount();
+    const recipient = await registerAccount();
+    const { transfer } = await pendingTransfer(sender, recipient);
+    const { transfer: own } = await pendingTransfer(recipient, sender);
+
+    // Anyone could register the address without holding it: nothing offered to it shows before it is confirmed.
+    expect(await list(recipient)).toEqual({ incoming: [], outgoing: [expect.objectContaining({ id: own.id })] });
+    await getDatabase().db.update(schema.users).set({ emailVerified: true }).where(eq(schema.users.id, recipient.id));
+    const confirmed = await list(recipient);
+    expect(confirmed.incoming.map((item) => item.id)).toEqual([transfer.id]);
+    expect(confirmed.outgoing.map((item) => item.id)).toEqual([own.id]);
   });
 });
 
@@ -279,13 +295,24 @@ describe("POST /tags/transfers/:id/accept", () => {
     expect((await transferRow(transfer.id)).status).toBe("PENDING");
   });
 
-  it("needs the recipient's e-mail address to be verified (403)", async () => {
+  it("needs the recipient's e-mail address to be verified (403), for declining too", async () => {
     const sender = await registerAccount();
     const recipient = await registerAccount();
     const { tag, transfer } = await pendingTransfer(sender, recipient);
     const response = await accept(recipient, transfer.id);
     expect(response.status).toBe(403);
+    expect((await json<ErrorBody>(response)).error.code).toBe("FORBIDDEN");
     expect((await tagRow(tag.id))?.ownerId).toBe(sender.id);
+
+    const declined = await decline(recipient, transfer.id);
+    expect(declined.status).toBe(403);
+    expect((await json<ErrorBody>(declined)).error.code).toBe("FORBIDDEN");
+    expect((await transferRow(transfer.id)).status).toBe("PENDING");
+    expect(await notificationsOf(sender.id)).toEqual([]);
+
+    await getDatabase().db.update(schema.users).set({ emailVerified: true }).where(eq(schema.users.id, recipient.id));
+    expect((await decline(recipient, transfer.id)).status).toBe(200);
+    expect((await transferRow(transfer.id)).status).toBe("DECLINED");
   });
 
   it("refuses a recipient at the tier limit (422 with tier and limit); the transfer stays pending", async () => {
@@ -341,13 +368,12 @@ describe("POST /tags/transfers/:id/accept", () => {
 describe("POST /tags/transfers/:id/decline and DELETE /tags/:id/transfer", () => {
   it("declines (recipient) → DECLINED; the tag stays and a new transfer may start", async () => {
     const sender = await registerAccount();
-    const recipient = await registerAccount();
+    const recipient = await verifiedAccount();
     const { tag, transfer } = await pendingTransfer(sender, recipient);
     const response = await decline(recipient, transfer.id);
     expect(response.status).toBe(200);
     expect((await json<{ data: TransferRecord }>(response)).data.status).toBe("DECLINED");
     expect((await decline(recipient, transfer.id)).status).toBe(409);
-    await getDatabase().db.update(schema.users).set({ emailVerified: true }).where(eq(schema.users.id, recipient.id));
     expect((await accept(recipient, transfer.id)).status).toBe(409);
     expect((await tagRow(tag.id))?.ownerId).toBe(sender.id);
     expect((await offer(sender, tag.id, recipient.email)).status).toBe(201);
@@ -355,7 +381,7 @@ describe("POST /tags/transfers/:id/decline and DELETE /tags/:id/transfer", () =>
 
   it("cancels (sender) → CANCELLED; nothing pending, another user and bad ids are 404", async () => {
     const sender = await registerAccount();
-    const recipient = await registerAccount();
+    const recipient = await verifiedAccount();
     const { tag, transfer } = await pendingTransfer(sender, recipient);
     expect((await cancel(recipient, tag.id)).status).toBe(404);
     expect((await cancel(sender, "bad-id")).status).toBe(404);
@@ -426,14 +452,19 @@ describe("expiry", () => {
 describe("transfer notifications", () => {
   it("notifies a recipient who has an account (TRANSFER_RECEIVED), without a second e-mail", async () => {
     const sender = await registerAccount();
-    const recipient = await registerAccount();
+    const recipient = await verifiedAccount();
     const { tag, transfer } = await pendingTransfer(sender, recipient, { itemName: "Red suitcase" });
     const rows = await getDatabase().db.select().from(schema.notifications).where(eq(schema.notifications.userId, recipient.id));
     expect(rows).toEqual([expect.objectContaining({ type: "TRANSFER_RECEIVED", body: expect.stringContaining("Red suitcase"), data: { transferId: transfer.id, tagId: tag.id } })]);
     expect(await getDatabase().db.select().from(schema.notifications).where(eq(schema.notifications.userId, sender.id))).toEqual([]);
   });
 
-  const notificationsOf = (userId: string) => getDatabase().db.select().from(schema.notifications).where(eq(schema.notifications.userId, userId));
+  it("does not notify an account whose address is unconfirmed (only the e-mail goes out)", async () => {
+    const sender = await registerAccount();
+    const recipient = await registerAccount();
+    await pendingTransfer(sender, recipient, { itemName: "Grey laptop" });
+    expect(await notificationsOf(recipient.id)).toEqual([]);
+  });
 
   it("tells the sender when the recipient accepts (TAG_STATUS_CHANGED), and nothing when the accept is refused", async () => {
     const sender = await registerAccount();
@@ -459,7 +490,7 @@ describe("transfer notifications", () => {
 
   it("tells the sender when the recipient declines", async () => {
     const sender = await registerAccount();
-    const recipient = await registerAccount();
+    const recipient = await verifiedAccount();
     const { tag, transfer } = await pendingTransfer(sender, recipient, { itemName: "Black cat" });
     expect((await decline(recipient, transfer.id)).status).toBe(200);
     expect(await notificationsOf(sender.id)).toEqual([

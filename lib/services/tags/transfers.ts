@@ -163,7 +163,9 @@ export async function createTransfer(ctx: ServiceContext, tagId: string, input: 
         }),
       });
       const recipient = await findUserByEmail(tx.db, toEmail);
-      if (recipient) {
+      // Only the address's confirmed holder hears of the offer in the app (anyone could register the
+      // address unconfirmed); the e-mail above reaches the address's real owner either way.
+      if (recipient?.emailVerified) {
         // The offer e-mail above already went out; the notification is for the dashboard and push.
         await notify(tx, {
           userId: recipient.id,
@@ -186,17 +188,22 @@ export async function createTransfer(ctx: ServiceContext, tagId: string, input: 
   }
 }
 
-/** GET /tags/transfers: offers to the caller's e-mail address, and offers the caller made. Newest first. */
+/**
+ * GET /tags/transfers: offers to the caller's e-mail address, and offers the caller made. Newest first.
+ * Incoming is empty until the caller has confirmed the address: offers to it are not theirs to see before.
+ */
 export async function listTransfers(ctx: ServiceContext): Promise<{ incoming: TransferRecord[]; outgoing: TransferRecord[] }> {
   const { userId } = actingUser(ctx);
   const user = await getUserById(ctx.db, userId);
   const columns = { transfer: schema.tagTransfers, itemName: schema.tags.itemName };
   const base = () => ctx.db.select(columns).from(schema.tagTransfers).innerJoin(schema.tags, eq(schema.tags.id, schema.tagTransfers.tagId));
   const [incoming, outgoing] = await Promise.all([
-    base()
-      .where(eq(schema.tagTransfers.toEmail, user.email.toLowerCase()))
-      .orderBy(desc(schema.tagTransfers.createdAt), desc(schema.tagTransfers.id))
-      .limit(100),
+    user.emailVerified
+      ? base()
+          .where(eq(schema.tagTransfers.toEmail, user.email.toLowerCase()))
+          .orderBy(desc(schema.tagTransfers.createdAt), desc(schema.tagTransfers.id))
+          .limit(100)
+      : [],
     base()
       .where(eq(schema.tagTransfers.fromUserId, userId))
       .orderBy(desc(schema.tagTransfers.createdAt), desc(schema.tagTransfers.id))
@@ -220,6 +227,11 @@ async function incomingTransfer(db: Executor, transferId: string, email: string,
   return transfer;
 }
 
+/** Anyone could register an unconfirmed account with the address; only its confirmed holder may answer the offer. */
+function assertConfirmedRecipient(recipient: { emailVerified: boolean }, doing: "accepting" | "declining"): void {
+  if (!recipient.emailVerified) throw new ForbiddenError(`Verify your e-mail address before ${doing} a transfer.`);
+}
+
 function assertStillPending(transfer: TransferRow, now: Date): void {
   if (isOverdue(transfer, now)) throw new ConflictError("This transfer has expired.");
   if (transfer.status !== "PENDING") throw new ConflictError(`This transfer is no longer pending (${transfer.status}).`);
@@ -235,8 +247,7 @@ export async function acceptTransfer(ctx: ServiceContext, transferId: string): P
   return withTransaction(ctx, async (tx) => {
     const recipient = await getUserById(tx.db, userId);
     const seen = await incomingTransfer(tx.db, transferId, recipient.email, false);
-    // Anyone could register an unverified account with the address; only its verified holder may take the tag.
-    if (!recipient.emailVerified) throw new ForbiddenError("Verify your e-mail address before accepting a transfer.");
+    assertConfirmedRecipient(recipient, "accepting");
     const [tag] = await tx.db.select().from(schema.tags).where(eq(schema.tags.id, seen.tagId)).for("update");
     const transfer = await incomingTransfer(tx.db, transferId, recipient.email, true);
     const now = new Date();
@@ -265,12 +276,13 @@ export async function acceptTransfer(ctx: ServiceContext, transferId: string): P
   });
 }
 
-/** POST /tags/transfers/:id/decline (recipient). */
+/** POST /tags/transfers/:id/decline (recipient): needs the confirmed address (403) as accepting does. */
 export async function declineTransfer(ctx: ServiceContext, transferId: string): Promise<TransferRecord> {
   const { userId } = actingUser(ctx);
   return withTransaction(ctx, async (tx) => {
     const recipient = await getUserById(tx.db, userId);
     const transfer = await incomingTransfer(tx.db, transferId, recipient.email, true);
+    assertConfirmedRecipient(recipient, "declining");
     const now = new Date();
     assertStillPending(transfer, now);
     const [declined] = await tx.db

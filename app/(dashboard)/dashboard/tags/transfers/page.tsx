@@ -1,10 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { ActionForm } from "@/components/forms/action-form";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { requireUserContext } from "@/lib/auth/page-context";
+import { getMe } from "@/lib/services/auth/account";
 import { listTransfers, type TransferRecord } from "@/lib/services/tags/transfers";
 import { formatDateTime, PageHeading, Panel } from "../../account/section";
+import { resendVerificationAction } from "../../actions";
 import { param, type SearchParams } from "../params";
 import { acceptTransferAction, declineTransferAction } from "./actions";
 import { transferFailureMessage } from "./failure-messages";
@@ -21,7 +24,7 @@ const statusText: Record<TransferRecord["status"], string> = {
 
 export default async function TransfersPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requireUserContext("/dashboard/tags/transfers");
-  const { incoming, outgoing } = await listTransfers(ctx);
+  const [me, { incoming, outgoing }] = await Promise.all([getMe(ctx), listTransfers(ctx)]);
   const params = await searchParams;
   const notice = param(params, "notice");
   const tagId = param(params, "tag");
@@ -48,7 +51,23 @@ export default async function TransfersPage({ searchParams }: { searchParams: Se
       {notice === "failed" ? <FormAlert tone="error" title={transferFailureMessage(reason)} /> : null}
 
       <Panel id="incoming" title="Offered to you">
-        {incoming.length === 0 ? (
+        {/* The service lists no incoming offers before the address is confirmed: say why, and how to see them. */}
+        {!me.emailVerified ? (
+          <div>
+            <p className="text-ink">
+              Confirm your e-mail address to see tags offered to it: open the link we sent to{" "}
+              <span className="font-semibold break-all">{me.email}</span>. Offers made to that address then show up here.
+            </p>
+            <ActionForm
+              action={resendVerificationAction}
+              submitLabel="Send a new link"
+              pendingLabel="Sending…"
+              variant="secondary"
+              formLabel="Send a new confirmation link"
+              className="mt-4"
+            />
+          </div>
+        ) : incoming.length === 0 ? (
           <p className="text-muted">Nobody has offered you a tag.</p>
         ) : (
           <ul aria-label="Incoming transfers" className="flex flex-col divide-y divide-line">
