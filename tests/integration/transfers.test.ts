@@ -8,6 +8,7 @@ import { POST as acceptRoute } from "@/app/api/v1/tags/transfers/[id]/accept/rou
 import { POST as declineRoute } from "@/app/api/v1/tags/transfers/[id]/decline/route";
 import { GET as getTagRoute } from "@/app/api/v1/tags/[id]/route";
 import { GET as getInsuranceRoute } from "@/app/api/v1/tags/[id]/insurance/route";
+import { GET as scansRoute } from "@/app/api/v1/tags/[id]/scans/route";
 import { buildActionUrl } from "@/emails/links";
 import { listMailbox } from "@/lib/email/mailbox";
 import { prepareJobs, runPendingJobs, stopJobs } from "@/lib/jobs";
@@ -67,6 +68,30 @@ async function pendingTransfer(sender: TestAccount, recipient: TestAccount, opti
 }
 
 const notificationsOf = (userId: string) => getDatabase().db.select().from(schema.notifications).where(eq(schema.notifications.userId, userId));
+
+async function scansSeenBy(account: TestAccount, tagId: string) {
+  const response = await call(scansRoute, apiRequest(`/api/v1/tags/${tagId}/scans`, { headers: bearer(account.accessToken) }), { id: tagId });
+  expect(response.status).toBe(200);
+  return json<{ data: { id: string; city: string | null }[]; meta: { total: number } }>(response);
+}
+
+async function tagSeenBy(account: TestAccount, tagId: string) {
+  const response = await call(getTagRoute, apiRequest(`/api/v1/tags/${tagId}`, { headers: bearer(account.accessToken) }), { id: tagId });
+  expect(response.status).toBe(200);
+  return (await json<{ data: { scanCount: number; lastScannedAt: string | null } }>(response)).data;
+}
+
+/** Test setup: two scans from finders with locations, counted on the tag record as the scan service would. */
+async function scannedTwice(tagId: string) {
+  const at = new Date(Date.now() - 60_000);
+  await getDatabase()
+    .db.insert(schema.scans)
+    .values([
+      { tagId, scannedAt: new Date(at.getTime() - 60_000), ipHash: "h1", city: "Paris", country: "FR", latitude: 48.85, longitude: 2.35 },
+      { tagId, scannedAt: at, ipHash: "h2", city: "Lyon", country: "FR", latitude: 45.76, longitude: 4.84, locationShared: true, accuracy: 12 },
+    ]);
+  await getDatabase().db.update(schema.tags).set({ scanCount: 2, lastScannedAt: at }).where(eq(schema.tags.id, tagId));
+}
 
 async function transferRow(id: string) {
   const [row] = await getDatabase().db.select().from(schema.tagTransfers).where(eq(schema.tagTransfers.id, id));
@@ -246,12 +271,11 @@ describe("GET /tags/transfers", () => {
 });
 
 describe("POST /tags/transfers/:id/accept", () => {
-  it("moves the tag, its profile and insurance to the recipient and marks the transfer ACCEPTED", async () => {
+  it("moves the tag and its profile to the recipient and marks the transfer ACCEPTED", async () => {
     const sender = await registerAccount();
     const recipient = await verifiedAccount();
     const { tag, transfer } = await pendingTransfer(sender, recipient);
     await getDatabase().db.insert(schema.tagProfiles).values({ tagId: tag.id, description: "With a yellow tag", ownerName: "Old Owner", contactEmail: "old@example.com", contactPhone: "+1 555 0100" });
-    await getDatabase().db.insert(schema.tagInsurance).values({ tagId: tag.id, provider: "Acme", policyNumber: "P-1", coverageAmount: 50000, currency: "USD" });
 
     const response = await accept(recipient, transfer.id);
     expect(response.status).toBe(200);
@@ -264,9 +288,6 @@ describe("POST /tags/transfers/:id/accept", () => {
     expect(row?.status).toBe("ACTIVE");
     expect((await call(getTagRoute, apiRequest(`/api/v1/tags/${tag.id}`, { headers: bearer(recipient.accessToken) }), { id: tag.id })).status).toBe(200);
     expect((await call(getTagRoute, apiRequest(`/api/v1/tags/${tag.id}`, { headers: bearer(sender.accessToken) }), { id: tag.id })).status).toBe(404);
-    const insurance = await call(getInsuranceRoute, apiRequest(`/api/v1/tags/${tag.id}/insurance`, { headers: bearer(recipient.accessToken) }), { id: tag.id });
-    expect(insurance.status).toBe(200);
-    expect((await json<{ data: { coverageAmount: number } }>(insurance)).data.coverageAmount).toBe(500);
     const [profile] = await getDatabase().db.select().from(schema.tagProfiles).where(eq(schema.tagProfiles.tagId, tag.id));
     expect(profile?.description).toBe("With a yellow tag");
     // The sender's contact details don't follow the tag to its new owner.
@@ -274,6 +295,40 @@ describe("POST /tags/transfers/:id/accept", () => {
 
     expect((await accept(recipient, transfer.id)).status).toBe(409);
     expect((await list(sender)).outgoing[0]?.status).toBe("ACCEPTED");
+  });
+
+  it("lets the new owner start clean: the sender's insurance and the scans of the sender's time are gone", async () => {
+    const sender = await registerAccount();
+    const recipient = await verifiedAccount();
+    const { tag, transfer } = await pendingTransfer(sender, recipient);
+    await getDatabase().db.insert(schema.tagInsurance).values({ tagId: tag.id, provider: "Acme", policyNumber: "P-1", coverageAmount: 50000, currency: "USD", contactPhone: "+1 555 0100" });
+    await scannedTwice(tag.id);
+    expect((await scansSeenBy(sender, tag.id)).meta.total).toBe(2);
+
+    expect((await accept(recipient, transfer.id)).status).toBe(200);
+    const insurance = await call(getInsuranceRoute, apiRequest(`/api/v1/tags/${tag.id}/insurance`, { headers: bearer(recipient.accessToken) }), { id: tag.id });
+    expect(insurance.status).toBe(404);
+    expect(await getDatabase().db.select().from(schema.tagInsurance).where(eq(schema.tagInsurance.tagId, tag.id))).toEqual([]);
+    // The earlier scans hold finders' locations from the sender's time: neither listed nor counted.
+    expect(await scansSeenBy(recipient, tag.id)).toMatchObject({ data: [], meta: { total: 0 } });
+    expect(await tagSeenBy(recipient, tag.id)).toMatchObject({ scanCount: 0, lastScannedAt: null });
+
+    // Scans from the new owner's time are theirs.
+    await getDatabase().db.insert(schema.scans).values({ tagId: tag.id, ipHash: "h3", city: "Berlin", country: "DE" });
+    expect((await scansSeenBy(recipient, tag.id)).data.map((scan) => scan.city)).toEqual(["Berlin"]);
+  });
+
+  it("keeps the sender's insurance and scans when the accept is refused", async () => {
+    const sender = await registerAccount();
+    const recipient = await verifiedAccount();
+    for (let i = 0; i < 5; i++) await giveTestTag(recipient.id, { status: "ACTIVE" });
+    const { tag, transfer } = await pendingTransfer(sender, recipient);
+    await getDatabase().db.insert(schema.tagInsurance).values({ tagId: tag.id, provider: "Acme", policyNumber: "P-1" });
+    await scannedTwice(tag.id);
+    expect((await accept(recipient, transfer.id)).status).toBe(422);
+    expect(await getDatabase().db.select().from(schema.tagInsurance).where(eq(schema.tagInsurance.tagId, tag.id))).toHaveLength(1);
+    expect((await scansSeenBy(sender, tag.id)).meta.total).toBe(2);
+    expect(await tagSeenBy(sender, tag.id)).toMatchObject({ scanCount: 2 });
   });
 
   it("is 404 for anyone but the recipient (the sender included), a missing id and a malformed id", async () => {

@@ -155,7 +155,7 @@ export async function createTransfer(ctx: ServiceContext, tagId: string, input: 
         template: createElement(NoticeEmail, {
           heading: "A tag is being transferred to you",
           paragraphs: [
-            `${senderName} wants to transfer "${itemName}" to you. The tag, its profile, photos and insurance details would become yours.`,
+            `${senderName} wants to transfer "${itemName}" to you. The tag, its profile and photos would become yours.`,
             `Sign in with this e-mail address (or create an account with it) to accept or decline. The offer expires on ${expiresAt.toUTCString()}.`,
           ],
           action: { label: "Review the transfer", path: "/dashboard/tags/transfers" },
@@ -240,7 +240,8 @@ function assertStillPending(transfer: TransferRow, now: Date): void {
 /**
  * POST /tags/transfers/:id/accept (recipient). Locks the tag, then the transfer (the order every
  * transfer write uses), re-checks it is still PENDING and not expired (409), checks the recipient's
- * tier limit (422) and moves the tag. Two racing accepts: the second waits on the lock, then sees ACCEPTED.
+ * tier limit (422) and moves the tag, leaving the sender's contact details, insurance and scans behind (all
+ * in this transaction). Two racing accepts: the second waits on the lock, then sees ACCEPTED.
  */
 export async function acceptTransfer(ctx: ServiceContext, transferId: string): Promise<TransferRecord> {
   const { userId } = actingUser(ctx);
@@ -255,11 +256,16 @@ export async function acceptTransfer(ctx: ServiceContext, transferId: string): P
     if (!tag || tag.ownerId !== transfer.fromUserId) throw new ConflictError("The tag is no longer owned by the sender.");
     if (tag.status !== "DEACTIVATED") await assertWithinTierLimit(tx.db, recipient.id, recipient.subscription);
 
-    // The profile, typed profile, photos, scans and insurance hang off the tag and so move with it.
+    // The profile, typed profile and photos describe the item and move with the tag. The new owner starts
+    // clean (decisions.md) of what was the sender's: the sender's contact details, which must not keep
+    // answering finders for the new owner's item; the sender's insurance policy; and the scans so far, which
+    // hold finders' locations from the sender's time. Those scans are deleted rather than hidden, as
+    // releasing a tag does: no one may see them any more, and the tag's count starts again from zero.
     // Threads (a later issue) stay with the old owner: re-point or close them here when they exist.
-    await tx.db.update(schema.tags).set({ ownerId: recipient.id }).where(eq(schema.tags.id, tag.id));
-    // The old owner's contact details must not keep answering finders for the new owner's item.
+    await tx.db.update(schema.tags).set({ ownerId: recipient.id, scanCount: 0, lastScannedAt: null }).where(eq(schema.tags.id, tag.id));
     await tx.db.update(schema.tagProfiles).set({ ownerName: null, contactEmail: null, contactPhone: null }).where(eq(schema.tagProfiles.tagId, tag.id));
+    await tx.db.delete(schema.tagInsurance).where(eq(schema.tagInsurance.tagId, tag.id));
+    await tx.db.delete(schema.scans).where(eq(schema.scans.tagId, tag.id));
     const [accepted] = await tx.db
       .update(schema.tagTransfers)
       .set({ status: "ACCEPTED", respondedAt: now })

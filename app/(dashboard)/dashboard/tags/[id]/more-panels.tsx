@@ -31,7 +31,7 @@ export async function MorePanels({ ctx, tagId }: { ctx: ServiceContext; tagId: s
 
   return (
     <>
-      <Panel id="transfer" title="Transfer to someone else" description="The new owner gets the tag with its profile, photos and scan history; your messages stay with you.">
+      <Panel id="transfer" title="Transfer to someone else" description="The new owner gets the tag with its profile and photos. Your contact details, the insurance details and the scan history are removed; your messages stay with you.">
         {pending ? (
           <div className="flex flex-col gap-3">
             <p className="text-ink">
