@@ -1,18 +1,23 @@
 import { DEFAULT_OPERATION_DEADLINE_MS, withDatabaseBudget } from "@/db/availability";
 import { getDatabase, type DatabaseHandle } from "@/db/client";
 import { describeError, log } from "@/lib/log";
+import { CREDENTIALS_REVOKED_CHANNEL, parseCredentialRevocation } from "@/lib/services/auth/revocations";
 import { NOTIFICATION_CHANNEL } from "@/lib/services/notifications/notify";
 import { loadStreamNotification, type StreamNotification } from "@/lib/services/notifications/stream";
 
 /** A stream open on this instance: the hub hands it its user's notifications and may close it. */
 export interface StreamSubscriber {
   readonly userId: string;
+  /** The credential the stream was opened with: revoking it closes the stream. */
+  readonly sessionId?: string;
+  readonly apiKeyId?: string;
   deliver(notification: StreamNotification): void;
   /**
    * Ends the stream; must unregister it from the hub (idempotent). `superseded`: a newer stream of the
-   * same user took its place, which the client is told so that it does not reconnect at once.
+   * same user took its place, which the client is told so that it does not reconnect at once;
+   * `revoked`: its session or API key was revoked (a reconnect would be refused anyway).
    */
-  close(reason?: "superseded"): void;
+  close(reason?: "superseded" | "revoked"): void;
 }
 
 /** Streams per user on one instance; opening one more closes the oldest (a forgotten tab, a leaked EventSource). */
@@ -51,13 +56,20 @@ export class NotificationHub {
 
   private async listen(): Promise<void> {
     const onPayload = (payload: string) => this.received(payload);
+    const onRevoked = (payload: string) => this.revoked(payload);
     if (this.handle.kind === "postgres") {
       // postgres.js holds LISTEN on a dedicated connection of its own and re-listens after a reconnect.
       const request = await this.handle.sql.listen(NOTIFICATION_CHANNEL, onPayload);
-      this.unlisten = () => request.unlisten();
+      const revocations = await this.handle.sql.listen(CREDENTIALS_REVOKED_CHANNEL, onRevoked);
+      this.unlisten = async () => {
+        await Promise.all([request.unlisten(), revocations.unlisten()]);
+      };
     } else {
       const unlisten = await this.handle.pglite.listen(NOTIFICATION_CHANNEL, onPayload);
-      this.unlisten = () => unlisten();
+      const unlistenRevocations = await this.handle.pglite.listen(CREDENTIALS_REVOKED_CHANNEL, onRevoked);
+      this.unlisten = async () => {
+        await Promise.all([unlisten(), unlistenRevocations()]);
+      };
     }
     // stop() raced the start: drop what was just made.
     if (this.stopped) await this.release();
@@ -85,6 +97,19 @@ export class NotificationHub {
     let total = 0;
     for (const list of this.streams.values()) total += list.length;
     return total;
+  }
+
+  /** Closes every stream here opened with a session or API key that was just revoked. */
+  private revoked(payload: string): void {
+    const revocation = parseCredentialRevocation(payload);
+    if (!revocation || this.stopped) return;
+    const ids = new Set(revocation.ids);
+    for (const list of [...this.streams.values()]) {
+      for (const subscriber of [...list]) {
+        const credential = revocation.kind === "session" ? subscriber.sessionId : subscriber.apiKeyId;
+        if (credential && ids.has(credential)) subscriber.close("revoked");
+      }
+    }
   }
 
   private received(payload: string): void {

@@ -1,3 +1,4 @@
+import { DEFAULT_OPERATION_DEADLINE_MS, withDatabaseBudget } from "@/db/availability";
 import type { Executor } from "@/db/client";
 import { formatNotificationFrame, notificationsAfter, PING_FRAME, RETRY_FRAME, SUPERSEDED_FRAME, type StreamNotification } from "@/lib/services/notifications/stream";
 import type { NotificationHub, StreamSubscriber } from "./hub";
@@ -22,6 +23,14 @@ export interface OpenStreamOptions {
   hub: NotificationHub;
   db: Executor;
   userId: string;
+  /** The credential the stream was opened with: the stream closes when it is revoked (on any instance). */
+  sessionId?: string;
+  apiKeyId?: string;
+  /**
+   * Asked at every ping: false closes the stream. The backstop for a revocation whose NOTIFY this instance
+   * missed (its LISTEN connection was down) or a change that sends none (a suspension).
+   */
+  stillAuthorized?: () => Promise<boolean>;
   /** The last id the client saw (the Last-Event-ID header or `?lastEventId=`). */
   lastEventId?: string | null;
   /** The request's signal: the client going away ends the stream. */
@@ -33,7 +42,7 @@ export interface OpenStreamOptions {
  * The stream registers with the hub before the replay query, buffering live frames meanwhile, so a
  * notification committed during the replay is neither lost nor sent twice.
  */
-export async function openNotificationStream({ hub, db, userId, lastEventId, signal }: OpenStreamOptions): Promise<Response> {
+export async function openNotificationStream({ hub, db, userId, sessionId, apiKeyId, stillAuthorized, lastEventId, signal }: OpenStreamOptions): Promise<Response> {
   await hub.start();
   const encoder = new TextEncoder();
   let controller!: ReadableStreamDefaultController<Uint8Array>;
@@ -66,6 +75,8 @@ export async function openNotificationStream({ hub, db, userId, lastEventId, sig
 
   const subscriber: StreamSubscriber = {
     userId,
+    sessionId,
+    apiKeyId,
     deliver: (notification) => (replaying ? buffered.push(notification) : send(notification)),
     close: (reason) => {
       if (reason === "superseded") write(SUPERSEDED_FRAME);
@@ -104,7 +115,18 @@ export async function openNotificationStream({ hub, db, userId, lastEventId, sig
     close();
     throw error;
   }
-  if (!closed) ping = setInterval(() => write(PING_FRAME), pingIntervalMs);
+  if (!closed) {
+    ping = setInterval(() => {
+      write(PING_FRAME);
+      if (stillAuthorized) {
+        // A failed check (the database away) keeps the stream: revocations still arrive by NOTIFY.
+        void withDatabaseBudget(DEFAULT_OPERATION_DEADLINE_MS, stillAuthorized).then(
+          (authorized) => authorized || close(),
+          () => undefined,
+        );
+      }
+    }, pingIntervalMs);
+  }
 
   return new Response(body, { status: 200, headers: EVENT_STREAM_HEADERS });
 }

@@ -4,8 +4,17 @@ import { GET as streamRoute } from "@/app/api/v1/notifications/stream/route";
 import { getNotificationHub, NotificationHub, openNotificationStream, setPingInterval, stopNotificationHub } from "@/lib/realtime";
 import { systemContext, withTransaction } from "@/lib/services/context";
 import { notify } from "@/lib/services/notifications/notify";
-import { apiRequest, call, json } from "../support/http";
-import { bearer, registerAccount, type TestAccount } from "../support/auth";
+import { eq } from "drizzle-orm";
+import { schema } from "@/db/client";
+import { POST as logoutRoute } from "@/app/api/v1/auth/logout/route";
+import { POST as changePasswordRoute } from "@/app/api/v1/auth/change-password/route";
+import { GET as listSessionsRoute } from "@/app/api/v1/auth/sessions/route";
+import { DELETE as deleteSessionRoute } from "@/app/api/v1/auth/sessions/[id]/route";
+import { POST as createApiKeyRoute } from "@/app/api/v1/auth/api-keys/route";
+import { DELETE as deleteApiKeyRoute } from "@/app/api/v1/auth/api-keys/[id]/route";
+import { verifyAccessToken } from "@/lib/auth/access-token";
+import { apiRequest, call, json, nextTestIp } from "../support/http";
+import { bearer, loginAccount, registerAccount, type TestAccount } from "../support/auth";
 import { databaseUrl, usingPostgres } from "../support/database";
 import { testDatabase } from "../support/integration-setup";
 
@@ -73,8 +82,8 @@ class FrameReader {
 
 const readers: FrameReader[] = [];
 
-async function openStream(account: TestAccount, init: { lastEventId?: string; query?: string; signal?: AbortSignal } = {}) {
-  const headers = { ...bearer(account.accessToken), ...(init.lastEventId ? { "Last-Event-ID": init.lastEventId } : {}) };
+async function openStream(account: TestAccount, init: { lastEventId?: string; query?: string; signal?: AbortSignal; credential?: Record<string, string> } = {}) {
+  const headers = { ...(init.credential ?? bearer(account.accessToken)), ...(init.lastEventId ? { "Last-Event-ID": init.lastEventId } : {}) };
   let request = apiRequest(`/api/v1/notifications/stream${init.query ?? ""}`, { headers });
   if (init.signal) request = new Request(request, { signal: init.signal });
   const response = await call(streamRoute, request);
@@ -273,5 +282,88 @@ describe("the notification hub", () => {
       // The PGlite engine is the test database's own: only the PostgreSQL connection is ours to close.
       if (second.kind === "postgres") await second.close();
     }
+  });
+});
+
+describe("a stream ends when the credential it was opened with is revoked", () => {
+  const post = (handler: typeof logoutRoute, path: string, headers: Record<string, string>, body?: unknown) =>
+    call(handler, apiRequest(path, { method: "POST", headers, body, ip: nextTestIp() }));
+
+  /** The stream has ended (reads null) within a second. */
+  async function endsWithinASecond(reader: FrameReader): Promise<void> {
+    expect(await reader.next({ timeoutMs: 1_000 })).toBeNull();
+  }
+
+  it("logout closes the stream opened with that session, and only that one", async () => {
+    const account = await registerAccount();
+    const other = await loginAccount(account.email, account.password);
+    const otherToken = (await json<{ data: { accessToken: string } }>(other)).data.accessToken;
+    const stream = await openStream(account);
+    const kept = await openStream(account, { credential: bearer(otherToken) });
+
+    expect((await post(logoutRoute, "/api/v1/auth/logout", bearer(account.accessToken))).status).toBe(200);
+    await endsWithinASecond(stream.reader);
+    // The other session's stream still gets the user's notifications.
+    const next = await notifyUser(account.id);
+    expect((await kept.reader.next())!.id).toBe(next.id);
+  });
+
+  it("deleting a session, changing the password and deleting an API key close their streams", async () => {
+    const account = await registerAccount();
+    const second = (await json<{ data: { accessToken: string } }>(await loginAccount(account.email, account.password))).data.accessToken;
+    const third = (await json<{ data: { accessToken: string } }>(await loginAccount(account.email, account.password))).data.accessToken;
+    const secondStream = await openStream(account, { credential: bearer(second) });
+    const thirdStream = await openStream(account, { credential: bearer(third) });
+    const ownStream = await openStream(account);
+
+    // DELETE /auth/sessions/:id from the first session ends the second one's stream.
+    const sessions = await json<{ data: Array<{ id: string; current: boolean }> }>(
+      await call(listSessionsRoute, apiRequest("/api/v1/auth/sessions", { headers: bearer(second) })),
+    );
+    const secondId = sessions.data.find((session) => session.current)!.id;
+    const deleted = await call(deleteSessionRoute, apiRequest(`/api/v1/auth/sessions/${secondId}`, { method: "DELETE", headers: bearer(account.accessToken) }), { id: secondId });
+    expect(deleted.status).toBe(200);
+    await endsWithinASecond(secondStream.reader);
+
+    // A password change ends every other session, and their streams; the current one's stays.
+    const changed = await post(changePasswordRoute, "/api/v1/auth/change-password", bearer(account.accessToken), { currentPassword: account.password, newPassword: "N3w-Passw0rd!" });
+    expect(changed.status).toBe(200);
+    await endsWithinASecond(thirdStream.reader);
+    const after = await notifyUser(account.id);
+    expect((await ownStream.reader.next())!.id).toBe(after.id);
+
+    // An API key's stream ends when the key is deleted.
+    const created = await post(createApiKeyRoute, "/api/v1/auth/api-keys", bearer(account.accessToken), { name: "stream" });
+    const key = (await json<{ data: { id: string; key: string } }>(created)).data;
+    const keyStream = await openStream(account, { credential: { "x-api-key": key.key } });
+    const revoked = await call(deleteApiKeyRoute, apiRequest(`/api/v1/auth/api-keys/${key.id}`, { method: "DELETE", headers: bearer(account.accessToken) }), { id: key.id });
+    expect(revoked.status).toBe(200);
+    await endsWithinASecond(keyStream.reader);
+  });
+
+  it("closes streams held by another instance's hub", async () => {
+    const database = testDatabase();
+    const second = usingPostgres() ? connectPostgres(databaseUrl(database.name), { max: 2 }) : connectPglite(undefined, database.kind === "pglite" ? database.pglite : undefined);
+    const otherHub = new NotificationHub(second);
+    try {
+      const account = await registerAccount();
+      const { sessionId } = (await verifyAccessToken(account.accessToken))!;
+      const remote = new FrameReader(await openNotificationStream({ hub: otherHub, db: second.db, userId: account.id, sessionId }));
+      readers.push(remote);
+      expect((await post(logoutRoute, "/api/v1/auth/logout", bearer(account.accessToken))).status).toBe(200);
+      await endsWithinASecond(remote);
+      expect(otherHub.streamCount(account.id)).toBe(0);
+    } finally {
+      await otherHub.stop();
+      if (second.kind === "postgres") await second.close();
+    }
+  });
+
+  it("ends at the next ping when the credential went without an announcement (a suspension)", async () => {
+    setPingInterval(200);
+    const account = await registerAccount();
+    const stream = await openStream(account);
+    await testDatabase().db.update(schema.users).set({ suspendedAt: new Date() }).where(eq(schema.users.id, account.id));
+    expect(await stream.reader.next({ timeoutMs: 2_000 })).toBeNull();
   });
 });

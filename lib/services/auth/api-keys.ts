@@ -6,6 +6,7 @@ import { hashToken, randomBase62 } from "@/lib/auth/tokens";
 import type { ServiceContext } from "@/lib/services/context";
 import { NotFoundError, ValidationError } from "@/lib/services/errors";
 import { actingUser } from "./sessions";
+import { announceRevokedCredentials } from "./revocations";
 
 const PREFIX_BY_ENV = { live: "tag_live_", test: "tag_test_", development: "tag_dev_" } as const;
 const KEY_RANDOM_LENGTH = 40;
@@ -72,6 +73,7 @@ export async function revokeApiKey(ctx: ServiceContext, id: string): Promise<{ m
     .where(and(eq(schema.apiKeys.id, id), eq(schema.apiKeys.userId, userId), isNull(schema.apiKeys.revokedAt)))
     .returning({ id: schema.apiKeys.id });
   if (!revoked.length) throw new NotFoundError("API key not found.");
+  await announceRevokedCredentials(ctx.db, "api-key", revoked.map((row) => row.id));
   return { message: "API key revoked." };
 }
 
@@ -82,6 +84,7 @@ export async function revokeUserApiKeys(db: Executor, userId: string, now = new 
     .set({ revokedAt: now })
     .where(and(eq(schema.apiKeys.userId, userId), isNull(schema.apiKeys.revokedAt)))
     .returning({ id: schema.apiKeys.id });
+  await announceRevokedCredentials(db, "api-key", revoked.map((row) => row.id));
   return revoked.length;
 }
 
@@ -98,4 +101,14 @@ export async function authenticateApiKey(db: Executor, key: string, now = new Da
     await db.update(schema.apiKeys).set({ lastUsedAt: now }).where(eq(schema.apiKeys.id, row.key.id));
   }
   return { apiKeyId: row.key.id, user: row.user };
+}
+
+/** The user of a key that is neither revoked nor expired, looked up by the key's id; null otherwise. */
+export async function findLiveApiKeyUser(db: Executor, apiKeyId: string, now = new Date()): Promise<User | null> {
+  const [row] = await db
+    .select({ user: schema.users })
+    .from(schema.apiKeys)
+    .innerJoin(schema.users, eq(schema.users.id, schema.apiKeys.userId))
+    .where(and(eq(schema.apiKeys.id, apiKeyId), isNull(schema.apiKeys.revokedAt), or(isNull(schema.apiKeys.expiresAt), gt(schema.apiKeys.expiresAt, now))));
+  return row?.user ?? null;
 }

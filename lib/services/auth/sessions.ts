@@ -6,6 +6,7 @@ import { maskIp } from "@/lib/auth/ip";
 import { hashToken, randomToken } from "@/lib/auth/tokens";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ForbiddenError, NotFoundError, UnauthorizedError } from "@/lib/services/errors";
+import { announceRevokedCredentials } from "./revocations";
 
 export const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** lastUsedAt is written at most this often per session, so authenticating stays a read. */
@@ -68,7 +69,7 @@ export async function refreshSession(ctx: ServiceContext, refreshToken: string, 
       .for("update", { of: schema.refreshTokens });
     if (!row) return { error: "invalid" as const };
     if (row.token.rotatedAt) {
-      await tx.db.update(schema.sessions).set({ revokedAt: now }).where(and(eq(schema.sessions.id, row.session.id), isNull(schema.sessions.revokedAt)));
+      await revokeSessionById(tx.db, row.session.id, now);
       return { error: "reused" as const };
     }
     if (row.session.revokedAt || row.token.expiresAt <= now || row.session.expiresAt <= now) return { error: "invalid" as const };
@@ -104,7 +105,12 @@ export async function findLiveSession(db: Executor, sessionId: string, now = new
 }
 
 export async function revokeSessionById(db: Executor, sessionId: string, now = new Date()): Promise<void> {
-  await db.update(schema.sessions).set({ revokedAt: now }).where(and(eq(schema.sessions.id, sessionId), isNull(schema.sessions.revokedAt)));
+  const revoked = await db
+    .update(schema.sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(schema.sessions.id, sessionId), isNull(schema.sessions.revokedAt)))
+    .returning({ id: schema.sessions.id });
+  await announceRevokedCredentials(db, "session", revoked.map((row) => row.id));
 }
 
 /** Revokes every live session of a user, except `keepSessionId` when given (password change). */
@@ -114,6 +120,7 @@ export async function revokeUserSessions(db: Executor, userId: string, keepSessi
     .set({ revokedAt: now })
     .where(and(eq(schema.sessions.userId, userId), isNull(schema.sessions.revokedAt), keepSessionId ? ne(schema.sessions.id, keepSessionId) : undefined))
     .returning({ id: schema.sessions.id });
+  await announceRevokedCredentials(db, "session", revoked.map((row) => row.id));
   return revoked.length;
 }
 
@@ -165,6 +172,7 @@ export async function revokeSession(ctx: ServiceContext, id: string): Promise<{ 
     .where(and(eq(schema.sessions.id, id), eq(schema.sessions.userId, userId), isNull(schema.sessions.revokedAt)))
     .returning({ id: schema.sessions.id });
   if (!revoked.length) throw new NotFoundError("Session not found.");
+  await announceRevokedCredentials(ctx.db, "session", revoked.map((row) => row.id));
   return { message: "Session revoked." };
 }
 

@@ -1,0 +1,36 @@
+import { sql } from "drizzle-orm";
+import type { Executor } from "@/db/client";
+
+/**
+ * Revoked credentials are announced on this NOTIFY channel, in the revoking transaction (so only at
+ * commit), and every app instance closes the live notification streams opened with them (lib/realtime).
+ */
+export const CREDENTIALS_REVOKED_CHANNEL = "tag_service_credentials_revoked";
+
+export type RevokedCredentialKind = "session" | "api-key";
+
+export interface CredentialRevocation {
+  kind: RevokedCredentialKind;
+  ids: string[];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// NOTIFY payloads must stay under 8000 bytes: 100 ids of 37 characters each, per message.
+const IDS_PER_NOTIFY = 100;
+
+/** Announces revoked sessions or API keys; call it with the transaction that revoked them. */
+export async function announceRevokedCredentials(db: Executor, kind: RevokedCredentialKind, ids: readonly string[]): Promise<void> {
+  for (let start = 0; start < ids.length; start += IDS_PER_NOTIFY) {
+    const payload = `${kind}:${ids.slice(start, start + IDS_PER_NOTIFY).join(",")}`;
+    await db.execute(sql`select pg_notify(${CREDENTIALS_REVOKED_CHANNEL}, ${payload})`);
+  }
+}
+
+/** The revocation a payload names, or undefined for anything malformed. */
+export function parseCredentialRevocation(payload: string): CredentialRevocation | undefined {
+  const separator = payload.indexOf(":");
+  const kind = payload.slice(0, separator);
+  if (kind !== "session" && kind !== "api-key") return undefined;
+  const ids = payload.slice(separator + 1).split(",").filter((id) => UUID.test(id));
+  return ids.length ? { kind, ids } : undefined;
+}
