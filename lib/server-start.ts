@@ -3,7 +3,7 @@ import { getDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrator";
 import { env } from "@/lib/env";
 import { prepareIncomingRequests } from "@/lib/http/incoming-requests";
-import { startJobs } from "@/lib/jobs";
+import { startJobs } from "@/lib/jobs/workers";
 import { describeError, log } from "@/lib/log";
 import { systemContext } from "@/lib/services/context";
 import { seedDatabase } from "@/lib/services/system/seed";

@@ -1,10 +1,11 @@
 import type { ReactElement } from "react";
-import { enqueueJob } from "@/lib/jobs";
+import { enqueueJob } from "@/lib/jobs/enqueue";
 import type { ServiceContext } from "@/lib/services/context";
 import { renderEmail } from "./render";
-import { sealEmailBody, type EmailJobData } from "./job-data";
+import { sealEmailBody } from "./job-data";
+import type { EmailJobData } from "./types";
 
-export type { EmailJobData } from "./job-data";
+export type { EmailJobData } from "./types";
 
 export const EMAIL_SEND_JOB = "email.send";
 

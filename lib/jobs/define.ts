@@ -15,12 +15,20 @@ export interface JobContext {
   ctx: ServiceContext;
 }
 
-export interface JobDefinition<Name extends string = string, Data = unknown> extends JobRetryOptions {
-  name: Name;
+/** How pg-boss runs a job: its retries, its time limit and its worker's polling. */
+export interface JobOptions extends JobRetryOptions {
   /** A run longer than this fails (and is retried); pg-boss's default is 15 minutes. */
   expireInSeconds?: number;
   /** How often an idle worker polls for this job (seconds, >= 0.5); pg-boss's default is 2. */
   pollingIntervalSeconds?: number;
+}
+
+/** A job as enqueueing and queue creation see it: its name and options, no handler. */
+export interface JobSpec<Name extends string = string> extends JobOptions {
+  name: Name;
+}
+
+export interface JobDefinition<Name extends string = string, Data = unknown> extends JobSpec<Name> {
   /**
    * Runs the job. Throwing fails this attempt; pg-boss retries it per the options above. Data went through
    * JSON: dates arrive as strings. Handlers must be idempotent — a retry can follow a partial success.

@@ -2,29 +2,25 @@
  * Background jobs on pg-boss 10, over the app's own database handle (PostgreSQL through postgres.js, or PGlite).
  * Side effects are enqueued in the transaction that makes the change and run after it commits, with retries.
  *
- * - A job: `defineJob({ name, retryLimit, retryDelay, retryBackoff, handler })` in lib/jobs/handlers/<name>.ts,
- *   listed in `registeredJobs` (lib/jobs/registry.ts).
- * - Enqueue: `await enqueueJob(ctx, "email.send", message)` from a service, inside withTransaction.
- * - Run: `startJobs()` from instrumentation.ts (workers poll); tests and scripts call `runPendingJobs()`.
+ * - A job: its name and options in lib/jobs/catalog.ts; `defineJob({ name, ...jobCatalog[name], handler })` in
+ *   lib/jobs/handlers/<name>.ts, listed in `registeredJobs` (lib/jobs/registry.ts).
+ * - Enqueue: services import `enqueueJob` from "@/lib/jobs/enqueue" and nothing else from lib/jobs (this barrel
+ *   loads the handlers, which import services: eslint's import/no-cycle fails the build on such a loop).
+ * - Run: `startJobs()` from lib/server-start.ts (workers); tests and scripts call `runPendingJobs()`.
  */
-export { defineJob, type AnyJobDefinition, type JobContext, type JobDefinition, type JobRetryOptions } from "./define";
+export { defineJob, type AnyJobDefinition, type JobContext, type JobDefinition, type JobOptions, type JobRetryOptions, type JobSpec } from "./define";
+export { jobCatalog, type CatalogJobName } from "./catalog";
 export { registeredJobs, type JobData, type JobName } from "./registry";
+export { JOBS_SCHEMA, JOBS_WAKE_CHANNEL, installJobs, prepareJobs } from "./boss";
+export { enqueueJob, type EnqueueOptions } from "./enqueue";
 export {
-  JOBS_SCHEMA,
-  enqueueJob,
-  getJob,
-  installJobs,
-  jobsStatus,
+  JOB_DATABASE_BUDGET_MS,
+  WORKER_BATCH_SIZE,
+  WORKER_CONCURRENCY,
+  WORKER_POLLING_INTERVAL_SECONDS,
   listJobs,
-  prepareJobs,
   registerJob,
-  runPendingJobs,
   startJobs,
   stopJobs,
-  type EnqueueOptions,
-  type JobRecord,
-  type JobRun,
-  type JobRunReport,
-  type JobsStatus,
-  type RunPendingJobsOptions,
-} from "./runtime";
+} from "./workers";
+export { getJob, jobsStatus, runPendingJobs, type JobRecord, type JobRun, type JobRunReport, type JobsStatus, type RunPendingJobsOptions } from "./testing";

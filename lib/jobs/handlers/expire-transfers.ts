@@ -1,4 +1,5 @@
 import { expireOverdueTransfers } from "@/lib/services/tags/transfers";
+import { jobCatalog } from "../catalog";
 import { defineJob } from "../define";
 
 export interface ExpireTransfersJobData {
@@ -12,12 +13,8 @@ export interface ExpireTransfersJobData {
  * Accepting an overdue transfer is refused whether or not this has run.
  */
 export const expireTransfersJob = defineJob({
-  // A literal, not an import: this module and the transfers service import each other.
   name: "tags.expire-transfers",
-  retryLimit: 5,
-  retryDelay: 60,
-  retryBackoff: true,
-  expireInSeconds: 300,
+  ...jobCatalog["tags.expire-transfers"],
   handler: async (_data: ExpireTransfersJobData, job) => {
     await expireOverdueTransfers(job.ctx);
   },

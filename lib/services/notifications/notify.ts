@@ -1,6 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
-import { enqueueJob } from "@/lib/jobs";
+import { enqueueJob } from "@/lib/jobs/enqueue";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { channelEnabled, defaultPreferences, deliverAfter, isUrgent, type NotificationType, type Preferences } from "./rules";
 

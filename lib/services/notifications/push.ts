@@ -4,7 +4,7 @@ import { log } from "@/lib/log";
 import { PushEndpointError, validatePushEndpoint, type EndpointPolicy } from "@/lib/push/endpoint";
 import { sendPush, type SendPushOptions } from "@/lib/push/send";
 import { vapidKeys } from "@/lib/push/vapid";
-import { enqueueJob } from "@/lib/jobs";
+import { enqueueJob } from "@/lib/jobs/enqueue";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { UnauthorizedError, ValidationError } from "@/lib/services/errors";
 import { notificationOpenPath } from "./actions";

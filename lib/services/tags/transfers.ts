@@ -4,7 +4,7 @@ import { z } from "zod";
 import { schema, type Executor } from "@/db/client";
 import { NoticeEmail } from "@/emails/notice";
 import { queueEmail } from "@/lib/email/queue";
-import { enqueueJob } from "@/lib/jobs";
+import { enqueueJob } from "@/lib/jobs/enqueue";
 import { countAttempt, type CountedAttempt } from "@/lib/ratelimit";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitError, ValidationError } from "@/lib/services/errors";

@@ -1,0 +1,183 @@
+import PgBoss from "pg-boss";
+import { getDatabase, type DatabaseHandle } from "@/db/client";
+import { describeError, log } from "@/lib/log";
+import { bossDatabaseFor, type BossDatabase } from "./adapters";
+import { catalogSpecs, isCatalogJob, jobCatalog } from "./catalog";
+import type { AnyJobDefinition, JobSpec } from "./define";
+
+/**
+ * pg-boss bound to the process's database handle: its schema, its queues and the state every part of
+ * lib/jobs shares. Nothing here knows a handler: enqueue.ts builds on this with the catalog alone, and
+ * workers.ts (the only runtime importer of the handler registry) starts the workers.
+ */
+
+/** pg-boss keeps its tables in this schema; the app's migrations and TRUNCATEs never touch it. */
+export const JOBS_SCHEMA = "pgboss";
+
+/** pg-boss bound to one DatabaseHandle. There is at most one per process (see `runtimeFor`). */
+export interface Runtime {
+  handle: DatabaseHandle;
+  db: BossDatabase;
+  /** Constructed at once; used un-started for send/fetch/complete/fail, started only by startJobs. */
+  boss: PgBoss;
+  /** pg-boss's schema is installed and at the current version on this handle. */
+  installed?: Promise<void>;
+  /** Queues known to exist on this handle. */
+  queues: Set<string>;
+  /** Set by startJobs: maintenance and workers running. */
+  started?: Promise<PgBoss>;
+  workers: Set<string>;
+  /** pg-boss's worker id per queue, for waking it (notifyWorker). */
+  workerIds: Map<string, string>;
+  /** Drops the LISTEN for wake-ups (set while started). */
+  unlistenWakeups?: () => Promise<void>;
+}
+
+/**
+ * The NOTIFY channel that wakes workers: enqueueing sends the queue's name on it in the enqueueing
+ * transaction, so PostgreSQL delivers it at commit (never for a rollback) to every instance listening,
+ * and each instance's worker for that queue fetches at once instead of at its next poll.
+ */
+export const JOBS_WAKE_CHANNEL = "tagsvc_jobs_wake";
+
+interface JobsState {
+  runtime?: Runtime;
+  /** Jobs registered at run time (tests, scripts), beside the static registry. */
+  extraJobs: Map<string, AnyJobDefinition>;
+  /** How many times a boss was started in this process (tests check startJobs is idempotent). */
+  bossStarts: number;
+}
+
+// On globalThis, not in module scope: Next.js loads this module once per bundle (instrumentation, route
+// handlers, pages) and again on dev reloads; all of them must share one boss.
+const STATE_KEY = "__tagServiceJobs";
+
+export function jobsState(): JobsState {
+  const store = globalThis as { [STATE_KEY]?: JobsState };
+  store[STATE_KEY] ??= { extraJobs: new Map(), bossStarts: 0 };
+  return store[STATE_KEY];
+}
+
+/** The spec (name and options) of a catalog job or of one registered at run time. */
+export function findJobSpec(name: string): JobSpec | undefined {
+  if (isCatalogJob(name)) return { name, ...jobCatalog[name] };
+  return jobsState().extraJobs.get(name);
+}
+
+/** Every job this process has a queue for: the catalog plus run-time registrations. */
+export function listJobSpecs(): JobSpec[] {
+  const specs = catalogSpecs();
+  for (const [name, job] of jobsState().extraJobs) if (!isCatalogJob(name)) specs.push(job);
+  return specs;
+}
+
+function bossOptions(db: BossDatabase): PgBoss.ConstructorOptions {
+  return {
+    db,
+    schema: JOBS_SCHEMA,
+    migrate: true,
+    // Maintenance fails jobs stuck in `active` (a crashed process) so they are retried, and archives old ones.
+    supervise: true,
+    // No cron jobs yet: the timekeeper would only poll its own queue. Turn on with the first boss.schedule().
+    schedule: false,
+  };
+}
+
+function createRuntime(handle: DatabaseHandle): Runtime {
+  const db = bossDatabaseFor(handle);
+  const boss = new PgBoss(bossOptions(db));
+  // pg-boss emits maintenance and polling failures; an EventEmitter without an error listener would throw.
+  boss.on("error", (error) => log.error("jobs: pg-boss error", describeError(error)));
+  return { handle, db, boss, queues: new Set(), workers: new Set(), workerIds: new Map() };
+}
+
+async function retire(runtime: Runtime): Promise<void> {
+  if (!runtime.started) return;
+  try {
+    const boss = await runtime.started;
+    // Its handle was replaced (and is probably closed): stop now, without waiting for running jobs.
+    await runtime.unlistenWakeups?.().catch(() => undefined);
+    await boss.stop({ graceful: false, close: false });
+  } catch (error) {
+    log.debug("jobs: stopping a boss for a replaced database handle failed", describeError(error));
+  }
+}
+
+/**
+ * The runtime for `handle`. Integration tests swap the process handle per file (setDatabase); a boss for
+ * any other handle is stopped and dropped here, so nothing keeps working against a closed database.
+ */
+export function runtimeFor(handle: DatabaseHandle): Runtime {
+  const state = jobsState();
+  if (state.runtime?.handle === handle) return state.runtime;
+  if (state.runtime) void retire(state.runtime);
+  state.runtime = createRuntime(handle);
+  return state.runtime;
+}
+
+/** Installs or migrates pg-boss's schema (pg-boss's own contractor, through a boss that starts nothing else). */
+async function installSchema(db: BossDatabase): Promise<void> {
+  const installer = new PgBoss({ db, schema: JOBS_SCHEMA, migrate: true, supervise: false, schedule: false });
+  await installer.start();
+}
+
+function queueOptions(job: JobSpec): PgBoss.Queue {
+  return {
+    name: job.name,
+    retryLimit: job.retryLimit,
+    retryDelay: job.retryDelay,
+    retryBackoff: job.retryBackoff,
+    ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
+  };
+}
+
+async function createMissingQueues(boss: PgBoss, jobs: readonly JobSpec[], known: Set<string>): Promise<void> {
+  const missing = jobs.filter((job) => !known.has(job.name));
+  if (missing.length === 0) return;
+  const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
+  for (const job of missing) {
+    // create_queue is idempotent (ON CONFLICT DO NOTHING), so two processes racing here is harmless.
+    if (!existing.has(job.name)) await boss.createQueue(job.name, queueOptions(job));
+    known.add(job.name);
+  }
+}
+
+export async function ensureInstalled(runtime: Runtime): Promise<void> {
+  runtime.installed ??= installSchema(runtime.db).catch((error: unknown) => {
+    runtime.installed = undefined;
+    throw error;
+  });
+  await runtime.installed;
+}
+
+export async function ensureQueues(runtime: Runtime, jobs: readonly JobSpec[]): Promise<void> {
+  if (jobs.every((job) => runtime.queues.has(job.name))) return;
+  await ensureInstalled(runtime);
+  await createMissingQueues(runtime.boss, jobs, runtime.queues);
+}
+
+/**
+ * Installs pg-boss's schema and a queue per registered job on `handle`, keeping no state: for templates and
+ * seed databases (tests/support/global-setup.ts), so each copy starts with everything in place.
+ */
+export async function installJobs(handle: DatabaseHandle): Promise<void> {
+  const db = bossDatabaseFor(handle);
+  await installSchema(db);
+  await createMissingQueues(new PgBoss(bossOptions(db)), listJobSpecs(), new Set());
+}
+
+/**
+ * Makes the current database ready for jobs (schema, queues) without starting workers. startJobs does this
+ * too; call it yourself where jobs are enqueued inside PGlite transactions before anything else touched
+ * jobs (see enqueueJob). Cheap when already done.
+ */
+export async function prepareJobs(handle: DatabaseHandle = getDatabase()): Promise<void> {
+  await ensureQueues(runtimeFor(handle), listJobSpecs());
+}
+
+/** Wakes this instance's worker for a queue (a NOTIFY arrived, or a job was enqueued outside a transaction). */
+export function wakeWorker(runtime: Runtime, name: string): void {
+  const workerId = runtime.workerIds.get(name);
+  if (workerId) runtime.boss.notifyWorker(workerId);
+}
+
