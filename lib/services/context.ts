@@ -1,4 +1,5 @@
 import { getDatabase, type Database, type Executor, type Transaction } from "@/db/client";
+import { UnauthorizedError } from "./errors";
 
 /** Who is acting. Later issues add the thread-token finder and API-key details. */
 export type Actor =
@@ -13,6 +14,12 @@ export interface ServiceContext {
   /** Set while inside withTransaction, so nested calls reuse it. */
   inTransaction?: boolean;
   requestId?: string;
+}
+
+/** The signed-in user acting, or 401 UNAUTHORIZED: how every owner-scoped verb starts. */
+export function requireUser(ctx: ServiceContext): Extract<Actor, { kind: "user" }> {
+  if (ctx.actor.kind !== "user") throw new UnauthorizedError();
+  return ctx.actor;
 }
 
 export function systemContext(db: Database = getDatabase().db): ServiceContext {

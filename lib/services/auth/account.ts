@@ -1,12 +1,11 @@
 import { asc, eq } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
-import { withTransaction, type ServiceContext } from "@/lib/services/context";
+import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
 import { exportTags } from "@/lib/services/tags/export";
 import { toApiKeyView } from "./api-keys";
 import { verifyCurrentPassword } from "./password";
 import type { PublicUser } from "./schemas";
-import { actingUser } from "./sessions";
 import { getUserById, toPublicUser } from "./users";
 
 export interface UpdateMeInput {
@@ -20,7 +19,7 @@ export type UpdatedMe = Pick<PublicUser, "id" | "email" | "firstName" | "lastNam
 
 /** GET /auth/me: the full User resource. */
 export async function getMe(ctx: ServiceContext): Promise<PublicUser> {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   return toPublicUser(await getUserById(ctx.db, userId));
 }
 
@@ -29,7 +28,7 @@ export async function getMe(ctx: ServiceContext): Promise<PublicUser> {
  * subscription …) never reaches this function: the input type has no room for it.
  */
 export async function updateMe(ctx: ServiceContext, input: UpdateMeInput): Promise<UpdatedMe> {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   const changes: Partial<Pick<typeof schema.users.$inferInsert, "firstName" | "lastName" | "phone">> = {};
   if (input.firstName !== undefined) changes.firstName = input.firstName;
   if (input.lastName !== undefined) changes.lastName = input.lastName;
@@ -51,7 +50,7 @@ export async function updateMe(ctx: ServiceContext, input: UpdateMeInput): Promi
  * ON DELETE CASCADE (sessions, refresh tokens, API keys, tokens, 2FA, and each later domain's rows).
  */
 export async function deleteMe(ctx: ServiceContext, input: { currentPassword: string }): Promise<{ message: string }> {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   const user = await getUserById(ctx.db, userId);
   await verifyCurrentPassword(ctx, user, input.currentPassword);
   await withTransaction(ctx, async (tx) => {
@@ -102,7 +101,7 @@ export type AccountExport = { user: PublicUser; exportedAt: string } & {
 
 /** GET /auth/me/export: everything the account owns, read in one transaction so the parts agree. */
 export async function exportMe(ctx: ServiceContext): Promise<AccountExport> {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   return withTransaction(ctx, async (tx) => {
     const user = toPublicUser(await getUserById(tx.db, userId));
     const sections: Record<string, unknown[]> = {};

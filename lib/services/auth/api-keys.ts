@@ -5,8 +5,8 @@ import { env } from "@/lib/env";
 import { hashToken, randomBase62 } from "@/lib/auth/tokens";
 import type { ServiceContext } from "@/lib/services/context";
 import { NotFoundError, ValidationError } from "@/lib/services/errors";
-import { actingUser } from "./sessions";
 import { announceRevokedCredentials } from "./revocations";
+import { requireUser } from "@/lib/services/context";
 
 const PREFIX_BY_ENV = { live: "tag_live_", test: "tag_test_", development: "tag_dev_" } as const;
 const KEY_RANDOM_LENGTH = 40;
@@ -40,7 +40,7 @@ export function toApiKeyView(row: typeof schema.apiKeys.$inferSelect): ApiKeyVie
 
 /** POST /auth/api-keys: the key is returned this once and stored hashed. */
 export async function createApiKey(ctx: ServiceContext, input: { name: string; expiresAt?: Date }) {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   if (input.expiresAt && input.expiresAt.getTime() <= Date.now()) throw ValidationError.field("expiresAt", "The expiry must be in the future.");
   const prefix = apiKeyPrefix();
   const key = `${prefix}${randomBase62(KEY_RANDOM_LENGTH)}`;
@@ -55,7 +55,7 @@ export async function createApiKey(ctx: ServiceContext, input: { name: string; e
 
 /** GET /auth/api-keys: the caller's keys that are not revoked. */
 export async function listApiKeys(ctx: ServiceContext): Promise<ApiKeyView[]> {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   const rows = await ctx.db
     .select()
     .from(schema.apiKeys)
@@ -66,7 +66,7 @@ export async function listApiKeys(ctx: ServiceContext): Promise<ApiKeyView[]> {
 
 /** DELETE /auth/api-keys/:id. */
 export async function revokeApiKey(ctx: ServiceContext, id: string): Promise<{ message: string }> {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   const revoked = await ctx.db
     .update(schema.apiKeys)
     .set({ revokedAt: new Date() })

@@ -6,10 +6,10 @@ import { NoticeEmail } from "@/emails/notice";
 import { ResetPassword } from "@/emails/reset-password";
 import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { queueEmail } from "@/lib/email/queue";
-import { withTransaction, type ServiceContext } from "@/lib/services/context";
+import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { UnauthorizedError, ValidationError } from "@/lib/services/errors";
 import { underAccountLockout } from "./lockout";
-import { actingUser, revokeUserSessions } from "./sessions";
+import { revokeUserSessions } from "./sessions";
 import { consumeUserToken, issueUserToken } from "./user-tokens";
 import { findUserByEmail, getUserById } from "./users";
 
@@ -88,7 +88,7 @@ export async function resetPassword(ctx: ServiceContext, input: { token: string;
  * the one making the request.
  */
 export async function changePassword(ctx: ServiceContext, input: { currentPassword: string; newPassword: string }): Promise<{ message: string }> {
-  const { userId, sessionId } = actingUser(ctx);
+  const { userId, sessionId } = requireUser(ctx);
   const user = await getUserById(ctx.db, userId);
   await verifyCurrentPassword(ctx, user, input.currentPassword);
   if (input.newPassword === input.currentPassword) throw ValidationError.field("newPassword", "The new password must differ from the current one.");

@@ -4,7 +4,7 @@ import type { User } from "@/db/schema";
 import { signAccessToken } from "@/lib/auth/access-token";
 import { maskIp } from "@/lib/auth/ip";
 import { hashToken, randomToken } from "@/lib/auth/tokens";
-import { withTransaction, type ServiceContext } from "@/lib/services/context";
+import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ForbiddenError, NotFoundError, UnauthorizedError } from "@/lib/services/errors";
 import { announceRevokedCredentials } from "./revocations";
 
@@ -124,14 +124,9 @@ export async function revokeUserSessions(db: Executor, userId: string, keepSessi
   return revoked.length;
 }
 
-function actingUser(ctx: ServiceContext): { userId: string; sessionId?: string } {
-  if (ctx.actor.kind !== "user") throw new UnauthorizedError();
-  return { userId: ctx.actor.userId, sessionId: ctx.actor.sessionId };
-}
-
 /** POST /auth/logout: ends the session the caller authenticated with. */
 export async function logout(ctx: ServiceContext): Promise<{ message: string }> {
-  const { sessionId } = actingUser(ctx);
+  const { sessionId } = requireUser(ctx);
   if (sessionId) await revokeSessionById(ctx.db, sessionId);
   return { message: "Signed out." };
 }
@@ -147,7 +142,7 @@ export interface SessionView {
 
 /** GET /auth/sessions: the caller's live sessions, newest first. */
 export async function listSessions(ctx: ServiceContext, now = new Date()): Promise<SessionView[]> {
-  const { userId, sessionId } = actingUser(ctx);
+  const { userId, sessionId } = requireUser(ctx);
   const rows = await ctx.db
     .select()
     .from(schema.sessions)
@@ -165,7 +160,7 @@ export async function listSessions(ctx: ServiceContext, now = new Date()): Promi
 
 /** DELETE /auth/sessions/:id: another user's session is indistinguishable from a missing one. */
 export async function revokeSession(ctx: ServiceContext, id: string): Promise<{ message: string }> {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   const revoked = await ctx.db
     .update(schema.sessions)
     .set({ revokedAt: new Date() })
@@ -178,7 +173,7 @@ export async function revokeSession(ctx: ServiceContext, id: string): Promise<{ 
 
 /** DELETE /auth/sessions: every session but the current one. */
 export async function revokeOtherSessions(ctx: ServiceContext): Promise<{ message: string; count: number }> {
-  const { userId, sessionId } = actingUser(ctx);
+  const { userId, sessionId } = requireUser(ctx);
   const count = await revokeUserSessions(ctx.db, userId, sessionId);
   return { message: `${count} other session${count === 1 ? "" : "s"} revoked.`, count };
 }
@@ -188,4 +183,3 @@ export async function purgeExpiredRefreshTokens(db: Executor, now = new Date()):
   await db.delete(schema.refreshTokens).where(or(lt(schema.refreshTokens.expiresAt, now)));
 }
 
-export { actingUser };

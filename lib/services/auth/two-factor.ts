@@ -7,11 +7,10 @@ import type { User } from "@/db/schema";
 import { NoticeEmail } from "@/emails/notice";
 import { queueEmail } from "@/lib/email/queue";
 import { decryptSecret, encryptSecret, newTotpSecret, totpUri, verifyTotp } from "@/lib/auth/totp";
-import { withTransaction, type ServiceContext } from "@/lib/services/context";
+import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError, UnauthorizedError } from "@/lib/services/errors";
 import { underAccountLockout } from "./lockout";
 import { consumeSecondFactor, hashBackupCode } from "./second-factor";
-import { actingUser } from "./sessions";
 import { getUserById } from "./users";
 
 export const BACKUP_CODE_COUNT = 10;
@@ -56,7 +55,7 @@ async function queueSecurityNotice(ctx: ServiceContext, user: Pick<User, "email"
  * Two-factor is on only once verify-2fa confirms a code from it.
  */
 export async function enableTwoFactor(ctx: ServiceContext): Promise<{ qrCodeUrl: string; secret: string }> {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   const user = await getUserById(ctx.db, userId);
   if (user.twoFactorEnabled) throw new ConflictError("Two-factor authentication is already on.");
   const secret = newTotpSecret();
@@ -78,7 +77,7 @@ export async function enableTwoFactor(ctx: ServiceContext): Promise<{ qrCodeUrl:
  * ones, returned this once. `now` is for tests.
  */
 export async function verifyTwoFactor(ctx: ServiceContext, input: { code: string }, now = new Date()): Promise<{ message: string; backupCodes: string[] }> {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   return withTransaction(ctx, async (tx) => {
     const user = await getUserById(tx.db, userId);
     if (user.twoFactorEnabled) throw new ConflictError("Two-factor authentication is already on.");
@@ -118,7 +117,7 @@ export async function removeTwoFactor(db: Executor, userId: string): Promise<voi
  * way through. Removes the secret and the backup codes. `now` is for tests.
  */
 export async function disableTwoFactor(ctx: ServiceContext, input: { code: string }, now = new Date()): Promise<{ message: string }> {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   const ip = ctx.actor.kind === "user" ? ctx.actor.ip : "unknown";
   const user = await getUserById(ctx.db, userId);
   if (!user.twoFactorEnabled) throw new ConflictError("Two-factor authentication is not on.");

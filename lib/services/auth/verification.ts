@@ -5,9 +5,8 @@ import type { User } from "@/db/schema";
 import { VerifyEmail } from "@/emails/verify-email";
 import { queueEmail } from "@/lib/email/queue";
 import { hashToken } from "@/lib/auth/tokens";
-import { withTransaction, type ServiceContext } from "@/lib/services/context";
+import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ValidationError } from "@/lib/services/errors";
-import { actingUser } from "./sessions";
 import { consumeUserToken, issueUserToken } from "./user-tokens";
 import { getUserById } from "./users";
 
@@ -28,7 +27,7 @@ export async function issueEmailVerification(ctx: ServiceContext, user: Pick<Use
 
 /** POST /auth/send-verification. */
 export async function sendVerification(ctx: ServiceContext): Promise<{ message: string }> {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   const user = await getUserById(ctx.db, userId);
   if (user.emailVerified) return { message: ALREADY_CONFIRMED_MESSAGE };
   await issueEmailVerification(ctx, user);

@@ -1,9 +1,9 @@
 import { z } from "zod";
 import { schema } from "@/db/client";
 import type { ServiceContext } from "@/lib/services/context";
-import { UnauthorizedError } from "@/lib/services/errors";
 import { preferencesOf } from "./notify";
 import type { Preferences } from "./rules";
+import { requireUser } from "@/lib/services/context";
 
 const HH_MM = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -64,11 +64,6 @@ export const notificationPreferencesUpdateSchema = z.object({
 
 export type NotificationPreferencesUpdate = z.output<typeof notificationPreferencesUpdateSchema>;
 
-function actingUserId(ctx: ServiceContext): string {
-  if (ctx.actor.kind !== "user") throw new UnauthorizedError();
-  return ctx.actor.userId;
-}
-
 export function toPreferencesView(row: Preferences): NotificationPreferences {
   return {
     email: { tagScanned: row.emailTagScanned, messageReceived: row.emailMessageReceived, statusChange: row.emailStatusChange, marketing: row.emailMarketing },
@@ -79,12 +74,12 @@ export function toPreferencesView(row: Preferences): NotificationPreferences {
 
 /** GET /notifications/preferences: the stored row, or the defaults when the user never changed anything. */
 export async function getNotificationPreferences(ctx: ServiceContext): Promise<NotificationPreferences> {
-  return toPreferencesView(await preferencesOf(ctx.db, actingUserId(ctx)));
+  return toPreferencesView(await preferencesOf(ctx.db, requireUser(ctx).userId));
 }
 
 /** PUT /notifications/preferences: merges the subset into the current preferences and upserts the row. */
 export async function updateNotificationPreferences(ctx: ServiceContext, input: NotificationPreferencesUpdate): Promise<{ message: string }> {
-  const userId = actingUserId(ctx);
+  const userId = requireUser(ctx).userId;
   const current = await preferencesOf(ctx.db, userId);
   const values = {
     emailTagScanned: input.email?.tagScanned ?? current.emailTagScanned,

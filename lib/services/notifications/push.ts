@@ -5,8 +5,8 @@ import { PushEndpointError, validatePushEndpoint, type EndpointPolicy } from "@/
 import { sendPush, type SendPushOptions } from "@/lib/push/send";
 import { vapidKeys } from "@/lib/push/vapid";
 import { enqueueJob } from "@/lib/jobs/enqueue";
-import { withTransaction, type ServiceContext } from "@/lib/services/context";
-import { UnauthorizedError, ValidationError } from "@/lib/services/errors";
+import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
+import { ValidationError } from "@/lib/services/errors";
 import { notificationOpenPath } from "./actions";
 import { isUrgent } from "./rules";
 
@@ -25,11 +25,6 @@ export interface PushPayload {
   createdAt: string;
 }
 
-function userActor(ctx: ServiceContext) {
-  if (ctx.actor.kind !== "user") throw new UnauthorizedError();
-  return ctx.actor;
-}
-
 /** The application server key browsers pass to PushManager.subscribe. */
 export function vapidPublicKey(): { publicKey: string } {
   return { publicKey: vapidKeys().publicKey };
@@ -44,7 +39,7 @@ export function vapidPublicKey(): { publicKey: string } {
 export const MAX_PUSH_DEVICES = 10;
 
 export async function subscribePush(ctx: ServiceContext, subscription: PushSubscriptionInput, userAgent: string | null, policy: EndpointPolicy = {}) {
-  const actor = userActor(ctx);
+  const actor = requireUser(ctx);
   try {
     await validatePushEndpoint(subscription.endpoint, policy);
   } catch (error) {
@@ -84,7 +79,7 @@ export async function subscribePush(ctx: ServiceContext, subscription: PushSubsc
  * `endpoint` when given. Only the caller's own subscriptions are ever touched.
  */
 export async function unsubscribePush(ctx: ServiceContext, endpoint?: string) {
-  const actor = userActor(ctx);
+  const actor = requireUser(ctx);
   const own = eq(schema.pushSubscriptions.userId, actor.userId);
   if (endpoint) {
     await ctx.db.delete(schema.pushSubscriptions).where(and(own, eq(schema.pushSubscriptions.endpoint, endpoint)));
@@ -151,7 +146,7 @@ async function dropSignedOutDevices(db: Executor, userId: string): Promise<numbe
 
 /** The push endpoints registered for the caller's current session (the settings page's "on this device"). */
 export async function pushEndpointsOfThisDevice(ctx: ServiceContext): Promise<string[]> {
-  const actor = userActor(ctx);
+  const actor = requireUser(ctx);
   if (!actor.sessionId) return [];
   const rows = await ctx.db
     .select({ endpoint: schema.pushSubscriptions.endpoint })
@@ -162,7 +157,7 @@ export async function pushEndpointsOfThisDevice(ctx: ServiceContext): Promise<st
 
 /** Which of the caller's sessions have push on (the sessions page marks them). */
 export async function sessionsWithPush(ctx: ServiceContext): Promise<Set<string>> {
-  const actor = userActor(ctx);
+  const actor = requireUser(ctx);
   const rows = await ctx.db
     .selectDistinct({ sessionId: schema.pushSubscriptions.sessionId })
     .from(schema.pushSubscriptions)

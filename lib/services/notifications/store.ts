@@ -3,8 +3,9 @@ import { z } from "zod";
 import { schema } from "@/db/client";
 import { notificationType, type Notification } from "@/db/schema";
 import type { ServiceContext } from "@/lib/services/context";
-import { NotFoundError, UnauthorizedError } from "@/lib/services/errors";
+import { NotFoundError } from "@/lib/services/errors";
 import { notificationAction } from "./actions";
+import { requireUser } from "@/lib/services/context";
 
 export const notificationTypeSchema = z.enum(notificationType.enumValues);
 
@@ -27,16 +28,11 @@ export function toNotificationItem(row: Notification): NotificationItem {
   return { id: row.id, type: row.type, title: row.title, body: row.body, read: row.readAt !== null, data: row.data ?? {}, createdAt: row.createdAt.toISOString() };
 }
 
-function actingUserId(ctx: ServiceContext): string {
-  if (ctx.actor.kind !== "user") throw new UnauthorizedError();
-  return ctx.actor.userId;
-}
-
 const NOT_FOUND = "Notification not found.";
 
 /** GET /notifications: the caller's notifications, newest first. */
 export async function listNotifications(ctx: ServiceContext, input: { page: number; limit: number }): Promise<{ items: NotificationItem[]; total: number }> {
-  const userId = actingUserId(ctx);
+  const userId = requireUser(ctx).userId;
   const mine = eq(schema.notifications.userId, userId);
   const rows = await ctx.db
     .select()
@@ -51,7 +47,7 @@ export async function listNotifications(ctx: ServiceContext, input: { page: numb
 
 /** GET /notifications/unread-count. */
 export async function unreadCount(ctx: ServiceContext): Promise<{ count: number }> {
-  const userId = actingUserId(ctx);
+  const userId = requireUser(ctx).userId;
   const [counted] = await ctx.db
     .select({ total: count() })
     .from(schema.notifications)
@@ -61,7 +57,7 @@ export async function unreadCount(ctx: ServiceContext): Promise<{ count: number 
 
 /** PATCH /notifications/:id/read. Someone else's notification is as missing as one that never existed. Reading twice is fine. */
 export async function markNotificationRead(ctx: ServiceContext, id: string, now = new Date()): Promise<{ message: string }> {
-  const userId = actingUserId(ctx);
+  const userId = requireUser(ctx).userId;
   const mine = and(eq(schema.notifications.id, id), eq(schema.notifications.userId, userId));
   const [row] = await ctx.db.select({ readAt: schema.notifications.readAt }).from(schema.notifications).where(mine);
   if (!row) throw new NotFoundError(NOT_FOUND);
@@ -74,7 +70,7 @@ export async function markNotificationRead(ctx: ServiceContext, id: string, now 
  * answers where it leads. Someone else's notification is as missing as one that never existed.
  */
 export async function openNotification(ctx: ServiceContext, id: string, now = new Date()): Promise<{ path: string }> {
-  const userId = actingUserId(ctx);
+  const userId = requireUser(ctx).userId;
   const [row] = await ctx.db
     .select({ type: schema.notifications.type, data: schema.notifications.data })
     .from(schema.notifications)
@@ -86,7 +82,7 @@ export async function openNotification(ctx: ServiceContext, id: string, now = ne
 
 /** POST /notifications/read-all: `count` is how many were unread. */
 export async function markAllNotificationsRead(ctx: ServiceContext, now = new Date()): Promise<{ message: string; count: number }> {
-  const userId = actingUserId(ctx);
+  const userId = requireUser(ctx).userId;
   const updated = await ctx.db
     .update(schema.notifications)
     .set({ readAt: now })

@@ -1,8 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { Tag } from "@/db/schema";
-import { actingUser } from "@/lib/services/auth/sessions";
-import { withTransaction, type ServiceContext } from "@/lib/services/context";
+import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ownedTag } from "@/lib/services/tags/access";
 import { activateIfComplete } from "@/lib/services/tags/status";
 import type { Photo, Profile, ProfilePatch } from "./schemas";
@@ -51,7 +50,7 @@ export async function getProfile(ctx: ServiceContext, tagId: string): Promise<Pr
  * A PENDING_SETUP tag whose profile became complete turns ACTIVE.
  */
 export async function updateProfile(ctx: ServiceContext, tagId: string, patch: ProfilePatch): Promise<Profile> {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   return withTransaction(ctx, async (tx) => {
     let tag = await ownedTag(tx, tagId, { lock: true });
 

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { Tag } from "@/db/schema";
-import { actingUser } from "@/lib/services/auth/sessions";
-import { withTransaction, type ServiceContext } from "@/lib/services/context";
+import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ownedTag } from "@/lib/services/tags/access";
 import { activateIfComplete } from "@/lib/services/tags/status";
 import type {
@@ -100,7 +99,7 @@ export async function readTypedProfile(db: Executor, tag: Tag): Promise<TypedPro
  * type set with typedProfileSavedAt, then PENDING_SETUP → ACTIVE when the profile is now complete.
  */
 async function putTyped<T>(ctx: ServiceContext, tagId: string, tagType: TypedTagType, save: (db: Executor, tagId: string) => Promise<T>): Promise<T> {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   return withTransaction(ctx, async (tx) => {
     const owned = await ownedTag(tx, tagId, { lock: true });
     const saved = await save(tx.db, owned.id);

@@ -3,7 +3,7 @@ import { schema, type Executor } from "@/db/client";
 import type { Tag } from "@/db/schema";
 import type { ServiceContext } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
-import { actingUser } from "@/lib/services/auth/sessions";
+import { requireUser } from "@/lib/services/context";
 
 export const TAG_NOT_FOUND = "Tag not found.";
 
@@ -12,7 +12,7 @@ export const TAG_NOT_FOUND = "Tag not found.";
  * one are the same 404: a tag's existence is not disclosed to non-owners.
  */
 export async function ownedTag(ctx: ServiceContext, tagId: string, options: { lock?: boolean } = {}): Promise<Tag> {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   const query = ctx.db
     .select()
     .from(schema.tags)

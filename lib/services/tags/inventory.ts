@@ -1,9 +1,8 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { schema } from "@/db/client";
 import type { Tag } from "@/db/schema";
-import { withTransaction, type ServiceContext } from "@/lib/services/context";
+import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError, DomainError, NotFoundError, ValidationError } from "@/lib/services/errors";
-import { actingUser } from "@/lib/services/auth/sessions";
 import { getUserById } from "@/lib/services/auth/users";
 import { ownedTag } from "./access";
 import { generateTagCode, newEncryptedId, normalizeTagCode, scanUrl, formatTagCode } from "./codes";
@@ -55,7 +54,7 @@ async function claim(ctx: ServiceContext, userId: string, rawCode: string, input
 
 /** POST /tags/activate: claims an unowned tag by its printed code → PENDING_SETUP until the profile is complete. */
 export async function activateTag(ctx: ServiceContext, input: { code: string; tagType?: TagType; itemName?: string }): Promise<TagRecord> {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   return withTransaction(ctx, async (tx) => toTagRecord(await claim(tx, userId, input.code, input)));
 }
 
@@ -66,7 +65,7 @@ export interface BulkActivateResult {
 
 /** POST /tags/bulk-activate: each code on its own (a savepoint each), reported per code. */
 export async function bulkActivateTags(ctx: ServiceContext, input: { codes: string[]; tagType?: TagType }): Promise<BulkActivateResult> {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   const result: BulkActivateResult = { activated: [], failed: [] };
   await withTransaction(ctx, async (tx) => {
     for (const code of input.codes) {
@@ -90,7 +89,7 @@ export interface ListTagsInput {
 }
 
 export async function listTags(ctx: ServiceContext, input: ListTagsInput): Promise<{ items: TagRecord[]; total: number }> {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   const filters: SQL[] = [eq(schema.tags.ownerId, userId)];
   if (input.status) filters.push(eq(schema.tags.status, input.status));
   if (input.tagType) filters.push(eq(schema.tags.tagType, input.tagType));
@@ -110,7 +109,7 @@ export async function listTags(ctx: ServiceContext, input: ListTagsInput): Promi
 
 /** How many of the caller's tags are in each status (every status present, 0 when none): the dashboard overview. */
 export async function countTagsByStatus(ctx: ServiceContext): Promise<Record<TagStatus, number>> {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   const rows = await ctx.db
     .select({ status: schema.tags.status, n: count() })
     .from(schema.tags)
@@ -132,7 +131,7 @@ export async function updateTag(ctx: ServiceContext, id: string, input: { itemNa
     const changes = { ...(input.itemName !== undefined ? { itemName: input.itemName } : {}), ...(input.tagType ? { tagType: input.tagType } : {}) };
     // A body with nothing to change (unknown fields are ignored) must not reach `.set({})`, which throws.
     const [updated] = Object.keys(changes).length ? await tx.db.update(schema.tags).set(changes).where(eq(schema.tags.id, id)).returning() : [tag];
-    return toTagRecord(await activateIfComplete(tx.db, updated!, actingUser(ctx).userId));
+    return toTagRecord(await activateIfComplete(tx.db, updated!, requireUser(ctx).userId));
   });
 }
 
@@ -168,7 +167,7 @@ export async function releaseTag(ctx: ServiceContext, id: string): Promise<{ mes
 
 /** PATCH /tags/:id/status. */
 export async function setTagStatus(ctx: ServiceContext, id: string, input: { status: TagStatus; lostMessage?: string | null }): Promise<TagRecord> {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   return withTransaction(ctx, async (tx) => {
     const tag = await ownedTag(tx, id, { lock: true });
     if (input.lostMessage && input.status !== "LOST" && input.status !== "STOLEN") {

@@ -6,9 +6,8 @@ import { NoticeEmail } from "@/emails/notice";
 import { queueEmail } from "@/lib/email/queue";
 import { enqueueJob } from "@/lib/jobs/enqueue";
 import { countAttempt, type CountedAttempt } from "@/lib/ratelimit";
-import { withTransaction, type ServiceContext } from "@/lib/services/context";
+import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitError, ValidationError } from "@/lib/services/errors";
-import { actingUser } from "@/lib/services/auth/sessions";
 import { findUserByEmail, getUserById } from "@/lib/services/auth/users";
 import { notify } from "@/lib/services/notifications/notify";
 import { ownedTag } from "./access";
@@ -120,7 +119,7 @@ async function countOffer(ip: string, senderId: string, toEmail: string): Promis
  * about to be made counts, not one refused for another reason.
  */
 export async function createTransfer(ctx: ServiceContext, tagId: string, input: { email: string }): Promise<TransferRecord> {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   const ip = ctx.actor.kind === "user" ? ctx.actor.ip : "";
   const toEmail = input.email.trim().toLowerCase();
   let counted: CountedAttempt[] = [];
@@ -193,7 +192,7 @@ export async function createTransfer(ctx: ServiceContext, tagId: string, input: 
  * Incoming is empty until the caller has confirmed the address: offers to it are not theirs to see before.
  */
 export async function listTransfers(ctx: ServiceContext): Promise<{ incoming: TransferRecord[]; outgoing: TransferRecord[] }> {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   const user = await getUserById(ctx.db, userId);
   const columns = { transfer: schema.tagTransfers, itemName: schema.tags.itemName };
   const base = () => ctx.db.select(columns).from(schema.tagTransfers).innerJoin(schema.tags, eq(schema.tags.id, schema.tagTransfers.tagId));
@@ -244,7 +243,7 @@ function assertStillPending(transfer: TransferRow, now: Date): void {
  * in this transaction). Two racing accepts: the second waits on the lock, then sees ACCEPTED.
  */
 export async function acceptTransfer(ctx: ServiceContext, transferId: string): Promise<TransferRecord> {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   return withTransaction(ctx, async (tx) => {
     const recipient = await getUserById(tx.db, userId);
     const seen = await incomingTransfer(tx.db, transferId, recipient.email, false);
@@ -284,7 +283,7 @@ export async function acceptTransfer(ctx: ServiceContext, transferId: string): P
 
 /** POST /tags/transfers/:id/decline (recipient): needs the confirmed address (403) as accepting does. */
 export async function declineTransfer(ctx: ServiceContext, transferId: string): Promise<TransferRecord> {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   return withTransaction(ctx, async (tx) => {
     const recipient = await getUserById(tx.db, userId);
     const transfer = await incomingTransfer(tx.db, transferId, recipient.email, true);

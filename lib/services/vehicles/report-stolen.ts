@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { withTransaction, type ServiceContext } from "@/lib/services/context";
+import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { UnprocessableError } from "@/lib/services/errors";
-import { actingUser } from "@/lib/services/auth/sessions";
 import { ownedTag } from "@/lib/services/tags/access";
 import { changeTagStatus } from "@/lib/services/tags/status";
 
@@ -21,7 +20,7 @@ export type ReportStolenResult = z.infer<typeof reportStolenResultSchema>;
  * INVALID_TRANSITION. Scans of the tag then show the stolen alert and the VIN check answers stolen.
  */
 export async function reportVehicleStolen(ctx: ServiceContext, tagId: string, input: { policeReportRef?: string | null }): Promise<ReportStolenResult> {
-  const { userId } = actingUser(ctx);
+  const { userId } = requireUser(ctx);
   return withTransaction(ctx, async (tx) => {
     const tag = await ownedTag(tx, tagId, { lock: true });
     if (tag.tagType !== "VEHICLE") throw new UnprocessableError("Only a VEHICLE tag can be reported stolen here; use the tag status change for other tags.");
