@@ -3,7 +3,7 @@ import type { User } from "@/db/schema";
 import { verifyAccessToken } from "@/lib/auth/access-token";
 import { decodeSessionCookie, readSessionCookie } from "@/lib/auth/session-cookie";
 import { appOrigin } from "@/lib/env";
-import { authenticateApiKey, findLiveApiKeyUser } from "@/lib/services/auth/api-keys";
+import { authenticateApiKey } from "@/lib/services/auth/api-keys";
 import { findLiveSession } from "@/lib/services/auth/sessions";
 import { ForbiddenError, UnauthorizedError } from "@/lib/services/errors";
 
@@ -72,16 +72,6 @@ export async function resolveCaller({ req, db }: CallerResolution): Promise<Call
   }
 
   return { kind: "anonymous" };
-}
-
-/**
- * Whether the credential a long-lived response (a notification stream) was opened with still stands:
- * its session or API key live and its user not suspended. The backstop to the revocation NOTIFY.
- */
-export async function callerStillValid(db: Executor, caller: Caller): Promise<boolean> {
-  if (caller.kind !== "user") return false;
-  const user = caller.sessionId ? (await findLiveSession(db, caller.sessionId))?.user : caller.apiKeyId ? await findLiveApiKeyUser(db, caller.apiKeyId) : null;
-  return Boolean(user && user.id === caller.userId && !user.suspendedAt);
 }
 
 export function isAdmin(caller: Caller): boolean {

@@ -1,9 +1,8 @@
 import { DEFAULT_OPERATION_DEADLINE_MS, withDatabaseBudget } from "@/db/availability";
 import { getDatabase, type DatabaseHandle } from "@/db/client";
 import { describeError, log } from "@/lib/log";
-import { CREDENTIALS_REVOKED_CHANNEL, parseCredentialRevocation } from "@/lib/services/auth/revocations";
-import { NOTIFICATION_CHANNEL } from "@/lib/services/notifications/notify";
-import { loadStreamNotification, type StreamNotification } from "@/lib/services/notifications/stream";
+import { loadStreamNotification, type StreamNotification } from "@/lib/services/notifications/queries";
+import { CREDENTIALS_REVOKED_CHANNEL, NOTIFICATION_CHANNEL, parseCredentialRevocation } from "./channel";
 
 /** A stream open on this instance: the hub hands it its user's notifications and may close it. */
 export interface StreamSubscriber {

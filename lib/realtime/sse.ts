@@ -1,7 +1,28 @@
 import { DEFAULT_OPERATION_DEADLINE_MS, withDatabaseBudget } from "@/db/availability";
 import type { Executor } from "@/db/client";
-import { formatNotificationFrame, notificationsAfter, PING_FRAME, RETRY_FRAME, SUPERSEDED_FRAME, type StreamNotification } from "@/lib/services/notifications/stream";
+import { notificationsAfter, type StreamNotification } from "@/lib/services/notifications/queries";
 import type { NotificationHub, StreamSubscriber } from "./hub";
+
+export const RETRY_FRAME = "retry: 3000\n\n";
+export const PING_FRAME = ": ping\n\n";
+/**
+ * Sent before the server closes a user's oldest stream for a newer one (at most 5 per user). Beyond
+ * decisions.md's frames: EventSource would reconnect after `retry:` and push out another stream in
+ * turn, so our client stops on this event and reconnects when its page is looked at again.
+ */
+export const SUPERSEDED_FRAME = `event: superseded\ndata: ${JSON.stringify({ reason: "A newer stream of this account replaced this one (at most 5 are open at once)." })}\n\n`;
+
+/** One SSE event: `id`, `event: notification` and the JSON data on one line (JSON has no raw newlines). */
+export function formatNotificationFrame(notification: StreamNotification): string {
+  const data = JSON.stringify({
+    id: notification.id,
+    type: notification.type,
+    title: notification.title,
+    body: notification.body,
+    createdAt: notification.createdAt.toISOString(),
+  });
+  return `id: ${notification.id}\nevent: notification\ndata: ${data}\n\n`;
+}
 
 /** Keeps proxies and load balancers from closing an idle stream. */
 export const DEFAULT_PING_INTERVAL_MS = 25_000;

@@ -5,7 +5,7 @@ import { env } from "@/lib/env";
 import { hashToken, randomBase62 } from "@/lib/auth/tokens";
 import type { ServiceContext } from "@/lib/services/context";
 import { NotFoundError, ValidationError } from "@/lib/services/errors";
-import { announceRevokedCredentials } from "./revocations";
+import { announceRevokedCredentials } from "@/lib/realtime/channel";
 import { requireUser } from "@/lib/services/context";
 
 const PREFIX_BY_ENV = { live: "tag_live_", test: "tag_test_", development: "tag_dev_" } as const;

@@ -6,7 +6,7 @@ import { maskIp } from "@/lib/auth/ip";
 import { hashToken, randomToken } from "@/lib/auth/tokens";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ForbiddenError, NotFoundError, UnauthorizedError } from "@/lib/services/errors";
-import { announceRevokedCredentials } from "./revocations";
+import { announceRevokedCredentials } from "@/lib/realtime/channel";
 
 export const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 /** lastUsedAt is written at most this often per session, so authenticating stays a read. */

@@ -1,11 +1,9 @@
-import { eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { enqueueJob } from "@/lib/jobs/enqueue";
+import { signalNotification } from "@/lib/realtime/channel";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { channelEnabled, defaultPreferences, deliverAfter, isUrgent, type NotificationType, type Preferences } from "./rules";
-
-/** The PostgreSQL channel every app instance LISTENs on; payloads carry only the notification id. */
-export const NOTIFICATION_CHANNEL = "tag_service_notifications";
 
 export interface NotifyInput {
   userId: string;
@@ -40,7 +38,7 @@ export async function notify(ctx: ServiceContext, input: NotifyInput, now = new 
     if (channelEnabled(preferences, input.type, "push")) {
       await enqueueJob(tx, "notifications.push", { notificationId: notification!.id }, { startAfter });
     }
-    await tx.db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${notification!.id})`);
+    await signalNotification(tx.db, notification!.id);
     return notification!;
   });
 }

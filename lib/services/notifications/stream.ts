@@ -1,75 +1,23 @@
-import { and, asc, eq, gt, or } from "drizzle-orm";
-import { schema, type Executor } from "@/db/client";
+import { getNotificationHub, openNotificationStream } from "@/lib/realtime";
+import { credentialStillValid } from "@/lib/services/auth/credentials";
+import { requireUser, type ServiceContext } from "@/lib/services/context";
 
-/** What a stream frame carries: the notification without its delivery details. */
-export interface StreamNotification {
-  id: string;
-  userId: string;
-  type: string;
-  title: string;
-  body: string;
-  createdAt: Date;
-}
-
-/** The most a reconnecting client gets replayed; older misses are in GET /notifications. */
-export const REPLAY_LIMIT = 500;
-
-export const RETRY_FRAME = "retry: 3000\n\n";
-export const PING_FRAME = ": ping\n\n";
 /**
- * Sent before the server closes a user's oldest stream for a newer one (at most 5 per user). Beyond
- * decisions.md's frames: EventSource would reconnect after `retry:` and push out another stream in
- * turn, so our client stops on this event and reconnects when its page is looked at again.
+ * GET /notifications/stream: the acting user's notifications as server-sent events, missed ones after
+ * `lastEventId` first. The stream is tied to the session or API key it was opened with: it ends when
+ * that is revoked, on any instance.
  */
-export const SUPERSEDED_FRAME = `event: superseded\ndata: ${JSON.stringify({ reason: "A newer stream of this account replaced this one (at most 5 are open at once)." })}\n\n`;
-
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const streamColumns = {
-  id: schema.notifications.id,
-  userId: schema.notifications.userId,
-  type: schema.notifications.type,
-  title: schema.notifications.title,
-  body: schema.notifications.body,
-  createdAt: schema.notifications.createdAt,
-};
-
-/** One SSE event: `id`, `event: notification` and the JSON data on one line (JSON has no raw newlines). */
-export function formatNotificationFrame(notification: StreamNotification): string {
-  const data = JSON.stringify({
-    id: notification.id,
-    type: notification.type,
-    title: notification.title,
-    body: notification.body,
-    createdAt: notification.createdAt.toISOString(),
+export async function streamNotifications(ctx: ServiceContext, input: { lastEventId?: string | null; signal?: AbortSignal }): Promise<Response> {
+  const actor = requireUser(ctx);
+  const hub = getNotificationHub();
+  return openNotificationStream({
+    hub,
+    db: ctx.db,
+    userId: actor.userId,
+    sessionId: actor.sessionId,
+    apiKeyId: actor.apiKeyId,
+    stillAuthorized: () => credentialStillValid(ctx),
+    lastEventId: input.lastEventId,
+    signal: input.signal,
   });
-  return `id: ${notification.id}\nevent: notification\ndata: ${data}\n\n`;
-}
-
-/** The notification a NOTIFY payload names, or undefined (a malformed payload or a deleted row). */
-export async function loadStreamNotification(db: Executor, id: string): Promise<StreamNotification | undefined> {
-  if (!UUID_PATTERN.test(id)) return undefined;
-  const [row] = await db.select(streamColumns).from(schema.notifications).where(eq(schema.notifications.id, id));
-  return row;
-}
-
-/**
- * What a client that last saw `lastEventId` missed, oldest first (createdAt, then id, the same order
- * the cursor compares in). An id that is malformed, unknown or another user's replays nothing: the
- * client cannot use someone else's id to learn where their stream stands.
- */
-export async function notificationsAfter(db: Executor, userId: string, lastEventId: string | null | undefined, limit = REPLAY_LIMIT): Promise<StreamNotification[]> {
-  if (!lastEventId || !UUID_PATTERN.test(lastEventId)) return [];
-  const n = schema.notifications;
-  const [anchor] = await db
-    .select({ createdAt: n.createdAt })
-    .from(n)
-    .where(and(eq(n.id, lastEventId), eq(n.userId, userId)));
-  if (!anchor) return [];
-  return db
-    .select(streamColumns)
-    .from(n)
-    .where(and(eq(n.userId, userId), or(gt(n.createdAt, anchor.createdAt), and(eq(n.createdAt, anchor.createdAt), gt(n.id, lastEventId)))))
-    .orderBy(asc(n.createdAt), asc(n.id))
-    .limit(limit);
 }

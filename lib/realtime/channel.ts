@@ -2,10 +2,21 @@ import { sql } from "drizzle-orm";
 import type { Executor } from "@/db/client";
 
 /**
- * Revoked credentials are announced on this NOTIFY channel, in the revoking transaction (so only at
- * commit), and every app instance closes the live notification streams opened with them (lib/realtime).
+ * The PostgreSQL channels every app instance LISTENs on (lib/realtime/hub.ts), and the signals services
+ * send on them. A signal is sent with the caller's transaction, so PostgreSQL delivers it only when that
+ * transaction commits. Services call these downward; nothing here imports a service.
  */
+
+/** New notifications; a payload is one notification id. */
+export const NOTIFICATION_CHANNEL = "tag_service_notifications";
+
+/** Revoked credentials; a payload is `session:<ids>` or `api-key:<ids>`, comma-separated. */
 export const CREDENTIALS_REVOKED_CHANNEL = "tag_service_credentials_revoked";
+
+/** Tells every instance's live streams about a stored notification. */
+export async function signalNotification(db: Executor, notificationId: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${notificationId})`);
+}
 
 export type RevokedCredentialKind = "session" | "api-key";
 
@@ -18,7 +29,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 // NOTIFY payloads must stay under 8000 bytes: 100 ids of 37 characters each, per message.
 const IDS_PER_NOTIFY = 100;
 
-/** Announces revoked sessions or API keys; call it with the transaction that revoked them. */
+/** Announces revoked sessions or API keys, so every instance closes the streams opened with them. */
 export async function announceRevokedCredentials(db: Executor, kind: RevokedCredentialKind, ids: readonly string[]): Promise<void> {
   for (let start = 0; start < ids.length; start += IDS_PER_NOTIFY) {
     const payload = `${kind}:${ids.slice(start, start + IDS_PER_NOTIFY).join(",")}`;
