@@ -11,7 +11,7 @@ import { formatDateTime, noticeFrom, PageHeading, Panel } from "../../account/se
 import type { SearchParams } from "../params";
 import { addPhotoAction, changeStatusAction, deletePhotoAction, makePrimaryPhotoAction, releaseTagAction, saveGeneralProfileAction, saveTypedProfileAction } from "./actions";
 import { loadOwnedTag } from "./load";
-import { MorePanels, moreNotices } from "./more-panels";
+import { TransferInsuranceScanPanels, transferInsuranceNotices } from "./transfer-insurance-scan-panels";
 import { isTypedKind, typedDefaults, typedFormSpecs } from "./typed-fields";
 
 export const metadata: Metadata = { title: "Tag" };
@@ -24,7 +24,7 @@ export default async function TagPage({ params, searchParams }: { params: Params
   const query = await searchParams;
   const notice = noticeFrom(query, {
     activated: { tone: "success", text: "The tag is yours. Fill in its profile to make it active." },
-    ...moreNotices,
+    ...transferInsuranceNotices,
     "photo-deleted": { tone: "success", text: "The photo was deleted." },
     "photo-primary": { tone: "success", text: "The primary photo was changed." },
     "photo-missing": { tone: "error", text: "That photo was already deleted." },
@@ -192,7 +192,7 @@ export default async function TagPage({ params, searchParams }: { params: Params
         </Link>
       </Panel>
 
-      <MorePanels ctx={ctx} tagId={tag.id} />
+      <TransferInsuranceScanPanels ctx={ctx} tagId={tag.id} />
 
       <Panel id="release" title="Release this tag" tone="danger" description="The profile, photos, scan history and messages are deleted, and the tag's code can be activated again by anyone who has it. This cannot be undone.">
         <FieldsForm

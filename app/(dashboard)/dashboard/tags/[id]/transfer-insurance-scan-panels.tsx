@@ -8,7 +8,7 @@ import { listTransfers } from "@/lib/services/tags/transfers";
 import { formatDateTime, Panel } from "../../account/section";
 import { cancelTransferAction, deleteInsuranceAction, saveInsuranceAction, sendTransferAction } from "./more-actions";
 
-export const moreNotices = {
+export const transferInsuranceNotices = {
   "transfer-sent": { tone: "success", text: "The transfer was sent. The new owner has 7 days to accept it." },
   "transfer-cancelled": { tone: "success", text: "The transfer was cancelled." },
   "transfer-missing": { tone: "error", text: "There was no pending transfer to cancel." },
@@ -17,7 +17,7 @@ export const moreNotices = {
 } as const;
 
 /** Transfer, insurance and scan history of one tag (the lower half of the tag page). */
-export async function MorePanels({ ctx, tagId }: { ctx: ServiceContext; tagId: string }) {
+export async function TransferInsuranceScanPanels({ ctx, tagId }: { ctx: ServiceContext; tagId: string }) {
   const [transfers, insurance, scans] = await Promise.all([
     listTransfers(ctx),
     getInsurance(ctx, tagId).catch((error: unknown) => {
