@@ -1,9 +1,9 @@
 import type { Metadata } from "next";
+import { NavLinks, type DashboardLink } from "@/components/dashboard/nav-links";
 import { currentUserContext } from "@/lib/auth/page-context";
 import { getMe } from "@/lib/services/auth/account";
 import { unreadCount } from "@/lib/services/notifications/store";
 import { NotificationBell } from "@/components/notifications/notification-bell";
-import { NavLinks, type DashboardLink } from "./nav-links";
 import { SignOutButton } from "./sign-out-button";
 
 export const metadata: Metadata = { robots: { index: false, follow: false } };

@@ -1,4 +1,4 @@
-import { NavLinks, type DashboardLink } from "../../nav-links";
+import { NavLinks, type DashboardLink } from "@/components/dashboard/nav-links";
 
 const accountLinks: readonly DashboardLink[] = [
   { href: "/dashboard/account", label: "Profile", exact: true },

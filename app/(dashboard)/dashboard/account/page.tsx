@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
+import { formDate } from "@/components/dashboard/dates";
+import { PageHeading } from "@/components/dashboard/page-heading";
+import { Panel } from "@/components/dashboard/panel";
 import { ActionForm } from "@/components/forms/action-form";
 import { requireUserContext } from "@/lib/auth/page-context";
 import { getMe } from "@/lib/services/auth/account";
 import { updateProfileAction } from "./actions";
-import { formDate, PageHeading, Panel } from "./section";
 
 export const metadata: Metadata = { title: "Profile" };
 

@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { formatDateTime } from "@/components/dashboard/dates";
+import { noticeFrom } from "@/components/dashboard/notices";
+import { PageHeading } from "@/components/dashboard/page-heading";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { requireUserContext } from "@/lib/auth/page-context";
 import { leadsBeyondList, notificationAction, notificationOpenPath } from "@/lib/services/notifications/actions";
 import { listNotifications, unreadCount, type NotificationItem } from "@/lib/services/notifications/store";
-import { formatDateTime, noticeFrom, PageHeading } from "../account/section";
 import { markAllReadAction, markReadAction } from "./actions";
 
 export const metadata: Metadata = { title: "Notifications" };

@@ -1,5 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { formDate } from "@/components/dashboard/dates";
+import { noticeFrom } from "@/components/dashboard/notices";
+import { PageHeading } from "@/components/dashboard/page-heading";
 import { inputClass } from "@/components/forms/field";
 import { FormAlert } from "@/components/forms/form-alert";
 import { tagStatusLabels, tagStatusList, tagTypeLabels, tagTypes } from "@/components/tags/labels";
@@ -7,7 +10,6 @@ import { TagStatusBadge } from "@/components/tags/status-badge";
 import { requireUserContext } from "@/lib/auth/page-context";
 import { listTags } from "@/lib/services/tags/inventory";
 import type { TagRecord } from "@/lib/services/tags/records";
-import { formDate, noticeFrom, PageHeading } from "../account/section";
 import { listHref, listQuery, type SearchParams } from "./params";
 
 export const metadata: Metadata = { title: "Your tags" };

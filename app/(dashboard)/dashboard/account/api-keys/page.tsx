@@ -1,9 +1,12 @@
 import type { Metadata } from "next";
+import { formatDateTime, formDate } from "@/components/dashboard/dates";
+import { noticeFrom } from "@/components/dashboard/notices";
+import { PageHeading } from "@/components/dashboard/page-heading";
+import { Panel } from "@/components/dashboard/panel";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { requireUserContext } from "@/lib/auth/page-context";
 import { listApiKeys, type ApiKeyView } from "@/lib/services/auth/api-keys";
-import { formatDateTime, formDate, noticeFrom, PageHeading, Panel } from "../section";
 import { revokeApiKeyAction } from "./actions";
 import { CreateKeyForm } from "./create-key-form";
 

@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
+import { PageHeading } from "@/components/dashboard/page-heading";
+import { Panel } from "@/components/dashboard/panel";
 import { ActionForm } from "@/components/forms/action-form";
 import { passwordRules } from "@/components/forms/auth-card";
 import { requireUserContext } from "@/lib/auth/page-context";
-import { PageHeading, Panel } from "../section";
 import { changePasswordAction } from "./actions";
 
 export const metadata: Metadata = { title: "Password" };

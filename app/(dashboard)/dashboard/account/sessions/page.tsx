@@ -1,11 +1,14 @@
 import type { Metadata } from "next";
+import { formatDateTime } from "@/components/dashboard/dates";
+import { noticeFrom } from "@/components/dashboard/notices";
+import { PageHeading } from "@/components/dashboard/page-heading";
+import { Panel } from "@/components/dashboard/panel";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { requireUserContext } from "@/lib/auth/page-context";
 import { listSessions, type SessionView } from "@/lib/services/auth/sessions";
 import { sessionsWithPush } from "@/lib/services/notifications/push";
 import { SignOutButton } from "../../../sign-out-button";
-import { formatDateTime, noticeFrom, PageHeading, Panel } from "../section";
 import { revokeOtherSessionsAction, revokeSessionAction } from "./actions";
 import { describeUserAgent } from "./user-agent";
 

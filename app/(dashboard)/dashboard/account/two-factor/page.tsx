@@ -1,9 +1,11 @@
 import type { Metadata } from "next";
+import { noticeFrom } from "@/components/dashboard/notices";
+import { PageHeading } from "@/components/dashboard/page-heading";
+import { Panel } from "@/components/dashboard/panel";
 import { ActionForm } from "@/components/forms/action-form";
 import { FormAlert } from "@/components/forms/form-alert";
 import { requireUserContext } from "@/lib/auth/page-context";
 import { getMe } from "@/lib/services/auth/account";
-import { noticeFrom, PageHeading, Panel } from "../section";
 import { disableTwoFactorAction } from "./actions";
 import { TwoFactorSetup } from "./two-factor-setup";
 

@@ -1,13 +1,13 @@
 "use client";
 
 import { useActionState, useEffect, useRef } from "react";
+import { Panel } from "@/components/dashboard/panel";
 import { TextField } from "@/components/forms/field";
 import { FormAlert } from "@/components/forms/form-alert";
 import { fieldError } from "@/components/forms/form-state";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useFocusOnResult } from "@/components/forms/use-focus-on-result";
 import { CopyButton } from "../copy-button";
-import { Panel } from "../section";
 import { confirmTwoFactorAction, startTwoFactorAction, type ConfirmState, type SetupState } from "./actions";
 
 const idleSetup: SetupState = { status: "idle" };

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { BackLink } from "@/components/dashboard/back-link";
+import { PageHeading } from "@/components/dashboard/page-heading";
+import { Panel } from "@/components/dashboard/panel";
 import { requireUserContext } from "@/lib/auth/page-context";
 import { getNotificationPreferences } from "@/lib/services/notifications/preferences";
 import { pushEndpointsOfThisDevice } from "@/lib/services/notifications/push";
-import { PageHeading, Panel } from "../../account/section";
 import { PreferencesForm } from "./preferences-form";
 import { PushDevice } from "./push-device";
 
@@ -23,11 +24,9 @@ export default async function NotificationPreferencesPage() {
 
   return (
     <div className="max-w-3xl">
-      <p className="mb-2 text-sm">
-        <Link href="/dashboard/notifications" className="font-semibold text-brand-700 underline hover:text-brand-800">
-          ← All notifications
-        </Link>
-      </p>
+      <BackLink href="/dashboard/notifications" className="mb-2 text-sm">
+        All notifications
+      </BackLink>
       <PageHeading title="Notification settings">
         Choose what reaches you by e-mail and push. Everything also appears in your notifications list. Security and payment e-mails always go out.
       </PageHeading>

@@ -1,5 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { BackLink } from "@/components/dashboard/back-link";
+import { formatDateTime } from "@/components/dashboard/dates";
+import { noticeFrom } from "@/components/dashboard/notices";
+import { PageHeading } from "@/components/dashboard/page-heading";
+import { Panel } from "@/components/dashboard/panel";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { FieldsForm } from "@/components/tags/fields-form";
@@ -7,7 +12,6 @@ import { tagStatusLabels, tagTypeLabels, tagTypes, transitionActions } from "@/c
 import { TagStatusBadge } from "@/components/tags/status-badge";
 import { MAX_PHOTOS_PER_TAG } from "@/lib/services/profiles/photos";
 import { allowedTransitions } from "@/lib/services/tags/transitions";
-import { formatDateTime, noticeFrom, PageHeading, Panel } from "../../account/section";
 import type { SearchParams } from "../params";
 import { addPhotoAction, changeStatusAction, deletePhotoAction, makePrimaryPhotoAction, releaseTagAction, saveGeneralProfileAction, saveTypedProfileAction } from "./actions";
 import { loadOwnedTag } from "./load";
@@ -37,11 +41,7 @@ export default async function TagPage({ params, searchParams }: { params: Params
 
   return (
     <div className="flex max-w-3xl flex-col gap-6">
-      <p>
-        <Link href="/dashboard/tags" className="text-sm font-semibold text-brand-700 underline hover:text-brand-800">
-          ← Your tags
-        </Link>
-      </p>
+      <BackLink href="/dashboard/tags">Your tags</BackLink>
       <div>
         <PageHeading title={name}>
           <p className="flex flex-wrap items-center gap-2">

@@ -1,3 +1,5 @@
+import { formatDateTime } from "@/components/dashboard/dates";
+import { Panel } from "@/components/dashboard/panel";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { FieldsForm } from "@/components/tags/fields-form";
 import type { ServiceContext } from "@/lib/services/context";
@@ -5,7 +7,6 @@ import { NotFoundError } from "@/lib/services/errors";
 import { getInsurance, type InsuranceRecord } from "@/lib/services/tags/insurance";
 import { listTagScans } from "@/lib/services/tags/scans";
 import { listTransfers } from "@/lib/services/tags/transfers";
-import { formatDateTime, Panel } from "../../account/section";
 import { cancelTransferAction, deleteInsuranceAction, saveInsuranceAction, sendTransferAction } from "./more-actions";
 
 export const transferInsuranceNotices = {

@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { BackLink } from "@/components/dashboard/back-link";
+import { PageHeading } from "@/components/dashboard/page-heading";
+import { Panel } from "@/components/dashboard/panel";
 import { FieldsForm } from "@/components/tags/fields-form";
 import { tagTypeLabels, tagTypes } from "@/components/tags/labels";
 import { requireUserContext } from "@/lib/auth/page-context";
-import { PageHeading, Panel } from "../../account/section";
 import { activateTagAction, bulkActivateAction } from "./actions";
 
 export const metadata: Metadata = { title: "Activate a tag" };
@@ -15,11 +16,7 @@ export default async function ActivateTagPage() {
 
   return (
     <div className="flex max-w-3xl flex-col gap-6">
-      <p>
-        <Link href="/dashboard/tags" className="text-sm font-semibold text-brand-700 underline hover:text-brand-800">
-          ← Your tags
-        </Link>
-      </p>
+      <BackLink href="/dashboard/tags">Your tags</BackLink>
       <PageHeading title="Activate a tag">Type the code printed on the tag. Upper or lower case and the dash do not matter.</PageHeading>
       <Panel id="activate-one" title="One tag">
         <FieldsForm

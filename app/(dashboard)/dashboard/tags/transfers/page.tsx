@@ -1,12 +1,15 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { BackLink } from "@/components/dashboard/back-link";
+import { formatDateTime } from "@/components/dashboard/dates";
+import { PageHeading } from "@/components/dashboard/page-heading";
+import { Panel } from "@/components/dashboard/panel";
 import { ActionForm } from "@/components/forms/action-form";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { requireUserContext } from "@/lib/auth/page-context";
 import { getMe } from "@/lib/services/auth/account";
 import { listTransfers, type TransferRecord } from "@/lib/services/tags/transfers";
-import { formatDateTime, PageHeading, Panel } from "../../account/section";
 import { resendVerificationAction } from "../../actions";
 import { param, type SearchParams } from "../params";
 import { acceptTransferAction, declineTransferAction } from "./actions";
@@ -32,11 +35,7 @@ export default async function TransfersPage({ searchParams }: { searchParams: Se
 
   return (
     <div className="flex max-w-3xl flex-col gap-6">
-      <p>
-        <Link href="/dashboard/tags" className="text-sm font-semibold text-brand-700 underline hover:text-brand-800">
-          ← Your tags
-        </Link>
-      </p>
+      <BackLink href="/dashboard/tags">Your tags</BackLink>
       <PageHeading title="Tag transfers">Tags offered to you, and tags you offered to others.</PageHeading>
       {notice === "accepted" ? (
         <FormAlert tone="success" title="The tag is yours now.">

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { BackLink } from "@/components/dashboard/back-link";
 import { tagTypeLabels } from "@/components/tags/labels";
 import { tagQrCode } from "@/lib/services/tags/qr";
 import { loadOwnedTag } from "../load";
@@ -25,11 +25,7 @@ export default async function TagLabelPage({ params }: { params: Params }) {
   return (
     <div className="flex flex-col gap-6">
       <div className="tag-label-no-print flex flex-col gap-4">
-        <p>
-          <Link href={`/dashboard/tags/${tag.id}`} className="text-sm font-semibold text-brand-700 underline hover:text-brand-800">
-            ← Back to {name}
-          </Link>
-        </p>
+        <BackLink href={`/dashboard/tags/${tag.id}`}>Back to {name}</BackLink>
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">QR label</h1>
           <p className="mt-2 text-muted">Print it at full size; the code is readable from about 30 cm. Only the label goes on paper.</p>
