@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Endpoint } from "@/lib/http";
 import type { RouteHandler } from "@/lib/http/route";
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
+export const ROOT = path.resolve(import.meta.dirname, "../..");
 
 /** `app/api/v1/tags/[id]/route.ts` → `/api/v1/tags/{id}`: the path form endpoint contracts use. */
 export function routeFilePath(file: string): string {
@@ -11,7 +11,8 @@ export function routeFilePath(file: string): string {
   return `/${relative.map((part) => part.replace(/^\[(?:\.\.\.)?(.+)\]$/, "{$1}")).join("/")}`;
 }
 
-function routeFiles(dir: string): string[] {
+/** Every `route.ts` file under `dir`, as absolute paths. */
+export function routeFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return routeFiles(full);
