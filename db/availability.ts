@@ -10,7 +10,7 @@ import type { Sql, TransactionSql } from "postgres";
  *   its own. A query still waiting for a connection at its deadline is taken out of the pool's queue (it
  *   never runs); a transaction that gets its connection after its caller gave up rolls back before any
  *   statement of ours, and one that finishes its work after that rolls back instead of committing.
- * - A failure that means "the database is not there" (refused, reset, connect timeout, deadline) opens
+ * - A failure that means "the database is not there" (refused, reset, closed, connect timeout) opens
  *   the breaker: every new query fails at once with DATABASE_DOWN (503 upstream) instead of queueing, while
  *   one probe every PROBE_INTERVAL_MS asks the pool for `select 1`; the first probe that answers closes
  *   it, so service resumes within a probe interval of the database's return and the pool never sees the
@@ -173,8 +173,10 @@ export class DatabaseAvailability {
   failed(error: unknown): void {
     if (this.outage || this.closed || !isDatabaseUnavailable(error)) return;
     const code = errorCode(error);
-    // An abandoned request says nothing about the database.
-    if (code === "REQUEST_ABANDONED" || code === "DATABASE_DOWN") return;
+    // Only a failed connection says the database is gone. A request out of time (a slow query, or a
+    // machine short of CPU) or abandoned by its client fails alone: opening the breaker for it would turn
+    // one slow request into a burst of 503s for everyone.
+    if (code === "DATABASE_DEADLINE" || code === "REQUEST_ABANDONED" || code === "DATABASE_DOWN") return;
     const now = Date.now();
     this.outage = { since: now, cause: outageCause(error), refused: 0, lastLogged: now };
     this.log("warn", "database unavailable", { cause: this.outage.cause });

@@ -231,6 +231,26 @@ describe("database outage", () => {
 
 const OUTAGE_MS = 15_000;
 
+// A query slower than any request's budget.
+const tooSlow = route(
+  defineEndpoint({ method: "GET", path: "/api/v1/test/too-slow", summary: "test", tags: ["Test"], auth: "none" }),
+  async ({ ctx }) => {
+    await ctx.db.execute(sql`select pg_sleep(6)`);
+    return { done: true };
+  },
+);
+
+describe("a request out of time", () => {
+  it.runIf(usingPostgres())("answers 503 within 5 s on its own; the database is not marked down and the next request succeeds", async () => {
+    const { handle } = await throughProxy({ max: 2 });
+    const { value: slow, ms } = await timed(() => call(tooSlow, apiRequest("/api/v1/test/too-slow", { ip: nextTestIp() })));
+    expect(slow.status).toBe(503);
+    expect(ms).toBeLessThan(5_000);
+    expect(handle.kind === "postgres" && handle.availability.state.available).toBe(true);
+    expect((await call(countUsers, apiRequest("/api/v1/test/users-count", { ip: nextTestIp() }))).status).toBe(200);
+  });
+});
+
 describe("an abandoned request", () => {
   it.runIf(usingPostgres())("runs nothing more once its client has gone", async () => {
     const account = await registerAccount();
