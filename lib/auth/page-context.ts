@@ -1,5 +1,5 @@
 import { cache } from "react";
-import { redirect } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
 import { headers } from "next/headers";
 import { getDatabase } from "@/db/client";
 import { clientIp } from "@/lib/http/client-ip";
@@ -28,5 +28,12 @@ export const currentUserContext = cache(async function currentUserContext(): Pro
 export async function requireUserContext(returnTo: string): Promise<ServiceContext> {
   const ctx = await currentUserContext();
   if (!ctx) redirect(`/login?next=${encodeURIComponent(returnTo)}`);
+  return ctx;
+}
+
+/** An admin's context; anyone else gets the 404 page (the admin area does not admit it exists). */
+export async function requireAdminContext(returnTo: string): Promise<ServiceContext> {
+  const ctx = await requireUserContext(returnTo);
+  if (ctx.actor.kind !== "user" || (ctx.actor.role !== "ADMIN" && ctx.actor.role !== "SUPER_ADMIN")) notFound();
   return ctx;
 }

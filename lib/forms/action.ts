@@ -1,0 +1,200 @@
+import { redirect, unstable_rethrow } from "next/navigation";
+import { headers } from "next/headers";
+import type { z } from "zod";
+import { errorState, formError, waitMessage } from "@/components/forms/action-result";
+import { formText, type FieldErrors, type FormState } from "@/components/forms/form-state";
+import { requireAdminContext, requireUserContext } from "@/lib/auth/page-context";
+import { clientIp } from "@/lib/http/client-ip";
+import { checkRateLimits, type RateLimitDecision } from "@/lib/ratelimit";
+import type { RateLimitPolicyName } from "@/lib/ratelimit/policies";
+import { systemContext, type ServiceContext } from "@/lib/services/context";
+import { DomainError, NotFoundError, RateLimitError } from "@/lib/services/errors";
+import { formInput } from "./form-input";
+
+/**
+ * The page-side twin of route(): every server action goes through action() (a form with a result) or
+ * rowAction() (a button that answers with a redirect). A server action is a public POST endpoint, so
+ * this is where its caller, rate limits and hostile-input rules live, once:
+ * 1. the caller: a signed-in user (signed-out visitors go to sign-in and back to `returnTo`), an admin
+ *    (anyone else gets the 404 page) or anyone (the system context, as the API's public endpoints);
+ * 2. `params`, the ids and choices a form carries in hidden fields: a malformed one names nothing
+ *    (NotFoundError), as a bad path id is 404 in the API;
+ * 3. `input`, the request schema the endpoint itself uses, read from FormData by formInput() (text
+ *    without control characters, numbers, checkboxes, blank = not given) or by `read`;
+ * 4. the endpoint's rate-limit policies, counted after validation as the actions always did;
+ * 5. the handler, whose domain errors become the form's messages (errorState) while Next's own
+ *    control flow (redirect, notFound, signOut) passes through untouched.
+ */
+
+export type ActionAuth = "none" | "user" | "admin";
+
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+interface CommonOptions<P extends Schema | undefined, I extends Schema | undefined> {
+  auth: ActionAuth;
+  /** Where sign-in sends a signed-out caller back to; a function of the form for pages with ids. */
+  returnTo?: string | ((formData: FormData) => string);
+  /**
+   * The endpoint's own policies (e.g. `authEndpoints.register.rateLimit`), counted per IP (and user).
+   * `peek` checks without counting, for an action whose service counts the attempt itself.
+   */
+  rateLimit?: readonly RateLimitPolicyName[] | { policies: readonly RateLimitPolicyName[]; peek: true };
+  /** Hidden fields naming what the form acts on; a malformed value is NotFoundError. */
+  params?: P;
+  /** The request schema: the endpoint's body schema, or a form's extension of it. */
+  input?: I;
+  /** Reads the schema's input from the form when its names differ from the schema's (default: formInput). */
+  read?: (formData: FormData) => unknown;
+}
+
+export interface ActionArgs<P, I> {
+  ctx: ServiceContext;
+  params: Out<P>;
+  input: Out<I>;
+  formData: FormData;
+  /** The echoed values (see `values`), to return with a result. */
+  values: Record<string, string> | undefined;
+}
+
+export interface ActionOptions<P extends Schema | undefined, I extends Schema | undefined, S extends FormState> extends CommonOptions<P, I> {
+  /** The fields put back into the form after a failed submission (never passwords). */
+  values?: readonly string[] | ((formData: FormData) => Record<string, string>);
+  /**
+   * Form input names for schema paths and service fields (`quietHours.start` → `quietStart`,
+   * `expiresAt` → `expiresOn`).
+   */
+  fieldMap?: Record<string, string>;
+  /** The whole-form message over per-field messages ("Check the fields marked below." by default). */
+  invalidMessage?: string;
+  /** A failed parse this form answers its own way (e.g. a broken link); undefined for the usual messages. */
+  onInvalid?: (error: z.ZodError, values: Record<string, string> | undefined) => S | undefined;
+  /** A domain error this form answers its own way; undefined for errorState's usual message. */
+  onError?: (error: DomainError, values: Record<string, string> | undefined) => S | undefined;
+}
+
+export interface RowActionOptions<P extends Schema | undefined, I extends Schema | undefined> extends CommonOptions<P, I> {
+  /** Where a domain error sends the caller (undefined rethrows it to the error page). */
+  onError?: (error: DomainError, formData: FormData) => string | undefined;
+  /** Cache paths to refresh before the redirect, whatever the outcome. */
+  revalidate?: (formData: FormData) => void;
+}
+
+const CHECK_FIELDS = "Check the fields marked below.";
+
+async function resolveCaller(options: CommonOptions<Schema | undefined, Schema | undefined>, formData: FormData): Promise<ServiceContext> {
+  if (options.auth === "none") return systemContext();
+  const returnTo = typeof options.returnTo === "function" ? options.returnTo(formData) : (options.returnTo ?? "/dashboard");
+  return options.auth === "admin" ? requireAdminContext(returnTo) : requireUserContext(returnTo);
+}
+
+async function parseParams<P extends Schema | undefined>(schema: P, formData: FormData): Promise<Out<P>> {
+  if (!schema) return undefined as Out<P>;
+  const parsed = await schema.safeParseAsync(formInput(schema, formData));
+  if (!parsed.success) throw new NotFoundError();
+  return parsed.data as Out<P>;
+}
+
+/** Per-field messages keyed by the form's input names: the full path when mapped, else its first segment. */
+export function fieldErrorsFor(error: z.ZodError, fieldMap: Record<string, string> = {}): FieldErrors {
+  const fieldErrors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String);
+    const top = path[0] ?? "";
+    const field = fieldMap[path.join(".")] ?? fieldMap[top] ?? top;
+    fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message];
+  }
+  return fieldErrors;
+}
+
+/** The decision of the action's rate limits, or undefined when it has none. */
+async function rateLimitDecision(options: CommonOptions<Schema | undefined, Schema | undefined>, ctx: ServiceContext): Promise<RateLimitDecision | undefined> {
+  if (!options.rateLimit) return undefined;
+  const { policies, peek } = Array.isArray(options.rateLimit) ? { policies: options.rateLimit as readonly RateLimitPolicyName[], peek: false } : (options.rateLimit as { policies: readonly RateLimitPolicyName[]; peek: true });
+  if (!policies.length) return undefined;
+  const userId = ctx.actor.kind === "user" ? ctx.actor.userId : null;
+  return checkRateLimits([...policies], { ip: clientIp(await headers()), userId }, peek ? { consume: false } : undefined);
+}
+
+function echoedValues(values: ActionOptions<Schema | undefined, Schema | undefined, FormState>["values"], formData: FormData) {
+  if (!values) return undefined;
+  if (typeof values === "function") return values(formData);
+  return Object.fromEntries(values.map((name) => [name, formText(formData, name)]));
+}
+
+/**
+ * A form's server action for useActionState: `(previous, formData) => state`. The handler returns the
+ * success state (or redirects); failures become error states with the submitted values put back.
+ */
+export function action<S extends FormState = FormState, P extends Schema | undefined = undefined, I extends Schema | undefined = undefined>(
+  options: ActionOptions<P, I, S>,
+  handler: (args: ActionArgs<P, I>) => Promise<NoInfer<S>>,
+): (previous: S, formData: FormData) => Promise<S> {
+  return async (_previous, formData) => {
+    const values = echoedValues(options.values, formData);
+    const ctx = await resolveCaller(options, formData);
+    try {
+      const params = await parseParams(options.params, formData);
+      let input = undefined as Out<I>;
+      if (options.input) {
+        const parsed = await options.input.safeParseAsync(options.read ? options.read(formData) : formInput(options.input, formData));
+        if (!parsed.success) {
+          const own = options.onInvalid?.(parsed.error, values);
+          if (own) return own;
+          return formError(options.invalidMessage ?? CHECK_FIELDS, values, fieldErrorsFor(parsed.error, options.fieldMap)) as S;
+        }
+        input = parsed.data as Out<I>;
+      }
+      const decision = await rateLimitDecision(options, ctx);
+      if (decision && !decision.allowed) return formError(waitMessage(decision.retryAfter), values) as S;
+      return await handler({ ctx, params: params as Out<P>, input, formData, values });
+    } catch (error) {
+      unstable_rethrow(error);
+      if (error instanceof DomainError) {
+        const own = options.onError?.(error, values);
+        if (own) return own;
+      }
+      return errorState(error, values, options.fieldMap) as S;
+    }
+  };
+}
+
+/**
+ * A row button's server action: `(formData) => never`. The handler returns where to go next; a domain
+ * error goes where `onError` says (post/redirect/get), so the page shows what happened without
+ * JavaScript and leaves no stale row behind.
+ */
+export function rowAction<P extends Schema | undefined = undefined, I extends Schema | undefined = undefined>(
+  options: RowActionOptions<P, I>,
+  handler: (args: Omit<ActionArgs<P, I>, "values">) => Promise<string>,
+): (formData: FormData) => Promise<void> {
+  return async (formData) => {
+    const ctx = await resolveCaller(options, formData);
+    let target: string;
+    try {
+      const params = await parseParams(options.params, formData);
+      let input = undefined as Out<I>;
+      if (options.input) {
+        const parsed = await options.input.safeParseAsync(options.read ? options.read(formData) : formInput(options.input, formData));
+        if (!parsed.success) throw new NotFoundError();
+        input = parsed.data as Out<I>;
+      }
+      const decision = await rateLimitDecision(options, ctx);
+      if (decision && !decision.allowed) throw new RateLimitError(decision.retryAfter);
+      target = await handler({ ctx, params: params as Out<P>, input, formData });
+    } catch (error) {
+      unstable_rethrow(error);
+      const to = error instanceof DomainError ? options.onError?.(error, formData) : undefined;
+      if (to === undefined) throw error;
+      target = to;
+    }
+    options.revalidate?.(formData);
+    redirect(target);
+  };
+}
+
+/** onError for row actions: a missing thing goes to `target`; anything else is an error page. */
+export function whenNotFound(target: string | ((formData: FormData) => string)): (error: DomainError, formData: FormData) => string | undefined {
+  return (error, formData) => (error instanceof NotFoundError ? (typeof target === "function" ? target(formData) : target) : undefined);
+}
+
