@@ -68,7 +68,9 @@ export interface ActionOptions<P extends Schema | undefined, I extends Schema | 
   /** The whole-form message over per-field messages ("Check the fields marked below." by default). */
   invalidMessage?: string;
   /** A failed parse this form answers its own way (e.g. a broken link); undefined for the usual messages. */
-  onInvalid?: (error: z.ZodError, values: Record<string, string> | undefined) => S | undefined;
+  onInvalid?: (error: z.ZodError, values: Record<string, string> | undefined, formData: FormData) => S | undefined;
+  /** Completes a state the wrapper made (invalid input, rate limited, an error) for a richer state type. */
+  extend?: (state: FormState, formData: FormData) => S;
   /** A domain error this form answers its own way; undefined for errorState's usual message. */
   onError?: (error: DomainError, values: Record<string, string> | undefined) => S | undefined;
 }
@@ -130,6 +132,7 @@ export function action<S extends FormState = FormState, P extends Schema | undef
   options: ActionOptions<P, I, S>,
   handler: (args: ActionArgs<P, I>) => Promise<NoInfer<S>>,
 ): (previous: S, formData: FormData) => Promise<S> {
+  const made = (state: FormState, formData: FormData): S => (options.extend ? options.extend(state, formData) : (state as S));
   return async (_previous, formData) => {
     const values = echoedValues(options.values, formData);
     const ctx = await resolveCaller(options, formData);
@@ -139,14 +142,14 @@ export function action<S extends FormState = FormState, P extends Schema | undef
       if (options.input) {
         const parsed = await options.input.safeParseAsync(options.read ? options.read(formData) : formInput(options.input, formData));
         if (!parsed.success) {
-          const own = options.onInvalid?.(parsed.error, values);
+          const own = options.onInvalid?.(parsed.error, values, formData);
           if (own) return own;
-          return formError(options.invalidMessage ?? CHECK_FIELDS, values, fieldErrorsFor(parsed.error, options.fieldMap)) as S;
+          return made(formError(options.invalidMessage ?? CHECK_FIELDS, values, fieldErrorsFor(parsed.error, options.fieldMap)), formData);
         }
         input = parsed.data as Out<I>;
       }
       const decision = await rateLimitDecision(options, ctx);
-      if (decision && !decision.allowed) return formError(waitMessage(decision.retryAfter), values) as S;
+      if (decision && !decision.allowed) return made(formError(waitMessage(decision.retryAfter), values), formData);
       return await handler({ ctx, params: params as Out<P>, input, formData, values });
     } catch (error) {
       unstable_rethrow(error);
@@ -154,7 +157,7 @@ export function action<S extends FormState = FormState, P extends Schema | undef
         const own = options.onError?.(error, values);
         if (own) return own;
       }
-      return errorState(error, values, options.fieldMap) as S;
+      return made(errorState(error, values, options.fieldMap), formData);
     }
   };
 }

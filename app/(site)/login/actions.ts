@@ -1,14 +1,14 @@
 "use server";
 
-import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { AuthError, CredentialsSignin } from "next-auth";
-import { formError, waitMessage } from "@/components/forms/action-result";
+import { z } from "zod";
+import { formError } from "@/components/forms/action-result";
 import { formText, type FormState } from "@/components/forms/form-state";
-import { clientIp } from "@/lib/http/client-ip";
+import { authEndpoints } from "@/lib/http/endpoints/auth";
+import { action } from "@/lib/forms/action";
 import { describeError, log } from "@/lib/log";
 import { signIn, type SignInErrorCode } from "@/lib/auth/next-auth";
-import { checkRateLimits } from "@/lib/ratelimit";
 import { safeNextPath } from "./safe-next";
 
 export type LoginStep = "password" | "code";
@@ -22,47 +22,55 @@ const messages: Record<Exclude<SignInErrorCode, "two_factor_required">, string> 
 };
 
 /**
+ * What the sign-in form must carry before the credentials are checked at all. The checking itself
+ * (lengths, password, code, lockout) is the login service's, behind next-auth's Credentials provider.
+ */
+const signInForm = z.object({
+  email: z.string().trim().min(1, "Enter your e-mail address."),
+  password: z.string().min(1, "Enter your password."),
+  twoFactorCode: z.string().min(1, "Enter the 6-digit code or a backup code.").optional(),
+});
+
+const isCodeStep = (formData: FormData) => formData.has("twoFactorCode");
+
+/**
  * Sign-in in one or two steps. Without a code the password is checked; an account with two-factor
  * on answers { step: "code" } and the page asks for the code, sending the e-mail and password again
  * with it (they stay in the browser's memory, never in the answer). Success goes to `next` when it is
  * a path on this site, else to the dashboard.
  */
-export async function signInAction(previous: LoginState, formData: FormData): Promise<LoginState> {
-  const email = formText(formData, "email").trim();
-  const password = formText(formData, "password");
-  const codeStep = formData.has("twoFactorCode");
-  const twoFactorCode = formText(formData, "twoFactorCode").replace(/\s+/g, "");
-  const next = safeNextPath(formText(formData, "next"));
-  const values = { email };
-  const step: LoginStep = codeStep ? "code" : "password";
-
-  const fieldErrors: Record<string, string[]> = {};
-  if (!email) fieldErrors.email = ["Enter your e-mail address."];
-  if (!password) fieldErrors.password = ["Enter your password."];
-  if (codeStep && !twoFactorCode) fieldErrors.twoFactorCode = ["Enter the 6-digit code or a backup code."];
-  if (Object.keys(fieldErrors).length > 0) {
-    const missingCredentials = Boolean(fieldErrors.email || fieldErrors.password);
-    return { ...formError("Check the fields marked below.", values, fieldErrors), step: missingCredentials && !codeStep ? "password" : step };
-  }
-
-  // Peek only: the Credentials provider counts the attempt (it is reachable without this page too).
-  const limit = await checkRateLimits(["auth"], { ip: clientIp(await headers()) }, { consume: false });
-  if (!limit.allowed) return { ...formError(waitMessage(limit.retryAfter), values), step };
-
-  try {
-    await signIn("credentials", { email, password, twoFactorCode: codeStep ? twoFactorCode : "", redirect: false });
-  } catch (error) {
-    if (error instanceof CredentialsSignin) {
-      const code = error.code as SignInErrorCode;
-      if (code === "two_factor_required") return { status: "idle", values, step: "code" };
-      if (code === "two_factor_invalid") return { ...formError("The code was not accepted.", values, { twoFactorCode: [messages.two_factor_invalid] }), step: "code" };
-      return { ...formError(messages[code] ?? messages.credentials, values), step: "password" };
+export const signInAction: (previous: LoginState, formData: FormData) => Promise<LoginState> = action(
+  {
+    auth: "none",
+    input: signInForm,
+    read: (formData) => ({
+      email: formText(formData, "email"),
+      password: formText(formData, "password"),
+      twoFactorCode: isCodeStep(formData) ? formText(formData, "twoFactorCode").replace(/\s+/g, "") : undefined,
+    }),
+    values: (formData) => ({ email: formText(formData, "email").trim() }),
+    // Peek only: the Credentials provider counts the attempt (it is reachable without this page too).
+    rateLimit: { policies: authEndpoints.login.rateLimit ?? [], peek: true },
+    extend: (state, formData) => ({ ...state, step: isCodeStep(formData) ? "code" : "password" }),
+  },
+  async ({ input, values, formData }) => {
+    const step: LoginStep = isCodeStep(formData) ? "code" : "password";
+    const next = safeNextPath(formText(formData, "next"));
+    try {
+      await signIn("credentials", { email: input.email, password: input.password, twoFactorCode: input.twoFactorCode ?? "", redirect: false });
+    } catch (error) {
+      if (error instanceof CredentialsSignin) {
+        const code = error.code as SignInErrorCode;
+        if (code === "two_factor_required") return { status: "idle", values, step: "code" };
+        if (code === "two_factor_invalid") return { ...formError("The code was not accepted.", values, { twoFactorCode: [messages.two_factor_invalid] }), step: "code" };
+        return { ...formError(messages[code] ?? messages.credentials, values), step: "password" };
+      }
+      if (error instanceof AuthError) {
+        log.error("web sign-in failed", describeError(error.cause instanceof Error ? error.cause : error));
+        return { ...formError("Signing in failed on our side. Please try again in a moment.", values), step };
+      }
+      throw error;
     }
-    if (error instanceof AuthError) {
-      log.error("web sign-in failed", describeError(error.cause instanceof Error ? error.cause : error));
-      return { ...formError("Signing in failed on our side. Please try again in a moment.", values), step };
-    }
-    throw error;
-  }
-  redirect(next ?? "/dashboard");
-}
+    redirect(next ?? "/dashboard");
+  },
+);

@@ -1,39 +1,33 @@
 "use server";
 
-import { headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { errorState, formError, invalidFields, waitMessage } from "@/components/forms/action-result";
-import { formText, type FormState } from "@/components/forms/form-state";
-import { clientIp } from "@/lib/http/client-ip";
-import { checkRateLimits } from "@/lib/ratelimit";
+import { formError } from "@/components/forms/action-result";
+import type { FormState } from "@/components/forms/form-state";
+import { authEndpoints } from "@/lib/http/endpoints/auth";
+import { action } from "@/lib/forms/action";
 import { resetPassword } from "@/lib/services/auth/password";
-import { passwordSchema } from "@/lib/services/auth/schemas";
-import { systemContext } from "@/lib/services/context";
+import { resetPasswordInput } from "@/lib/services/auth/schemas";
 import { ValidationError } from "@/lib/services/errors";
 
-const resetForm = z
-  .object({ token: z.string().trim().min(1).max(200), password: passwordSchema, confirmPassword: z.string() })
+/** POST /auth/reset-password's body, plus the form's second copy of the new password. */
+const resetForm = resetPasswordInput
+  .extend({ confirmPassword: z.string() })
   .refine((form) => form.password === form.confirmPassword, { path: ["confirmPassword"], message: "The two passwords do not match." });
 
-export async function resetPasswordAction(previous: FormState, formData: FormData): Promise<FormState> {
-  const raw = { token: formText(formData, "token"), password: formText(formData, "password"), confirmPassword: formText(formData, "confirmPassword") };
-  const parsed = resetForm.safeParse(raw);
-  if (!parsed.success) {
-    if (parsed.error.issues.some((issue) => issue.path[0] === "token")) return formError("This reset link is incomplete. Open the link from the e-mail again.");
-    return invalidFields(parsed.error);
-  }
-
-  const limit = await checkRateLimits(["auth"], { ip: clientIp(await headers()) });
-  if (!limit.allowed) return formError(waitMessage(limit.retryAfter));
-
-  try {
-    await resetPassword(systemContext(), { token: parsed.data.token, password: parsed.data.password });
-  } catch (error) {
-    if (error instanceof ValidationError && (error.details as { fieldErrors?: Record<string, unknown> }).fieldErrors?.token) {
-      return formError("This reset link is invalid, has expired or was already used. Ask for a new one below.");
-    }
-    return errorState(error);
-  }
-  redirect("/login?notice=password-reset");
-}
+export const resetPasswordAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
+  {
+    auth: "none",
+    input: resetForm,
+    rateLimit: authEndpoints.resetPassword.rateLimit,
+    onInvalid: (error) => (error.issues.some((issue) => issue.path[0] === "token") ? formError("This reset link is incomplete. Open the link from the e-mail again.") : undefined),
+    onError: (error) =>
+      error instanceof ValidationError && (error.details as { fieldErrors?: Record<string, unknown> }).fieldErrors?.token
+        ? formError("This reset link is invalid, has expired or was already used. Ask for a new one below.")
+        : undefined,
+  },
+  async ({ ctx, input }) => {
+    await resetPassword(ctx, { token: input.token, password: input.password });
+    redirect("/login?notice=password-reset");
+  },
+);

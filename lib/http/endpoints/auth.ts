@@ -1,5 +1,19 @@
 import { z } from "zod";
-import { emailSchema, messageSchema, passwordSchema, personNameSchema, tokenPairSchema, userSchema } from "@/lib/services/auth/schemas";
+import {
+  changePasswordInput,
+  createApiKeyInput,
+  deleteMeInput,
+  disableTwoFactorInput,
+  forgotPasswordInput,
+  messageSchema,
+  registerInput,
+  resetPasswordInput,
+  tokenPairSchema,
+  updateMeInput,
+  userSchema,
+  verifyEmailInput,
+  verifyTwoFactorInput,
+} from "@/lib/services/auth/schemas";
 import { defineEndpoint } from "../endpoint";
 import { uuidParam } from "../params";
 
@@ -8,8 +22,6 @@ const accountTags = ["Account"];
 
 const registeredUser = userSchema.pick({ id: true, email: true, firstName: true, lastName: true, emailVerified: true });
 const loggedInUser = userSchema.pick({ id: true, email: true, firstName: true, lastName: true, role: true, twoFactorEnabled: true });
-const sixDigitCode = z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code.");
-const oneTimeToken = z.string().trim().min(1, "Required.").max(200);
 
 export const sessionViewSchema = z
   .object({
@@ -44,7 +56,7 @@ export const authEndpoints = {
     auth: "none",
     rateLimit: ["auth", "registration"],
     successStatus: 201,
-    body: z.object({ email: emailSchema, password: passwordSchema, firstName: personNameSchema, lastName: personNameSchema }),
+    body: registerInput,
     response: z.object({ user: registeredUser, ...tokenPairSchema.shape }),
     errors: ["CONFLICT"],
   }),
@@ -93,7 +105,7 @@ export const authEndpoints = {
     tags,
     auth: "none",
     rateLimit: ["auth", "passwordReset"],
-    body: z.object({ email: emailSchema }),
+    body: forgotPasswordInput,
     response: messageSchema,
   }),
   resetPassword: defineEndpoint({
@@ -104,7 +116,7 @@ export const authEndpoints = {
     tags,
     auth: "none",
     rateLimit: ["auth"],
-    body: z.object({ token: oneTimeToken, password: passwordSchema }),
+    body: resetPasswordInput,
     response: messageSchema,
   }),
   me: defineEndpoint({
@@ -121,11 +133,7 @@ export const authEndpoints = {
     summary: "Update name and phone",
     tags: accountTags,
     auth: "required",
-    body: z.object({
-      firstName: personNameSchema.optional(),
-      lastName: personNameSchema.optional(),
-      phone: z.string().trim().max(30).regex(/^\+?[0-9 ()-]*$/, "Use digits, spaces, (), - and an optional leading +.").nullable().optional(),
-    }),
+    body: updateMeInput,
     response: userSchema.pick({ id: true, email: true, firstName: true, lastName: true, phone: true }),
   }),
   deleteMe: defineEndpoint({
@@ -136,7 +144,7 @@ export const authEndpoints = {
     tags: accountTags,
     auth: "required",
     apiKey: false,
-    body: z.object({ currentPassword: z.string().min(1, "Required.").max(128) }),
+    body: deleteMeInput,
     response: messageSchema,
     errors: ["FORBIDDEN"],
   }),
@@ -166,7 +174,7 @@ export const authEndpoints = {
     tags: accountTags,
     auth: "required",
     apiKey: false,
-    body: z.object({ currentPassword: z.string().min(1, "Required.").max(128), newPassword: passwordSchema }),
+    body: changePasswordInput,
     response: messageSchema,
     errors: ["FORBIDDEN"],
   }),
@@ -189,7 +197,7 @@ export const authEndpoints = {
     tags: accountTags,
     auth: "required",
     apiKey: false,
-    body: z.object({ code: sixDigitCode }),
+    body: verifyTwoFactorInput,
     response: z.object({ message: z.string(), backupCodes: z.array(z.string()) }),
     errors: ["UNAUTHORIZED", "FORBIDDEN", "CONFLICT"],
   }),
@@ -201,7 +209,7 @@ export const authEndpoints = {
     tags: accountTags,
     auth: "required",
     apiKey: false,
-    body: z.object({ code: z.string().trim().min(6).max(20) }),
+    body: disableTwoFactorInput,
     response: messageSchema,
     errors: ["UNAUTHORIZED", "FORBIDDEN", "CONFLICT"],
   }),
@@ -222,7 +230,7 @@ export const authEndpoints = {
     tags,
     auth: "none",
     rateLimit: ["auth"],
-    body: z.object({ token: oneTimeToken }),
+    body: verifyEmailInput,
     response: messageSchema,
   }),
   listApiKeys: defineEndpoint({
@@ -244,7 +252,7 @@ export const authEndpoints = {
     auth: "required",
     apiKey: false,
     successStatus: 201,
-    body: z.object({ name: z.string().trim().min(1, "Required.").max(100), expiresAt: z.iso.datetime({ offset: true }).optional() }),
+    body: createApiKeyInput,
     response: z.object({ id: z.uuid(), name: z.string(), key: z.string(), prefix: z.string(), createdAt: z.iso.datetime(), expiresAt: z.iso.datetime().nullable() }),
     errors: ["FORBIDDEN"],
   }),

@@ -45,3 +45,28 @@ export const tokenPairSchema = z.object({
 });
 
 export const messageSchema = z.object({ message: z.string() });
+
+// ---- requests: the API's bodies and the forms' inputs, written once ----
+
+/** A one-time token from an e-mailed link (reset, confirmation). */
+export const oneTimeTokenSchema = z.string().trim().min(1, "Required.").max(200);
+export const currentPasswordSchema = z.string().min(1, "Enter your current password.").max(128);
+export const phoneSchema = z.string().trim().max(30, "At most 30 characters.").regex(/^\+?[0-9 ()-]*$/, "Use digits, spaces, (), - and an optional leading +.");
+
+export const registerInput = z.object({ email: emailSchema, password: passwordSchema, firstName: personNameSchema, lastName: personNameSchema });
+export const forgotPasswordInput = z.object({ email: emailSchema });
+export const resetPasswordInput = z.object({ token: oneTimeTokenSchema, password: passwordSchema });
+export const verifyEmailInput = z.object({ token: oneTimeTokenSchema });
+
+/** Name and phone, as the account page edits them (all of them); PATCH /auth/me takes any subset. */
+export const accountDetailsInput = z.object({ firstName: personNameSchema, lastName: personNameSchema, phone: phoneSchema.nullable() });
+export const updateMeInput = accountDetailsInput.partial();
+export const deleteMeInput = z.object({ currentPassword: currentPasswordSchema });
+export const changePasswordInput = z.object({ currentPassword: currentPasswordSchema, newPassword: passwordSchema });
+
+export const verifyTwoFactorInput = z.object({ code: z.string().trim().regex(/^\d{6}$/, "Enter the 6-digit code your app shows.") });
+const secondFactorMessage = "Enter the 6-digit code from your app, or a backup code.";
+export const disableTwoFactorInput = z.object({ code: z.string().trim().min(6, secondFactorMessage).max(20, secondFactorMessage) });
+
+export const apiKeyNameSchema = z.string().trim().min(1, "Give the key a name.").max(100, "At most 100 characters.");
+export const createApiKeyInput = z.object({ name: apiKeyNameSchema, expiresAt: z.iso.datetime({ offset: true }).optional() });

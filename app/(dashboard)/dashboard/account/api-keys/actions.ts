@@ -1,50 +1,37 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { redirect } from "next/navigation";
 import { z } from "zod";
-import { errorState, invalidFields } from "@/components/forms/action-result";
 import { formText, type FormState } from "@/components/forms/form-state";
-import { requireUserContext } from "@/lib/auth/page-context";
+import { action, rowAction, whenNotFound } from "@/lib/forms/action";
 import { createApiKey, revokeApiKey } from "@/lib/services/auth/api-keys";
-import { NotFoundError } from "@/lib/services/errors";
+import { createApiKeyInput } from "@/lib/services/auth/schemas";
 
 const PATH = "/dashboard/account/api-keys";
 
 export type CreateKeyState = FormState & { created?: { name: string; key: string; expiresAt: string | null } };
 
-const createForm = z.object({
-  name: z.string().trim().min(1, "Give the key a name.").max(100, "At most 100 characters."),
+/** POST /auth/api-keys's name; the form asks for a day (`expiresOn`) instead of an instant. */
+const createForm = createApiKeyInput.pick({ name: true }).extend({
   expiresOn: z.union([z.literal(""), z.iso.date("Enter a date, or leave it empty.")]),
 });
 
 /** POST /auth/api-keys. An expiry date means the key works until the end of that day (UTC). */
-export async function createApiKeyAction(previous: CreateKeyState, formData: FormData): Promise<CreateKeyState> {
-  const ctx = await requireUserContext(PATH);
-  const values = { name: formText(formData, "name"), expiresOn: formText(formData, "expiresOn").trim() };
-  const parsed = createForm.safeParse(values);
-  if (!parsed.success) return invalidFields(parsed.error, values);
-  const expiresAt = parsed.data.expiresOn ? new Date(`${parsed.data.expiresOn}T23:59:59.999Z`) : undefined;
-  try {
-    const created = await createApiKey(ctx, { name: parsed.data.name, expiresAt });
+export const createApiKeyAction: (previous: CreateKeyState, formData: FormData) => Promise<CreateKeyState> = action(
+  { auth: "user", returnTo: PATH, input: createForm, values: (formData) => ({ name: formText(formData, "name"), expiresOn: formText(formData, "expiresOn").trim() }), fieldMap: { expiresAt: "expiresOn" } },
+  async ({ ctx, input }) => {
+    const expiresAt = input.expiresOn ? new Date(`${input.expiresOn}T23:59:59.999Z`) : undefined;
+    const created = await createApiKey(ctx, { name: input.name, expiresAt });
     revalidatePath(PATH);
     return { status: "success", message: `The key “${created.name}” is ready.`, created: { name: created.name, key: created.key, expiresAt: created.expiresAt } };
-  } catch (error) {
-    return errorState(error, values, { expiresAt: "expiresOn" });
-  }
-}
+  },
+);
 
 /** DELETE /auth/api-keys/:id, then back to the list (post/redirect/get). */
-export async function revokeApiKeyAction(formData: FormData): Promise<void> {
-  const ctx = await requireUserContext(PATH);
-  const id = z.uuid().safeParse(formText(formData, "keyId"));
-  let notice = "revoked";
-  try {
-    if (!id.success) throw new NotFoundError();
-    await revokeApiKey(ctx, id.data);
-  } catch (error) {
-    if (!(error instanceof NotFoundError)) throw error;
-    notice = "missing";
-  }
-  redirect(`${PATH}?notice=${notice}`);
-}
+export const revokeApiKeyAction: (formData: FormData) => Promise<void> = rowAction(
+  { auth: "user", returnTo: PATH, params: z.object({ keyId: z.uuid() }), onError: whenNotFound(`${PATH}?notice=missing`) },
+  async ({ ctx, params }) => {
+    await revokeApiKey(ctx, params.keyId);
+    return `${PATH}?notice=revoked`;
+  },
+);
