@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { fieldShape, formInput } from "@/lib/forms/form-input";
+import { insuranceInputSchema, mintTagsInput } from "@/lib/services/tags/schemas";
 
 function form(entries: Record<string, string | string[]>): FormData {
   const data = new FormData();
@@ -59,5 +60,20 @@ describe("formInput", () => {
   it("ignores fields the schema does not name, and works through refinements", () => {
     const refined = z.object({ a: z.string(), b: z.string() }).refine((value) => value.a === value.b);
     expect(formInput(refined, form({ a: "x", b: "x", extra: "y" }))).toEqual({ a: "x", b: "x" });
+  });
+
+  it("feeds an endpoint's own schema: the insurance form", () => {
+    const parsed = insuranceInputSchema.safeParse(formInput(insuranceInputSchema, form({ provider: "Acme", policyNumber: "P-1", coverageAmount: "2500.50", currency: "", validUntil: "", contactPhone: "" })));
+    expect(parsed.data).toEqual({ provider: "Acme", policyNumber: "P-1", coverageAmount: 2500.5, validUntil: null, contactPhone: null });
+    const invalid = insuranceInputSchema.safeParse(formInput(insuranceInputSchema, form({ provider: "", policyNumber: "P-1", coverageAmount: "lots" })));
+    expect(z.flattenError(invalid.error!).fieldErrors).toMatchObject({ provider: ["Required."], coverageAmount: ["An amount like 2500 or 2500.50."] });
+  });
+
+  it("reads a count the way the mint form always did", () => {
+    const read = (count: string) => mintTagsInput.safeParse(formInput(mintTagsInput, form({ count, tagType: "" })));
+    expect(read(" 12 ").data).toEqual({ count: 12 });
+    for (const bad of ["", "lots", "1.5", "-3", "1e3"]) expect(read(bad).error?.issues[0]?.message).toBe("Enter a whole number from 1 to 1000.");
+    expect(read("0").error?.issues[0]?.message).toBe("At least 1.");
+    expect(read("1001").error?.issues[0]?.message).toBe("At most 1000 at a time.");
   });
 });

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { rateLimitPolicies } from "@/lib/ratelimit/policies";
 import { messageSchema } from "@/lib/services/auth/schemas";
-import { insuranceInputSchema, insuranceRecordSchema } from "@/lib/services/tags/insurance";
+import { insuranceRecordSchema } from "@/lib/services/tags/insurance";
+import { createTransferInput, insuranceInputSchema } from "@/lib/services/tags/schemas";
 import { scanRecordSchema } from "@/lib/services/tags/scans";
 import { transferRecordSchema } from "@/lib/services/tags/transfers";
 import { reportStolenResultSchema } from "@/lib/services/vehicles/report-stolen";
@@ -26,7 +27,7 @@ export const tagExtraEndpoints = {
     auth: "required",
     params: idParams,
     successStatus: 201,
-    body: z.object({ email: z.email().max(254) }),
+    body: createTransferInput,
     response: transferRecordSchema,
     errors: ["CONFLICT"],
   }),

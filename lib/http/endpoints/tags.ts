@@ -1,13 +1,12 @@
 import { z } from "zod";
 import { messageSchema } from "@/lib/services/auth/schemas";
 import { tagRecordSchema, tagStatusSchema, tagTypeSchema } from "@/lib/services/tags/records";
+import { activateTagInput, bulkActivateInput, mintTagsInput, setTagStatusInput, updateTagInput } from "@/lib/services/tags/schemas";
 import { defineEndpoint } from "../endpoint";
 import { paginationQuery } from "../pagination";
 import { idParams } from "../params";
 
 const tags = ["Tags"];
-const codeInput = z.string().trim().min(1, "Required.").max(20).meta({ description: "Printed code; case- and hyphen-insensitive", example: "7K3QX-M9P2T" });
-const itemName = z.string().trim().min(1, "Required.").max(100);
 
 export const mintedTagSchema = z.object({ id: z.uuid(), code: z.string(), encryptedId: z.string(), scanUrl: z.string() }).meta({ id: "MintedTag" });
 
@@ -20,7 +19,7 @@ export const tagEndpoints = {
     tags: ["Admin"],
     auth: "admin",
     successStatus: 201,
-    body: z.object({ count: z.int().min(1).max(1000), tagType: tagTypeSchema.optional() }),
+    body: mintTagsInput,
     response: z.array(mintedTagSchema),
   }),
   list: defineEndpoint({
@@ -42,7 +41,7 @@ export const tagEndpoints = {
     tags,
     auth: "required",
     successStatus: 201,
-    body: z.object({ code: codeInput, tagType: tagTypeSchema.default("GENERAL"), itemName: itemName.optional() }),
+    body: activateTagInput,
     response: tagRecordSchema,
     errors: ["CONFLICT", "UNPROCESSABLE_ENTITY"],
   }),
@@ -53,7 +52,7 @@ export const tagEndpoints = {
     description: "Each code is claimed on its own; the answer lists what was activated and why each failure failed.",
     tags,
     auth: "required",
-    body: z.object({ codes: z.array(codeInput).min(1).max(100), tagType: tagTypeSchema.optional() }),
+    body: bulkActivateInput,
     response: z.object({
       activated: z.array(tagRecordSchema),
       failed: z.array(z.object({ code: z.string(), error: z.object({ code: z.string(), message: z.string() }) })),
@@ -66,7 +65,7 @@ export const tagEndpoints = {
     tags,
     auth: "required",
     params: idParams,
-    body: z.object({ itemName: itemName.nullable().optional(), tagType: tagTypeSchema.optional() }),
+    body: updateTagInput,
     response: tagRecordSchema,
   }),
   release: defineEndpoint({
@@ -88,7 +87,7 @@ export const tagEndpoints = {
     tags,
     auth: "required",
     params: idParams,
-    body: z.object({ status: tagStatusSchema, lostMessage: z.string().trim().max(500).nullable().optional() }),
+    body: setTagStatusInput,
     response: tagRecordSchema,
     errors: ["INVALID_TRANSITION", "FORBIDDEN", "UNPROCESSABLE_ENTITY"],
   }),

@@ -4,7 +4,8 @@ import type { Tag } from "@/db/schema";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ownedTag } from "@/lib/services/tags/access";
 import { activateIfComplete } from "@/lib/services/tags/status";
-import type { Photo, Profile, ProfilePatch } from "./schemas";
+import { updateTag } from "@/lib/services/tags/inventory";
+import type { GeneralProfileInput, Photo, Profile, ProfilePatch } from "./schemas";
 import { readTypedProfile } from "./typed";
 
 /** Photos are served by the app at a stable, cacheable path. */
@@ -75,5 +76,14 @@ export async function updateProfile(ctx: ServiceContext, tagId: string, patch: P
 
     tag = await activateIfComplete(tx.db, tag, userId);
     return profileOf(tx.db, tag);
+  });
+}
+
+/** The dashboard's general profile: the tag's type and its profile in one transaction (no type without the rest). */
+export async function saveGeneralProfile(ctx: ServiceContext, tagId: string, input: GeneralProfileInput): Promise<Profile> {
+  const { tagType, ...patch } = input;
+  return withTransaction(ctx, async (tx) => {
+    await updateTag(tx, tagId, { tagType });
+    return updateProfile(tx, tagId, patch);
   });
 }

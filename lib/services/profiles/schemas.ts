@@ -38,6 +38,10 @@ export const profilePatchSchema = z.object({
 });
 export type ProfilePatch = z.output<typeof profilePatchSchema>;
 
+/** The dashboard's general profile form: the tag's type (PATCH /tags/:id) with the profile (PATCH /profiles/:tagId), saved together. */
+export const generalProfileInput = profilePatchSchema.extend({ tagType: z.enum(tagTypeSchema.options, "Choose a type.") });
+export type GeneralProfileInput = z.output<typeof generalProfileInput>;
+
 export const petProfileInput = z.object({
   petName: requiredText(NAME_MAX),
   species: requiredText(NAME_MAX),

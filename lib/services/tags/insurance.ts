@@ -4,25 +4,9 @@ import { schema } from "@/db/client";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { NotFoundError, ValidationError } from "@/lib/services/errors";
 import { ownedTag } from "./access";
+import type { InsuranceInput } from "./schemas";
 
 const MAX_MINOR_UNITS = 2_147_483_647; // the integer column
-
-export const insuranceInputSchema = z.object({
-  provider: z.string().trim().min(1, "Required.").max(100),
-  policyNumber: z.string().trim().min(1, "Required.").max(100),
-  coverageAmount: z.number().nonnegative().max(1_000_000_000).nullable().optional().meta({ description: "Major units", example: 2500.5 }),
-  currency: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z]{3}$/, "An ISO 4217 code, such as USD.")
-    .transform((value) => value.toUpperCase())
-    .optional()
-    .meta({ description: "ISO 4217; default USD", example: "USD" }),
-  validUntil: z.iso.date().nullable().optional().meta({ example: "2027-06-30" }),
-  contactPhone: z.string().trim().min(1).max(50).nullable().optional(),
-});
-
-export type InsuranceInput = z.output<typeof insuranceInputSchema>;
 
 export const insuranceRecordSchema = z
   .object({

@@ -1,42 +1,34 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { redirect } from "next/navigation";
 import { z } from "zod";
 import { formText } from "@/components/forms/form-state";
-import { requireUserContext } from "@/lib/auth/page-context";
-import { NotFoundError } from "@/lib/services/errors";
+import { rowAction, whenNotFound } from "@/lib/forms/action";
 import { markAllNotificationsRead, markNotificationRead } from "@/lib/services/notifications/store";
 
 const PATH = "/dashboard/notifications";
 
 /** Back to the page the row was on (post/redirect/get), with what happened. */
-function back(formData: FormData, notice: string, extra = ""): never {
+function back(formData: FormData, notice: string, extra = ""): string {
   const page = Number(formText(formData, "page"));
   const pageParam = Number.isInteger(page) && page > 1 ? `&page=${page}` : "";
-  // The header's unread count is rendered by the dashboard layout.
-  revalidatePath("/dashboard", "layout");
-  redirect(`${PATH}?notice=${notice}${pageParam}${extra}`);
+  return `${PATH}?notice=${notice}${pageParam}${extra}`;
 }
+
+// The header's unread count is rendered by the dashboard layout.
+const refreshLayout = () => revalidatePath("/dashboard", "layout");
 
 /** PATCH /notifications/:id/read. */
-export async function markReadAction(formData: FormData): Promise<void> {
-  const ctx = await requireUserContext(PATH);
-  const id = z.uuid().safeParse(formText(formData, "notificationId"));
-  let notice = "read";
-  try {
-    if (!id.success) throw new NotFoundError();
-    await markNotificationRead(ctx, id.data);
-  } catch (error) {
-    if (!(error instanceof NotFoundError)) throw error;
-    notice = "missing";
-  }
-  back(formData, notice);
-}
+export const markReadAction: (formData: FormData) => Promise<void> = rowAction(
+  { auth: "user", returnTo: PATH, params: z.object({ notificationId: z.uuid() }), onError: whenNotFound((formData) => back(formData, "missing")), revalidate: refreshLayout },
+  async ({ ctx, params, formData }) => {
+    await markNotificationRead(ctx, params.notificationId);
+    return back(formData, "read");
+  },
+);
 
 /** POST /notifications/read-all. */
-export async function markAllReadAction(formData: FormData): Promise<void> {
-  const ctx = await requireUserContext(PATH);
+export const markAllReadAction: (formData: FormData) => Promise<void> = rowAction({ auth: "user", returnTo: PATH, revalidate: refreshLayout }, async ({ ctx, formData }) => {
   const { count } = await markAllNotificationsRead(ctx);
-  back(formData, "all-read", `&count=${count}`);
-}
+  return back(formData, "all-read", `&count=${count}`);
+});

@@ -1,46 +1,35 @@
 "use server";
 
-import { errorState, formError, formSuccess } from "@/components/forms/action-result";
-import { formText, type FieldErrors, type FormState } from "@/components/forms/form-state";
-import { requireUserContext } from "@/lib/auth/page-context";
+import { formSuccess } from "@/components/forms/action-result";
+import { formText, type FormState } from "@/components/forms/form-state";
+import { action } from "@/lib/forms/action";
 import { notificationPreferencesUpdateSchema, updateNotificationPreferences } from "@/lib/services/notifications/preferences";
 import { switchNames } from "./switches";
 
-const PATH = "/dashboard/notifications/preferences";
-
-/** The form's field for a path of the service's input. */
-const fieldOfPath: Record<string, string> = { "quietHours.start": "quietStart", "quietHours.end": "quietEnd", "quietHours.timeZone": "timeZone" };
+const on = (formData: FormData, name: string) => formData.get(name) === "on";
 
 /** PUT /notifications/preferences: every switch (an unchecked box is absent from the form) and the quiet hours. */
-export async function savePreferencesAction(previous: FormState, formData: FormData): Promise<FormState> {
-  const ctx = await requireUserContext(PATH);
-  const on = (name: string) => formData.get(name) === "on";
-  const quiet = on("quietHours");
-  const values: Record<string, string> = {
-    quietStart: formText(formData, "quietStart"),
-    quietEnd: formText(formData, "quietEnd"),
-    timeZone: formText(formData, "timeZone"),
-  };
-  for (const name of switchNames) values[name] = on(name) ? "on" : "";
-  values.quietHours = quiet ? "on" : "";
-
-  const parsed = notificationPreferencesUpdateSchema.safeParse({
-    email: { tagScanned: on("emailTagScanned"), messageReceived: on("emailMessageReceived"), statusChange: on("emailStatusChange"), marketing: on("emailMarketing") },
-    push: { tagScanned: on("pushTagScanned"), messageReceived: on("pushMessageReceived"), statusChange: on("pushStatusChange") },
-    quietHours: quiet ? { start: values.quietStart, end: values.quietEnd, timeZone: values.timeZone } : null,
-  });
-  if (!parsed.success) {
-    const fieldErrors: FieldErrors = {};
-    for (const issue of parsed.error.issues) {
-      const field = fieldOfPath[issue.path.join(".")] ?? "quietHours";
-      fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message];
-    }
-    return formError("Check the fields marked below.", values, fieldErrors);
-  }
-  try {
-    await updateNotificationPreferences(ctx, parsed.data);
+export const savePreferencesAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
+  {
+    auth: "user",
+    returnTo: "/dashboard/notifications/preferences",
+    input: notificationPreferencesUpdateSchema,
+    read: (formData) => ({
+      email: { tagScanned: on(formData, "emailTagScanned"), messageReceived: on(formData, "emailMessageReceived"), statusChange: on(formData, "emailStatusChange"), marketing: on(formData, "emailMarketing") },
+      push: { tagScanned: on(formData, "pushTagScanned"), messageReceived: on(formData, "pushMessageReceived"), statusChange: on(formData, "pushStatusChange") },
+      quietHours: on(formData, "quietHours") ? { start: formText(formData, "quietStart"), end: formText(formData, "quietEnd"), timeZone: formText(formData, "timeZone") } : null,
+    }),
+    values: (formData) => {
+      const values: Record<string, string> = { quietStart: formText(formData, "quietStart"), quietEnd: formText(formData, "quietEnd"), timeZone: formText(formData, "timeZone") };
+      for (const name of switchNames) values[name] = on(formData, name) ? "on" : "";
+      values.quietHours = on(formData, "quietHours") ? "on" : "";
+      return values;
+    },
+    // The form's field for each path of the service's input; anything else about quiet hours goes under the switch.
+    fieldMap: { "quietHours.start": "quietStart", "quietHours.end": "quietEnd", "quietHours.timeZone": "timeZone" },
+  },
+  async ({ ctx, input, values }) => {
+    await updateNotificationPreferences(ctx, input);
     return formSuccess("Your notification settings are saved.", values);
-  } catch (error) {
-    return errorState(error, values);
-  }
-}
+  },
+);

@@ -7,7 +7,8 @@ import { NotFoundError } from "@/lib/services/errors";
 import { getInsurance, type InsuranceRecord } from "@/lib/services/tags/insurance";
 import { listTagScans } from "@/lib/services/tags/scans";
 import { listTransfers } from "@/lib/services/tags/transfers";
-import { cancelTransferAction, deleteInsuranceAction, saveInsuranceAction, sendTransferAction } from "./more-actions";
+import { deleteInsuranceAction, saveInsuranceAction } from "./insurance-actions";
+import { cancelTransferAction, sendTransferAction } from "./transfer-actions";
 
 export const transferInsuranceNotices = {
   "transfer-sent": { tone: "success", text: "The transfer was sent. The new owner has 7 days to accept it." },

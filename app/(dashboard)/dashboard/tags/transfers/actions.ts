@@ -1,37 +1,33 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { redirect } from "next/navigation";
 import { z } from "zod";
-import { formText } from "@/components/forms/form-state";
-import { requireUserContext } from "@/lib/auth/page-context";
-import { DomainError, NotFoundError } from "@/lib/services/errors";
+import { rowAction } from "@/lib/forms/action";
 import { acceptTransfer, declineTransfer } from "@/lib/services/tags/transfers";
 
 const PATH = "/dashboard/tags/transfers";
 
 /** Accept or decline an incoming transfer; the answer comes back as a notice on the list (post/redirect/get). */
-async function respond(formData: FormData, answer: "accept" | "decline"): Promise<never> {
-  const ctx = await requireUserContext(PATH);
-  const id = z.uuid().safeParse(formText(formData, "transferId"));
-  let query: string;
-  try {
-    if (!id.success) throw new NotFoundError();
-    const transfer = answer === "accept" ? await acceptTransfer(ctx, id.data) : await declineTransfer(ctx, id.data);
-    query = answer === "accept" ? `notice=accepted&tag=${transfer.tagId}` : "notice=declined";
-  } catch (error) {
-    if (!(error instanceof DomainError) || error.code === "INTERNAL_ERROR") throw error;
-    // A code, never the message: the page maps it to its own text, so a crafted link cannot make it say anything.
-    query = `notice=failed&reason=${encodeURIComponent(error.code)}`;
-  }
-  revalidatePath("/dashboard/tags", "layout");
-  redirect(`${PATH}?${query}`);
+function respond(answer: "accept" | "decline"): (formData: FormData) => Promise<void> {
+  return rowAction(
+    {
+      auth: "user",
+      returnTo: PATH,
+      params: z.object({ transferId: z.uuid() }),
+      // A code, never the message: the page maps it to its own text, so a crafted link cannot make it say anything.
+      onError: (error) => (error.code === "INTERNAL_ERROR" ? undefined : `${PATH}?notice=failed&reason=${encodeURIComponent(error.code)}`),
+      revalidate: () => revalidatePath("/dashboard/tags", "layout"),
+    },
+    async ({ ctx, params }) => {
+      if (answer === "decline") {
+        await declineTransfer(ctx, params.transferId);
+        return `${PATH}?notice=declined`;
+      }
+      const transfer = await acceptTransfer(ctx, params.transferId);
+      return `${PATH}?notice=accepted&tag=${transfer.tagId}`;
+    },
+  );
 }
 
-export async function acceptTransferAction(formData: FormData): Promise<void> {
-  await respond(formData, "accept");
-}
-
-export async function declineTransferAction(formData: FormData): Promise<void> {
-  await respond(formData, "decline");
-}
+export const acceptTransferAction: (formData: FormData) => Promise<void> = respond("accept");
+export const declineTransferAction: (formData: FormData) => Promise<void> = respond("decline");

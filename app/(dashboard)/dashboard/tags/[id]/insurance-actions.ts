@@ -1,0 +1,34 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { formSuccess } from "@/components/forms/action-result";
+import type { FormState } from "@/components/forms/form-state";
+import { action, rowAction, whenNotFound } from "@/lib/forms/action";
+import { deleteInsurance, saveInsurance } from "@/lib/services/tags/insurance";
+import { insuranceInputSchema } from "@/lib/services/tags/schemas";
+import { tagParams, tagPath } from "./tag-form";
+
+/** POST /tags/:id/insurance: creates or replaces the record. */
+export const saveInsuranceAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
+  { auth: "user", returnTo: tagPath, params: tagParams, input: insuranceInputSchema, values: Object.keys(insuranceInputSchema.shape) },
+  async ({ ctx, params, input, values, formData }) => {
+    await saveInsurance(ctx, params.tagId, input);
+    revalidatePath(tagPath(formData));
+    return formSuccess("The insurance details are saved.", values);
+  },
+);
+
+/** DELETE /tags/:id/insurance. */
+export const deleteInsuranceAction: (formData: FormData) => Promise<void> = rowAction(
+  {
+    auth: "user",
+    returnTo: tagPath,
+    params: tagParams,
+    onError: whenNotFound((formData) => `${tagPath(formData)}?notice=insurance-missing#insurance-heading`),
+    revalidate: (formData) => revalidatePath(tagPath(formData)),
+  },
+  async ({ ctx, params, formData }) => {
+    await deleteInsurance(ctx, params.tagId);
+    return `${tagPath(formData)}?notice=insurance-deleted#insurance-heading`;
+  },
+);

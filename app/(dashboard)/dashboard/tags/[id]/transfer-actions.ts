@@ -1,0 +1,50 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { formError } from "@/components/forms/action-result";
+import type { FormState } from "@/components/forms/form-state";
+import { action, rowAction, whenNotFound } from "@/lib/forms/action";
+import { RateLimitError } from "@/lib/services/errors";
+import { createTransferInput } from "@/lib/services/tags/schemas";
+import { cancelTransfer, createTransfer } from "@/lib/services/tags/transfers";
+import { tagParams, tagPath } from "./tag-form";
+
+function transferCapMessage(retryAfterSeconds: number): string {
+  const hours = Math.ceil(retryAfterSeconds / 3600);
+  const wait = hours <= 1 ? "in an hour" : `in ${hours} hours`;
+  return `Too many transfer offers today, from you or to this address. Please try again ${wait}.`;
+}
+
+/** POST /tags/:id/transfer: offers the tag to an e-mail address for 7 days. */
+export const sendTransferAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
+  {
+    auth: "user",
+    returnTo: tagPath,
+    params: tagParams,
+    input: createTransferInput,
+    values: ["email"],
+    // The daily caps wait hours, not the minutes the generic "too many attempts" text counts in.
+    onError: (error, values) => (error instanceof RateLimitError ? formError(transferCapMessage(error.retryAfterSeconds), values) : undefined),
+  },
+  async ({ ctx, params, input, formData }) => {
+    await createTransfer(ctx, params.tagId, input);
+    revalidatePath(tagPath(formData));
+    redirect(`${tagPath(formData)}?notice=transfer-sent#transfer-heading`);
+  },
+);
+
+/** DELETE /tags/:id/transfer. */
+export const cancelTransferAction: (formData: FormData) => Promise<void> = rowAction(
+  {
+    auth: "user",
+    returnTo: tagPath,
+    params: tagParams,
+    onError: whenNotFound((formData) => `${tagPath(formData)}?notice=transfer-missing#transfer-heading`),
+    revalidate: (formData) => revalidatePath(tagPath(formData)),
+  },
+  async ({ ctx, params, formData }) => {
+    await cancelTransfer(ctx, params.tagId);
+    return `${tagPath(formData)}?notice=transfer-cancelled#transfer-heading`;
+  },
+);

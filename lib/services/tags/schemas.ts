@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { tagStatusSchema, tagTypeSchema } from "./records";
+
+/**
+ * Request schemas of the tag endpoints, written once: the API's contracts (lib/http/endpoints) and the
+ * dashboard's forms (through lib/forms/action.ts) both parse with them.
+ */
+
+export const tagCodeInput = z
+  .string()
+  .trim()
+  .min(1, "Enter the code printed on the tag.")
+  .max(20, "At most 20 characters.")
+  .meta({ description: "Printed code; case- and hyphen-insensitive", example: "7K3QX-M9P2T" });
+export const itemNameInput = z.string().trim().min(1, "Required.").max(100, "At most 100 characters.");
+
+export const mintTagsInput = z.object({
+  count: z.int("Enter a whole number from 1 to 1000.").min(1, "At least 1.").max(1000, "At most 1000 at a time."),
+  tagType: tagTypeSchema.optional(),
+});
+export const activateTagInput = z.object({ code: tagCodeInput, tagType: tagTypeSchema.default("GENERAL"), itemName: itemNameInput.optional() });
+export const bulkActivateInput = z.object({
+  codes: z.array(tagCodeInput).min(1, "Enter at least one code.").max(100, "At most 100 codes at a time."),
+  tagType: tagTypeSchema.optional(),
+});
+export const updateTagInput = z.object({ itemName: itemNameInput.nullable().optional(), tagType: tagTypeSchema.optional() });
+export const setTagStatusInput = z.object({ status: tagStatusSchema, lostMessage: z.string().trim().max(500, "At most 500 characters.").nullable().optional() });
+
+const transferEmailMessage = (issue: { input?: unknown }) => (issue.input === "" ? "Enter the new owner's e-mail address." : "Must be a valid e-mail address.");
+export const createTransferInput = z.object({ email: z.email({ error: transferEmailMessage }).max(254, "At most 254 characters.") });
+
+const amountMessage = "An amount like 2500 or 2500.50.";
+export const insuranceInputSchema = z.object({
+  provider: z.string().trim().min(1, "Required.").max(100, "At most 100 characters."),
+  policyNumber: z.string().trim().min(1, "Required.").max(100, "At most 100 characters."),
+  coverageAmount: z
+    .number(amountMessage)
+    .nonnegative(amountMessage)
+    .max(1_000_000_000, "The amount is too large.")
+    .nullable()
+    .optional()
+    .meta({ description: "Major units", example: 2500.5 }),
+  currency: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z]{3}$/, "A three-letter currency code, such as USD.")
+    .transform((value) => value.toUpperCase())
+    .optional()
+    .meta({ description: "ISO 4217; default USD", example: "USD" }),
+  validUntil: z.iso.date("A date.").nullable().optional().meta({ example: "2027-06-30" }),
+  contactPhone: z.string().trim().min(1, "Required.").max(50, "At most 50 characters.").nullable().optional(),
+});
+export type InsuranceInput = z.output<typeof insuranceInputSchema>;
