@@ -6,7 +6,11 @@ import { PUT as putDeviceRoute } from "@/app/api/v1/profiles/[tagId]/device/rout
 import { PUT as putTravelRoute } from "@/app/api/v1/profiles/[tagId]/travel/route";
 import { GET as getTagRoute } from "@/app/api/v1/tags/[id]/route";
 import type { RouteHandler } from "@/lib/http/route";
-import { profileSchema } from "@/lib/services/profiles/schemas";
+import { getDatabase } from "@/db/client";
+import type { ServiceContext } from "@/lib/services/context";
+import { NotFoundError } from "@/lib/services/errors";
+import { saveGeneralProfile } from "@/lib/services/profiles/general";
+import { generalProfileInput, profileSchema } from "@/lib/services/profiles/schemas";
 import { bearer, registerAccount, type TestAccount } from "../support/auth";
 import { apiRequest, call, json } from "../support/http";
 import { claimTestTag, setTier, tagRow } from "../support/tags";
@@ -301,5 +305,29 @@ describe("ownership isolation", () => {
     const tag = await claimTestTag(owner);
     const response = await send(profilePost, owner, "POST", profilePath(tag.id), tag.id, {});
     expect(response.status).toBe(405);
+  });
+});
+
+describe("saveGeneralProfile (the dashboard's general profile form)", () => {
+  const ownerContext = async (): Promise<ServiceContext> => ({ actor: { kind: "user", userId: owner.id, role: "USER", ip: "127.0.0.1" }, db: getDatabase().db });
+
+  it("saves the tag's type and its profile in one call", async () => {
+    const tag = await claimTestTag(owner, { itemName: "Keys" });
+    const profile = await saveGeneralProfile(await ownerContext(), tag.id, generalProfileInput.parse({ tagType: "PET", itemName: "Rex's tag", ownerName: "Ada", contactPhone: "+44 20 7946 0000" }));
+    expect(profile).toMatchObject({ tagType: "PET", itemName: "Rex's tag", ownerName: "Ada", contactPhone: "+44 20 7946 0000" });
+    expect((await tagRow(tag.id))?.tagType).toBe("PET");
+  });
+
+  it("changes nothing when the profile cannot be saved: the type is not left behind", async () => {
+    const tag = await claimTestTag(owner, { itemName: "Keys" });
+    // A value the schema would refuse reaches the database and fails there, after the type was written.
+    await expect(saveGeneralProfile(await ownerContext(), tag.id, { ...generalProfileInput.parse({ tagType: "PET", ownerName: "Ada" }), visibility: "NOWHERE" as never })).rejects.toThrow();
+    expect(await tagRow(tag.id)).toMatchObject({ tagType: "GENERAL", visibility: "PUBLIC" });
+  });
+
+  it("finds another user's tag missing", async () => {
+    const tag = await claimTestTag(stranger, { itemName: "Theirs" });
+    await expect(saveGeneralProfile(await ownerContext(), tag.id, generalProfileInput.parse({ tagType: "PET" }))).rejects.toBeInstanceOf(NotFoundError);
+    expect((await tagRow(tag.id))?.tagType).toBe("GENERAL");
   });
 });
