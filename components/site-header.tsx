@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { currentUserContext } from "@/lib/auth/page-context";
+import { currentUserContext } from "@/lib/http/page-context";
 import { Logo } from "./logo";
 import { MainNav } from "./main-nav";
 

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { NavLinks, type DashboardLink } from "@/components/dashboard/nav-links";
-import { currentUserContext } from "@/lib/auth/page-context";
+import { currentUserContext } from "@/lib/http/page-context";
 import { getMe } from "@/lib/services/auth/account";
 import { unreadCount } from "@/lib/services/notifications/store";
 import { NotificationBell } from "@/components/notifications/notification-bell";

@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import type { z } from "zod";
 import { errorState, formError, waitMessage } from "@/components/forms/action-result";
 import { formText, type FieldErrors, type FormState } from "@/components/forms/form-state";
-import { requireAdminContext, requireUserContext } from "@/lib/auth/page-context";
+import { requireAdminContext, requireUserContext } from "@/lib/http/page-context";
 import { clientIp } from "@/lib/http/client-ip";
 import { checkRateLimits, type RateLimitDecision } from "@/lib/ratelimit";
 import type { RateLimitPolicyName } from "@/lib/ratelimit/policies";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NextRequest } from "next/server";
-import { handlers } from "@/lib/auth/next-auth";
+import { handlers } from "@/lib/http/next-auth";
 import { defineEndpoint, route } from "@/lib/http";
 import { PEER_ADDRESS_HEADER } from "@/lib/http/client-ip";
 import { POST as logoutRoute } from "@/app/api/v1/auth/logout/route";

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ActionForm } from "@/components/forms/action-form";
-import { requireUserContext } from "@/lib/auth/page-context";
+import { requireUserContext } from "@/lib/http/page-context";
 import { getMe } from "@/lib/services/auth/account";
 import { firstParam, safeNextPath } from "@/app/(site)/login/safe-next";
 import { listNotifications, unreadCount } from "@/lib/services/notifications/store";

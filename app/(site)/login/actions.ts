@@ -8,7 +8,7 @@ import { formText, type FormState } from "@/components/forms/form-state";
 import { authEndpoints } from "@/lib/http/endpoints/auth";
 import { action } from "@/lib/forms/action";
 import { describeError, log } from "@/lib/log";
-import { signIn, type SignInErrorCode } from "@/lib/auth/next-auth";
+import { signIn, type SignInErrorCode } from "@/lib/http/next-auth";
 import { safeNextPath } from "./safe-next";
 
 export type LoginStep = "password" | "code";

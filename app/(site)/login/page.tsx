@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { redirect } from "next/navigation";
 import { AuthCard, textLinkClass } from "@/components/forms/auth-card";
-import { currentUserContext } from "@/lib/auth/page-context";
+import { currentUserContext } from "@/lib/http/page-context";
 import { LoginForm } from "./login-form";
 import { firstParam, safeNextPath } from "./safe-next";
 

@@ -3,7 +3,7 @@
 import { redirect } from "next/navigation";
 import { formError } from "@/components/forms/action-result";
 import { formText, type FormState } from "@/components/forms/form-state";
-import { signIn } from "@/lib/auth/next-auth";
+import { signIn } from "@/lib/http/next-auth";
 import { authEndpoints } from "@/lib/http/endpoints/auth";
 import { action } from "@/lib/forms/action";
 import { describeError, log } from "@/lib/log";

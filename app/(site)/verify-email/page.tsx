@@ -3,7 +3,7 @@ import Link from "next/link";
 import { ActionForm } from "@/components/forms/action-form";
 import { AuthCard, textLinkClass } from "@/components/forms/auth-card";
 import { FormAlert } from "@/components/forms/form-alert";
-import { currentUserContext } from "@/lib/auth/page-context";
+import { currentUserContext } from "@/lib/http/page-context";
 import { ALREADY_CONFIRMED_MESSAGE, emailLinkAlreadyConfirmed } from "@/lib/services/auth/verification";
 import { systemContext } from "@/lib/services/context";
 import { firstParam } from "../login/safe-next";

@@ -3,7 +3,7 @@ import { formDate } from "@/components/dashboard/dates";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { Panel } from "@/components/dashboard/panel";
 import { ActionForm } from "@/components/forms/action-form";
-import { requireUserContext } from "@/lib/auth/page-context";
+import { requireUserContext } from "@/lib/http/page-context";
 import { getMe } from "@/lib/services/auth/account";
 import { updateProfileAction } from "./actions";
 

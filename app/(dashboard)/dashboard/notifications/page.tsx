@@ -5,7 +5,7 @@ import { noticeFrom } from "@/components/dashboard/notices";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { requireUserContext } from "@/lib/auth/page-context";
+import { requireUserContext } from "@/lib/http/page-context";
 import { leadsBeyondList, notificationAction, notificationOpenPath } from "@/lib/services/notifications/actions";
 import { listNotifications, unreadCount, type NotificationItem } from "@/lib/services/notifications/store";
 import { markAllReadAction, markReadAction } from "./actions";

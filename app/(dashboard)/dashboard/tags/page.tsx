@@ -7,7 +7,7 @@ import { inputClass } from "@/components/forms/field";
 import { FormAlert } from "@/components/forms/form-alert";
 import { tagStatusLabels, tagStatusList, tagTypeLabels, tagTypes } from "@/components/tags/labels";
 import { TagStatusBadge } from "@/components/tags/status-badge";
-import { requireUserContext } from "@/lib/auth/page-context";
+import { requireUserContext } from "@/lib/http/page-context";
 import { listTags } from "@/lib/services/tags/inventory";
 import type { TagRecord } from "@/lib/services/tags/records";
 import { listHref, listQuery, type SearchParams } from "./params";

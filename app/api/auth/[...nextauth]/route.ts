@@ -1,4 +1,4 @@
-import { handlers } from "@/lib/auth/next-auth";
+import { handlers } from "@/lib/http/next-auth";
 
 // next-auth's own endpoints (sign-in callback, CSRF, session, sign-out) for the web pages.
 export const { GET, POST } = handlers;

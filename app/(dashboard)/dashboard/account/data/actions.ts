@@ -3,7 +3,7 @@
 import { z } from "zod";
 import { formError } from "@/components/forms/action-result";
 import type { FormState } from "@/components/forms/form-state";
-import { signOut } from "@/lib/auth/next-auth";
+import { signOut } from "@/lib/http/next-auth";
 import { action } from "@/lib/forms/action";
 import { deleteMe } from "@/lib/services/auth/account";
 import { deleteMeInput } from "@/lib/services/auth/schemas";

@@ -1,5 +1,5 @@
 import { redirect } from "next/navigation";
-import { currentUserContext } from "@/lib/auth/page-context";
+import { currentUserContext } from "@/lib/http/page-context";
 import { exportMe } from "@/lib/services/auth/account";
 
 /**

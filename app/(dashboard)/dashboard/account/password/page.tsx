@@ -3,7 +3,7 @@ import { PageHeading } from "@/components/dashboard/page-heading";
 import { Panel } from "@/components/dashboard/panel";
 import { ActionForm } from "@/components/forms/action-form";
 import { passwordRules } from "@/components/forms/auth-card";
-import { requireUserContext } from "@/lib/auth/page-context";
+import { requireUserContext } from "@/lib/http/page-context";
 import { changePasswordAction } from "./actions";
 
 export const metadata: Metadata = { title: "Password" };

@@ -4,7 +4,7 @@ import { PageHeading } from "@/components/dashboard/page-heading";
 import { Panel } from "@/components/dashboard/panel";
 import { ActionForm } from "@/components/forms/action-form";
 import { FormAlert } from "@/components/forms/form-alert";
-import { requireUserContext } from "@/lib/auth/page-context";
+import { requireUserContext } from "@/lib/http/page-context";
 import { getMe } from "@/lib/services/auth/account";
 import { disableTwoFactorAction } from "./actions";
 import { TwoFactorSetup } from "./two-factor-setup";

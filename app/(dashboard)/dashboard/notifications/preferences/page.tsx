@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { BackLink } from "@/components/dashboard/back-link";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { Panel } from "@/components/dashboard/panel";
-import { requireUserContext } from "@/lib/auth/page-context";
+import { requireUserContext } from "@/lib/http/page-context";
 import { getNotificationPreferences } from "@/lib/services/notifications/preferences";
 import { pushEndpointsOfThisDevice } from "@/lib/services/notifications/push";
 import { PreferencesForm } from "./preferences-form";

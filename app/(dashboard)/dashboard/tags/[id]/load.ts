@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { z } from "zod";
-import { requireUserContext } from "@/lib/auth/page-context";
+import { requireUserContext } from "@/lib/http/page-context";
 import { NotFoundError } from "@/lib/services/errors";
 import { getProfile } from "@/lib/services/profiles/general";
 import { getTag } from "@/lib/services/tags/inventory";

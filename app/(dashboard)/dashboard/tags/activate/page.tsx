@@ -4,7 +4,7 @@ import { PageHeading } from "@/components/dashboard/page-heading";
 import { Panel } from "@/components/dashboard/panel";
 import { FieldsForm } from "@/components/tags/fields-form";
 import { tagTypeLabels, tagTypes } from "@/components/tags/labels";
-import { requireUserContext } from "@/lib/auth/page-context";
+import { requireUserContext } from "@/lib/http/page-context";
 import { activateTagAction, bulkActivateAction } from "./actions";
 
 export const metadata: Metadata = { title: "Activate a tag" };

@@ -7,7 +7,7 @@ import { Panel } from "@/components/dashboard/panel";
 import { ActionForm } from "@/components/forms/action-form";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { requireUserContext } from "@/lib/auth/page-context";
+import { requireUserContext } from "@/lib/http/page-context";
 import { getMe } from "@/lib/services/auth/account";
 import { listTransfers, type TransferRecord } from "@/lib/services/tags/transfers";
 import { resendVerificationAction } from "../../actions";

@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { requireUserContext } from "@/lib/auth/page-context";
+import { requireUserContext } from "@/lib/http/page-context";
 import { NotFoundError } from "@/lib/services/errors";
 import { notificationOpenPath } from "@/lib/services/notifications/actions";
 import { openNotification } from "@/lib/services/notifications/store";

@@ -2,7 +2,7 @@ import { cache } from "react";
 import { notFound, redirect } from "next/navigation";
 import { headers } from "next/headers";
 import { getDatabase } from "@/db/client";
-import { clientIp } from "@/lib/http/client-ip";
+import { clientIp } from "./client-ip";
 import type { ServiceContext } from "@/lib/services/context";
 import { getUserById } from "@/lib/services/auth/users";
 import { auth } from "./next-auth";

@@ -1,7 +1,7 @@
 import NextAuth, { CredentialsSignin } from "next-auth";
 import Credentials from "next-auth/providers/credentials";
 import { getDatabase } from "@/db/client";
-import { clientIp } from "@/lib/http/client-ip";
+import { clientIp } from "./client-ip";
 import { describeError, log } from "@/lib/log";
 import { checkRateLimits } from "@/lib/ratelimit";
 import { authSecret } from "@/lib/secrets";
@@ -9,7 +9,7 @@ import { systemContext } from "@/lib/services/context";
 import { DomainError } from "@/lib/services/errors";
 import { login } from "@/lib/services/auth/login";
 import { findLiveSession, revokeSessionById } from "@/lib/services/auth/sessions";
-import { SESSION_MAX_AGE_SECONDS, secureCookies } from "./session-cookie";
+import { SESSION_MAX_AGE_SECONDS, secureCookies } from "@/lib/auth/session-cookie";
 
 /** Why a web sign-in failed, as a stable code the sign-in page turns into a message. */
 export type SignInErrorCode = "credentials" | "two_factor_required" | "two_factor_invalid" | "rate_limited" | "suspended";
