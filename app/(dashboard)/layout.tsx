@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { NavLinks, type DashboardLink } from "@/components/dashboard/nav-links";
 import { currentUserContext } from "@/lib/http/page-context";
-import { getMe } from "@/lib/services/auth/account";
-import { unreadCount } from "@/lib/services/notifications/store";
+import { getMe } from "@/lib/services/auth";
+import { unreadCount } from "@/lib/services/notifications";
 import { NotificationBell } from "@/components/notifications/notification-bell";
 import { SignOutButton } from "./sign-out-button";
 

@@ -1,9 +1,8 @@
 import Link from "next/link";
 import { formatDateTime } from "@/components/dashboard/dates";
 import { tagStatusLabels, tagStatusList } from "@/components/tags/labels";
-import { leadsBeyondList, notificationAction, notificationOpenPath } from "@/lib/services/notifications/actions";
-import type { NotificationItem } from "@/lib/services/notifications/store";
-import type { TagStatus } from "@/lib/services/tags/transitions";
+import { leadsBeyondList, notificationAction, notificationOpenPath, type NotificationItem } from "@/lib/services/notifications";
+import type { TagStatus } from "@/lib/services/tags";
 import { listHref } from "./tags/params";
 
 export const cardClass = "flex flex-col rounded-xl border border-line bg-white p-5 shadow-sm sm:p-6";

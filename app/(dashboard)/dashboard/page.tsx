@@ -2,11 +2,10 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ActionForm } from "@/components/forms/action-form";
 import { requireUserContext } from "@/lib/http/page-context";
-import { getMe } from "@/lib/services/auth/account";
+import { getMe } from "@/lib/services/auth";
+import { listNotifications, unreadCount } from "@/lib/services/notifications";
+import { countTagsByStatus, listTransfers } from "@/lib/services/tags";
 import { firstParam, safeNextPath } from "@/app/(site)/login/safe-next";
-import { listNotifications, unreadCount } from "@/lib/services/notifications/store";
-import { countTagsByStatus } from "@/lib/services/tags/inventory";
-import { listTransfers } from "@/lib/services/tags/transfers";
 import { resendVerificationAction } from "./actions";
 import { cardClass, LatestNotifications, TagsSummary } from "./overview-sections";
 

@@ -4,8 +4,7 @@ import { formSuccess } from "@/components/forms/action-result";
 import type { FormState } from "@/components/forms/form-state";
 import { authEndpoints } from "@/lib/http/endpoints/auth";
 import { action } from "@/lib/forms/action";
-import { forgotPassword } from "@/lib/services/auth/password";
-import { forgotPasswordInput } from "@/lib/services/auth/schemas";
+import { forgotPassword, forgotPasswordInput } from "@/lib/services/auth";
 
 /** The same answer whether or not the address has an account, as POST /auth/forgot-password. */
 export const forgotPasswordAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(

@@ -7,8 +7,7 @@ import { signIn } from "@/lib/http/next-auth";
 import { authEndpoints } from "@/lib/http/endpoints/auth";
 import { action } from "@/lib/forms/action";
 import { describeError, log } from "@/lib/log";
-import { createAccount } from "@/lib/services/auth/register";
-import { registerInput } from "@/lib/services/auth/schemas";
+import { createAccount, registerInput } from "@/lib/services/auth";
 import { ConflictError } from "@/lib/services/errors";
 import { safeNextPath } from "../login/safe-next";
 

@@ -6,8 +6,7 @@ import { formError } from "@/components/forms/action-result";
 import type { FormState } from "@/components/forms/form-state";
 import { authEndpoints } from "@/lib/http/endpoints/auth";
 import { action } from "@/lib/forms/action";
-import { resetPassword } from "@/lib/services/auth/password";
-import { resetPasswordInput } from "@/lib/services/auth/schemas";
+import { resetPassword, resetPasswordInput } from "@/lib/services/auth";
 import { ValidationError } from "@/lib/services/errors";
 
 /** POST /auth/reset-password's body, plus the form's second copy of the new password. */

@@ -4,8 +4,7 @@ import { formError, formSuccess } from "@/components/forms/action-result";
 import type { FormState } from "@/components/forms/form-state";
 import { authEndpoints } from "@/lib/http/endpoints/auth";
 import { action } from "@/lib/forms/action";
-import { verifyEmailInput } from "@/lib/services/auth/schemas";
-import { confirmEmailFromLink } from "@/lib/services/auth/verification";
+import { confirmEmailFromLink, verifyEmailInput } from "@/lib/services/auth";
 import { ValidationError } from "@/lib/services/errors";
 
 /**

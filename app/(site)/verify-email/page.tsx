@@ -4,7 +4,7 @@ import { ActionForm } from "@/components/forms/action-form";
 import { AuthCard, textLinkClass } from "@/components/forms/auth-card";
 import { FormAlert } from "@/components/forms/form-alert";
 import { currentUserContext } from "@/lib/http/page-context";
-import { ALREADY_CONFIRMED_MESSAGE, emailLinkAlreadyConfirmed } from "@/lib/services/auth/verification";
+import { ALREADY_CONFIRMED_MESSAGE, emailLinkAlreadyConfirmed } from "@/lib/services/auth";
 import { systemContext } from "@/lib/services/context";
 import { firstParam } from "../login/safe-next";
 import { verifyEmailAction } from "./actions";

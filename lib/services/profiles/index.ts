@@ -1,5 +1,6 @@
-export { getProfile, updateProfile, profileOf, listPhotos, photoUrl } from "./general";
+export { getProfile, updateProfile, profileOf, listPhotos, photoUrl, saveGeneralProfile } from "./general";
 export { putPetProfile, putVehicleProfile, putDeviceProfile, putTravelProfile, readTypedProfile } from "./typed";
 export { addPhoto, deletePhoto, setPrimaryPhoto, getStoredPhoto, MAX_PHOTOS_PER_TAG, type StoredPhoto } from "./photos";
 export { processPhoto, sniffImageFormat, MAX_PHOTO_BYTES } from "./image";
 export * from "./schemas";
+

@@ -2,8 +2,7 @@
 
 import { formText, type FormState } from "@/components/forms/form-state";
 import { action } from "@/lib/forms/action";
-import { mintTags, type MintedTag } from "@/lib/services/tags/inventory";
-import { mintTagsInput } from "@/lib/services/tags/schemas";
+import { mintTags, mintTagsInput, type MintedTag } from "@/lib/services/tags";
 
 export interface MintState extends FormState {
   minted?: MintedTag[];

@@ -7,7 +7,7 @@ import { fieldError } from "@/components/forms/form-state";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useFocusOnResult } from "@/components/forms/use-focus-on-result";
 import { tagTypeLabels, tagTypes } from "@/components/tags/labels";
-import type { MintedTag } from "@/lib/services/tags/inventory";
+import type { MintedTag } from "@/lib/services/tags";
 import { mintTagsAction, type MintState } from "./actions";
 
 /** CSV with a header row; every value is quoted, so a comma or quote in it cannot shift columns. */

@@ -4,8 +4,7 @@ import { revalidatePath } from "next/cache";
 import { formSuccess } from "@/components/forms/action-result";
 import type { FormState } from "@/components/forms/form-state";
 import { action } from "@/lib/forms/action";
-import { updateMe } from "@/lib/services/auth/account";
-import { accountDetailsInput } from "@/lib/services/auth/schemas";
+import { accountDetailsInput, updateMe } from "@/lib/services/auth";
 
 /** PATCH /auth/me: name and phone. */
 export const updateProfileAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(

@@ -4,7 +4,7 @@ import { PageHeading } from "@/components/dashboard/page-heading";
 import { Panel } from "@/components/dashboard/panel";
 import { ActionForm } from "@/components/forms/action-form";
 import { requireUserContext } from "@/lib/http/page-context";
-import { getMe } from "@/lib/services/auth/account";
+import { getMe } from "@/lib/services/auth";
 import { updateProfileAction } from "./actions";
 
 export const metadata: Metadata = { title: "Profile" };

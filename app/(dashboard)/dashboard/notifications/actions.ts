@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { formText } from "@/components/forms/form-state";
 import { rowAction, whenNotFound } from "@/lib/forms/action";
-import { markAllNotificationsRead, markNotificationRead } from "@/lib/services/notifications/store";
+import { markAllNotificationsRead, markNotificationRead } from "@/lib/services/notifications";
 
 const PATH = "/dashboard/notifications";
 

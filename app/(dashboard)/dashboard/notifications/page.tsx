@@ -6,8 +6,7 @@ import { PageHeading } from "@/components/dashboard/page-heading";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { requireUserContext } from "@/lib/http/page-context";
-import { leadsBeyondList, notificationAction, notificationOpenPath } from "@/lib/services/notifications/actions";
-import { listNotifications, unreadCount, type NotificationItem } from "@/lib/services/notifications/store";
+import { leadsBeyondList, listNotifications, notificationAction, notificationOpenPath, unreadCount, type NotificationItem } from "@/lib/services/notifications";
 import { markAllReadAction, markReadAction } from "./actions";
 
 export const metadata: Metadata = { title: "Notifications" };

@@ -8,8 +8,7 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { tagStatusLabels, tagStatusList, tagTypeLabels, tagTypes } from "@/components/tags/labels";
 import { TagStatusBadge } from "@/components/tags/status-badge";
 import { requireUserContext } from "@/lib/http/page-context";
-import { listTags } from "@/lib/services/tags/inventory";
-import type { TagRecord } from "@/lib/services/tags/records";
+import { listTags, type TagRecord } from "@/lib/services/tags";
 import { listHref, listQuery, type SearchParams } from "./params";
 
 export const metadata: Metadata = { title: "Your tags" };

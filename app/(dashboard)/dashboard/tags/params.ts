@@ -1,4 +1,4 @@
-import { tagStatusSchema, tagTypeSchema } from "@/lib/services/tags/records";
+import { tagStatusSchema, tagTypeSchema } from "@/lib/services/tags";
 
 export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 

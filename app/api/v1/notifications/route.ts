@@ -1,6 +1,6 @@
 import { otherMethods, paginated, route } from "@/lib/http";
 import { notificationEndpoints } from "@/lib/http/endpoints";
-import { listNotifications } from "@/lib/services/notifications/store";
+import { listNotifications } from "@/lib/services/notifications";
 
 export const GET = route(notificationEndpoints.list, async ({ query, ctx }) => {
   const { items, total } = await listNotifications(ctx, query);

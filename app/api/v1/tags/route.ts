@@ -1,6 +1,6 @@
 import { otherMethods, paginated, route } from "@/lib/http";
 import { tagEndpoints } from "@/lib/http/endpoints";
-import { listTags } from "@/lib/services/tags/inventory";
+import { listTags } from "@/lib/services/tags";
 
 export const GET = route(tagEndpoints.list, async ({ query, ctx }) => {
   const { items, total } = await listTags(ctx, query);

@@ -4,8 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { formText, type FormState } from "@/components/forms/form-state";
 import { action, rowAction, whenNotFound } from "@/lib/forms/action";
-import { createApiKey, revokeApiKey } from "@/lib/services/auth/api-keys";
-import { createApiKeyInput } from "@/lib/services/auth/schemas";
+import { createApiKey, createApiKeyInput, revokeApiKey } from "@/lib/services/auth";
 
 const PATH = "/dashboard/account/api-keys";
 

@@ -6,7 +6,7 @@ import { Panel } from "@/components/dashboard/panel";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { requireUserContext } from "@/lib/http/page-context";
-import { listApiKeys, type ApiKeyView } from "@/lib/services/auth/api-keys";
+import { listApiKeys, type ApiKeyView } from "@/lib/services/auth";
 import { revokeApiKeyAction } from "./actions";
 import { CreateKeyForm } from "./create-key-form";
 

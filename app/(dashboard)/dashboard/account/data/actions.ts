@@ -5,8 +5,7 @@ import { formError } from "@/components/forms/action-result";
 import type { FormState } from "@/components/forms/form-state";
 import { signOut } from "@/lib/http/next-auth";
 import { action } from "@/lib/forms/action";
-import { deleteMe } from "@/lib/services/auth/account";
-import { deleteMeInput } from "@/lib/services/auth/schemas";
+import { deleteMe, deleteMeInput } from "@/lib/services/auth";
 import { UnauthorizedError } from "@/lib/services/errors";
 
 const DELETE_CONFIRMATION = "DELETE";

@@ -4,8 +4,7 @@ import { z } from "zod";
 import { formError, formSuccess } from "@/components/forms/action-result";
 import type { FormState } from "@/components/forms/form-state";
 import { action } from "@/lib/forms/action";
-import { changePassword } from "@/lib/services/auth/password";
-import { changePasswordInput } from "@/lib/services/auth/schemas";
+import { changePassword, changePasswordInput } from "@/lib/services/auth";
 import { UnauthorizedError } from "@/lib/services/errors";
 
 /** POST /auth/change-password's body, plus the form's second copy of the new password. */

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import { rowAction, whenNotFound } from "@/lib/forms/action";
-import { revokeOtherSessions, revokeSession } from "@/lib/services/auth/sessions";
+import { revokeOtherSessions, revokeSession } from "@/lib/services/auth";
 
 const PATH = "/dashboard/account/sessions";
 

@@ -4,8 +4,7 @@ import { redirect } from "next/navigation";
 import { formError } from "@/components/forms/action-result";
 import { formText, type FormState } from "@/components/forms/form-state";
 import { action } from "@/lib/forms/action";
-import { disableTwoFactorInput, verifyTwoFactorInput } from "@/lib/services/auth/schemas";
-import { disableTwoFactor, enableTwoFactor, verifyTwoFactor } from "@/lib/services/auth/two-factor";
+import { disableTwoFactor, disableTwoFactorInput, enableTwoFactor, verifyTwoFactor, verifyTwoFactorInput } from "@/lib/services/auth";
 import { UnauthorizedError, type DomainError } from "@/lib/services/errors";
 
 const PATH = "/dashboard/account/two-factor";

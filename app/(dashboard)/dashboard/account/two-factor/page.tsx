@@ -5,7 +5,7 @@ import { Panel } from "@/components/dashboard/panel";
 import { ActionForm } from "@/components/forms/action-form";
 import { FormAlert } from "@/components/forms/form-alert";
 import { requireUserContext } from "@/lib/http/page-context";
-import { getMe } from "@/lib/services/auth/account";
+import { getMe } from "@/lib/services/auth";
 import { disableTwoFactorAction } from "./actions";
 import { TwoFactorSetup } from "./two-factor-setup";
 

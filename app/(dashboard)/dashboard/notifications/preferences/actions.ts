@@ -3,7 +3,7 @@
 import { formSuccess } from "@/components/forms/action-result";
 import { formText, type FormState } from "@/components/forms/form-state";
 import { action } from "@/lib/forms/action";
-import { notificationPreferencesUpdateSchema, updateNotificationPreferences } from "@/lib/services/notifications/preferences";
+import { notificationPreferencesUpdateSchema, updateNotificationPreferences } from "@/lib/services/notifications";
 import { switchNames } from "./switches";
 
 const on = (formData: FormData, name: string) => formData.get(name) === "on";

@@ -3,8 +3,7 @@ import { BackLink } from "@/components/dashboard/back-link";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { Panel } from "@/components/dashboard/panel";
 import { requireUserContext } from "@/lib/http/page-context";
-import { getNotificationPreferences } from "@/lib/services/notifications/preferences";
-import { pushEndpointsOfThisDevice } from "@/lib/services/notifications/push";
+import { getNotificationPreferences, pushEndpointsOfThisDevice } from "@/lib/services/notifications";
 import { PreferencesForm } from "./preferences-form";
 import { PushDevice } from "./push-device";
 

@@ -6,7 +6,7 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { fieldError, idleFormState, type FormState } from "@/components/forms/form-state";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useFocusOnResult } from "@/components/forms/use-focus-on-result";
-import type { NotificationPreferences } from "@/lib/services/notifications/preferences";
+import type { NotificationPreferences } from "@/lib/services/notifications";
 import { savePreferencesAction } from "./actions";
 import { emailSwitches, pushSwitches } from "./switches";
 

@@ -6,13 +6,8 @@ import { z } from "zod";
 import { errorState, formError, formSuccess } from "@/components/forms/action-result";
 import { formText, type FormState } from "@/components/forms/form-state";
 import { action, rowAction, whenNotFound } from "@/lib/forms/action";
-import { saveGeneralProfile } from "@/lib/services/profiles/general";
-import { MAX_PHOTO_BYTES } from "@/lib/services/profiles/image";
-import { addPhoto, deletePhoto, setPrimaryPhoto } from "@/lib/services/profiles/photos";
-import { deviceProfileInput, generalProfileInput, petProfileInput, travelProfileInput, vehicleProfileInput } from "@/lib/services/profiles/schemas";
-import { putDeviceProfile, putPetProfile, putTravelProfile, putVehicleProfile } from "@/lib/services/profiles/typed";
-import { releaseTag, setTagStatus } from "@/lib/services/tags/inventory";
-import { setTagStatusInput } from "@/lib/services/tags/schemas";
+import { addPhoto, deletePhoto, deviceProfileInput, generalProfileInput, MAX_PHOTO_BYTES, petProfileInput, putDeviceProfile, putPetProfile, putTravelProfile, putVehicleProfile, saveGeneralProfile, setPrimaryPhoto, travelProfileInput, vehicleProfileInput } from "@/lib/services/profiles";
+import { releaseTag, setTagStatus, setTagStatusInput } from "@/lib/services/tags";
 import { tagParams, tagPath } from "./tag-form";
 
 type FormAction = (previous: FormState, formData: FormData) => Promise<FormState>;

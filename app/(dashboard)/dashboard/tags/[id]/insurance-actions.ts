@@ -4,8 +4,7 @@ import { revalidatePath } from "next/cache";
 import { formSuccess } from "@/components/forms/action-result";
 import type { FormState } from "@/components/forms/form-state";
 import { action, rowAction, whenNotFound } from "@/lib/forms/action";
-import { deleteInsurance, saveInsurance } from "@/lib/services/tags/insurance";
-import { insuranceInputSchema } from "@/lib/services/tags/schemas";
+import { deleteInsurance, insuranceInputSchema, saveInsurance } from "@/lib/services/tags";
 import { tagParams, tagPath } from "./tag-form";
 
 /** POST /tags/:id/insurance: creates or replaces the record. */

@@ -2,8 +2,8 @@ import { notFound } from "next/navigation";
 import { z } from "zod";
 import { requireUserContext } from "@/lib/http/page-context";
 import { NotFoundError } from "@/lib/services/errors";
-import { getProfile } from "@/lib/services/profiles/general";
-import { getTag } from "@/lib/services/tags/inventory";
+import { getProfile } from "@/lib/services/profiles";
+import { getTag } from "@/lib/services/tags";
 
 /** The owner's tag, or the 404 page: another owner's tag and a malformed id read as missing. */
 export async function loadOwnedTag(id: string, path: string) {

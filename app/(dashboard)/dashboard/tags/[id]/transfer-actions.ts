@@ -6,8 +6,7 @@ import { formError } from "@/components/forms/action-result";
 import type { FormState } from "@/components/forms/form-state";
 import { action, rowAction, whenNotFound } from "@/lib/forms/action";
 import { RateLimitError } from "@/lib/services/errors";
-import { createTransferInput } from "@/lib/services/tags/schemas";
-import { cancelTransfer, createTransfer } from "@/lib/services/tags/transfers";
+import { cancelTransfer, createTransfer, createTransferInput } from "@/lib/services/tags";
 import { tagParams, tagPath } from "./tag-form";
 
 function transferCapMessage(retryAfterSeconds: number): string {

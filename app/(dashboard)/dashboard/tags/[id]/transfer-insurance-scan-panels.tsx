@@ -4,9 +4,7 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { FieldsForm } from "@/components/tags/fields-form";
 import type { ServiceContext } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
-import { getInsurance, type InsuranceRecord } from "@/lib/services/tags/insurance";
-import { listTagScans } from "@/lib/services/tags/scans";
-import { listTransfers } from "@/lib/services/tags/transfers";
+import { getInsurance, listTagScans, listTransfers, type InsuranceRecord } from "@/lib/services/tags";
 import { deleteInsuranceAction, saveInsuranceAction } from "./insurance-actions";
 import { cancelTransferAction, sendTransferAction } from "./transfer-actions";
 

@@ -1,5 +1,5 @@
 import type { TagFieldSpec } from "@/components/tags/fields-form";
-import type { TypedProfile } from "@/lib/services/profiles/schemas";
+import type { TypedProfile } from "@/lib/services/profiles";
 
 type TypedKind = "PET" | "VEHICLE" | "DEVICE" | "TRAVEL";
 

@@ -5,8 +5,7 @@ import { redirect } from "next/navigation";
 import { formError, formSuccess } from "@/components/forms/action-result";
 import { formText, type FormState } from "@/components/forms/form-state";
 import { action } from "@/lib/forms/action";
-import { activateTag, bulkActivateTags } from "@/lib/services/tags/inventory";
-import { activateTagInput, bulkActivateInput, tagCodeInput } from "@/lib/services/tags/schemas";
+import { activateTag, activateTagInput, bulkActivateInput, bulkActivateTags, tagCodeInput } from "@/lib/services/tags";
 
 const PATH = "/dashboard/tags/activate";
 

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { rowAction } from "@/lib/forms/action";
-import { acceptTransfer, declineTransfer } from "@/lib/services/tags/transfers";
+import { acceptTransfer, declineTransfer } from "@/lib/services/tags";
 
 const PATH = "/dashboard/tags/transfers";
 

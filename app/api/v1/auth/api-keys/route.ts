@@ -1,6 +1,6 @@
 import { route } from "@/lib/http";
 import { authEndpoints } from "@/lib/http/endpoints";
-import { createApiKey, listApiKeys } from "@/lib/services/auth/api-keys";
+import { createApiKey, listApiKeys } from "@/lib/services/auth";
 
 export const GET = route(authEndpoints.listApiKeys, async ({ ctx }) => listApiKeys(ctx));
 export const POST = route(authEndpoints.createApiKey, async ({ body, ctx }) =>

@@ -1,6 +1,6 @@
 import { otherMethods, route } from "@/lib/http";
 import { authEndpoints } from "@/lib/http/endpoints";
-import { changePassword } from "@/lib/services/auth/password";
+import { changePassword } from "@/lib/services/auth";
 
 export const POST = route(authEndpoints.changePassword, async ({ body, ctx }) => changePassword(ctx, body));
 export const { GET, PUT, PATCH, DELETE } = otherMethods(authEndpoints.changePassword);

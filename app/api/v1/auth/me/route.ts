@@ -1,7 +1,7 @@
 import { otherMethods, respond, route } from "@/lib/http";
 import { authEndpoints } from "@/lib/http/endpoints";
 import { clearSessionCookieHeader } from "@/lib/auth/session-cookie";
-import { deleteMe, getMe, updateMe } from "@/lib/services/auth/account";
+import { deleteMe, getMe, updateMe } from "@/lib/services/auth";
 
 export const GET = route(authEndpoints.me, async ({ ctx }) => getMe(ctx));
 export const PATCH = route(authEndpoints.updateMe, async ({ body, ctx }) => updateMe(ctx, body));

@@ -1,6 +1,6 @@
 import { otherMethods, route } from "@/lib/http";
 import { authEndpoints } from "@/lib/http/endpoints";
-import { resetPassword } from "@/lib/services/auth/password";
+import { resetPassword } from "@/lib/services/auth";
 
 export const POST = route(authEndpoints.resetPassword, async ({ body, ctx }) => resetPassword(ctx, body));
 export const { GET, PUT, PATCH, DELETE } = otherMethods(authEndpoints.resetPassword);

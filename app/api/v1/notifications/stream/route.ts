@@ -1,6 +1,6 @@
 import { otherMethods, route } from "@/lib/http";
 import { notificationEndpoints } from "@/lib/http/endpoints";
-import { streamNotifications } from "@/lib/services/notifications/stream";
+import { streamNotifications } from "@/lib/services/notifications";
 
 export const GET = route(notificationEndpoints.stream, async ({ req, ctx }) =>
   // EventSource sends Last-Event-ID itself only on reconnect; a first connect resuming a session passes it in the query.

@@ -2,8 +2,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { requireUserContext } from "@/lib/http/page-context";
 import { NotFoundError } from "@/lib/services/errors";
-import { notificationOpenPath } from "@/lib/services/notifications/actions";
-import { openNotification } from "@/lib/services/notifications/store";
+import { notificationOpenPath, openNotification } from "@/lib/services/notifications";
 
 const MISSING = "/dashboard/notifications?notice=missing";
 

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { BackLink } from "@/components/dashboard/back-link";
 import { tagTypeLabels } from "@/components/tags/labels";
-import { tagQrCode } from "@/lib/services/tags/qr";
+import { tagQrCode } from "@/lib/services/tags";
 import { loadOwnedTag } from "../load";
 import { PrintButton } from "./print-button";
 import "./label.css";

@@ -1,6 +1,6 @@
 import { otherMethods, respond, route } from "@/lib/http";
 import { tagExtraEndpoints } from "@/lib/http/endpoints/tag-extras";
-import { deleteInsurance, getInsurance, saveInsurance } from "@/lib/services/tags/insurance";
+import { deleteInsurance, getInsurance, saveInsurance } from "@/lib/services/tags";
 
 export const GET = route(tagExtraEndpoints.getInsurance, async ({ params, ctx }) => getInsurance(ctx, params.id));
 export const POST = route(tagExtraEndpoints.saveInsurance, async ({ params, body, ctx }) => {

@@ -1,6 +1,6 @@
 import { otherMethods, route } from "@/lib/http";
 import { tagExtraEndpoints } from "@/lib/http/endpoints/tag-extras";
-import { tagQrCode } from "@/lib/services/tags/qr";
+import { tagQrCode } from "@/lib/services/tags";
 
 // The image itself, outside the JSON envelope; errors still answer the envelope.
 export const GET = route(tagExtraEndpoints.qrCode, async ({ params, query, ctx }) => {

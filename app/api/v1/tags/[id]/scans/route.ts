@@ -1,6 +1,6 @@
 import { otherMethods, paginated, route } from "@/lib/http";
 import { tagExtraEndpoints } from "@/lib/http/endpoints/tag-extras";
-import { listTagScans } from "@/lib/services/tags/scans";
+import { listTagScans } from "@/lib/services/tags";
 
 export const GET = route(tagExtraEndpoints.listScans, async ({ params, query, ctx }) => {
   const { items, total } = await listTagScans(ctx, params.id, query);

@@ -1,0 +1,13 @@
+/**
+ * The auth domain as routes, server actions and pages use it: its ctx-taking verbs, their records and
+ * request schemas. Code inside lib/services imports the files themselves.
+ */
+export { deleteMe, exportMe, getMe, updateMe } from "./account";
+export { type ApiKeyView, createApiKey, listApiKeys, revokeApiKey } from "./api-keys";
+export { login } from "./login";
+export { changePassword, forgotPassword, resetPassword } from "./password";
+export { createAccount, register } from "./register";
+export { accountDetailsInput, changePasswordInput, createApiKeyInput, deleteMeInput, disableTwoFactorInput, forgotPasswordInput, registerInput, resetPasswordInput, verifyEmailInput, verifyTwoFactorInput } from "./schemas";
+export { listSessions, logout, refreshSession, revokeOtherSessions, revokeSession, type SessionView } from "./sessions";
+export { disableTwoFactor, enableTwoFactor, verifyTwoFactor } from "./two-factor";
+export { ALREADY_CONFIRMED_MESSAGE, confirmEmailFromLink, emailLinkAlreadyConfirmed, sendVerification, verifyEmail } from "./verification";
