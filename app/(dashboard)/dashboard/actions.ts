@@ -2,9 +2,9 @@
 
 import { formSuccess } from "@/components/forms/action-result";
 import type { FormState } from "@/components/forms/form-state";
-import { authEndpoints } from "@/lib/http/endpoints/auth";
 import { action } from "@/lib/forms/action";
 import { sendVerification } from "@/lib/services/auth";
+import { authEndpoints } from "@/lib/http/endpoints";
 
 const resend = action({ auth: "user", returnTo: "/dashboard", rateLimit: authEndpoints.sendVerification.rateLimit }, async ({ ctx }) => {
   const { message } = await sendVerification(ctx);

@@ -2,9 +2,9 @@
 
 import { formSuccess } from "@/components/forms/action-result";
 import type { FormState } from "@/components/forms/form-state";
-import { authEndpoints } from "@/lib/http/endpoints/auth";
 import { action } from "@/lib/forms/action";
 import { forgotPassword, forgotPasswordInput } from "@/lib/services/auth";
+import { authEndpoints } from "@/lib/http/endpoints";
 
 /** The same answer whether or not the address has an account, as POST /auth/forgot-password. */
 export const forgotPasswordAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(

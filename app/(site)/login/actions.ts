@@ -5,11 +5,11 @@ import { AuthError, CredentialsSignin } from "next-auth";
 import { z } from "zod";
 import { formError } from "@/components/forms/action-result";
 import { formText, type FormState } from "@/components/forms/form-state";
-import { authEndpoints } from "@/lib/http/endpoints/auth";
 import { action } from "@/lib/forms/action";
 import { describeError, log } from "@/lib/log";
 import { signIn, type SignInErrorCode } from "@/lib/http/next-auth";
 import { safeNextPath } from "./safe-next";
+import { authEndpoints } from "@/lib/http/endpoints";
 
 export type LoginStep = "password" | "code";
 export type LoginState = FormState & { step: LoginStep };

@@ -4,12 +4,12 @@ import { redirect } from "next/navigation";
 import { formError } from "@/components/forms/action-result";
 import { formText, type FormState } from "@/components/forms/form-state";
 import { signIn } from "@/lib/http/next-auth";
-import { authEndpoints } from "@/lib/http/endpoints/auth";
 import { action } from "@/lib/forms/action";
 import { describeError, log } from "@/lib/log";
 import { createAccount, registerInput } from "@/lib/services/auth";
 import { ConflictError } from "@/lib/services/errors";
 import { safeNextPath } from "../login/safe-next";
+import { authEndpoints } from "@/lib/http/endpoints";
 
 /**
  * Sign-up: the same account creation as POST /auth/register (and its rate limits), then a web

@@ -4,10 +4,10 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { formError } from "@/components/forms/action-result";
 import type { FormState } from "@/components/forms/form-state";
-import { authEndpoints } from "@/lib/http/endpoints/auth";
 import { action } from "@/lib/forms/action";
 import { resetPassword, resetPasswordInput } from "@/lib/services/auth";
 import { ValidationError } from "@/lib/services/errors";
+import { authEndpoints } from "@/lib/http/endpoints";
 
 /** POST /auth/reset-password's body, plus the form's second copy of the new password. */
 const resetForm = resetPasswordInput

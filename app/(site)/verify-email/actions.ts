@@ -2,10 +2,10 @@
 
 import { formError, formSuccess } from "@/components/forms/action-result";
 import type { FormState } from "@/components/forms/form-state";
-import { authEndpoints } from "@/lib/http/endpoints/auth";
 import { action } from "@/lib/forms/action";
 import { confirmEmailFromLink, verifyEmailInput } from "@/lib/services/auth";
 import { ValidationError } from "@/lib/services/errors";
+import { authEndpoints } from "@/lib/http/endpoints";
 
 /**
  * Consumes the token on an explicit POST only, so mail scanners that open links cannot use it up. A link

@@ -1,51 +1,16 @@
 import { z } from "zod";
-import {
-  changePasswordInput,
-  createApiKeyInput,
-  deleteMeInput,
-  disableTwoFactorInput,
-  forgotPasswordInput,
-  messageSchema,
-  registerInput,
-  resetPasswordInput,
-  tokenPairSchema,
-  updateMeInput,
-  userSchema,
-  verifyEmailInput,
-  verifyTwoFactorInput,
-} from "@/lib/services/auth/schemas";
+import { disableTwoFactorInput, forgotPasswordInput, messageSchema, registerInput, resetPasswordInput, tokenPairSchema, userSchema, verifyEmailInput, verifyTwoFactorInput } from "@/lib/services/auth/schemas";
 import { defineEndpoint } from "../endpoint";
-import { uuidParam } from "../params";
 
 const tags = ["Authentication"];
+
 const accountTags = ["Account"];
 
 const registeredUser = userSchema.pick({ id: true, email: true, firstName: true, lastName: true, emailVerified: true });
+
 const loggedInUser = userSchema.pick({ id: true, email: true, firstName: true, lastName: true, role: true, twoFactorEnabled: true });
 
-export const sessionViewSchema = z
-  .object({
-    id: z.uuid(),
-    userAgent: z.string().nullable(),
-    ipAddress: z.string().nullable().meta({ description: "Masked: IPv4 /24, IPv6 /48" }),
-    createdAt: z.iso.datetime(),
-    lastUsedAt: z.iso.datetime(),
-    current: z.boolean(),
-  })
-  .meta({ id: "Session" });
-
-export const apiKeyViewSchema = z
-  .object({
-    id: z.uuid(),
-    name: z.string(),
-    prefix: z.string(),
-    last4: z.string(),
-    createdAt: z.iso.datetime(),
-    lastUsedAt: z.iso.datetime().nullable(),
-    expiresAt: z.iso.datetime().nullable(),
-  })
-  .meta({ id: "ApiKey" });
-
+/** Sign-up, sign-in, tokens, password reset, e-mail confirmation and two-factor. */
 export const authEndpoints = {
   register: defineEndpoint({
     method: "POST",
@@ -119,65 +84,6 @@ export const authEndpoints = {
     body: resetPasswordInput,
     response: messageSchema,
   }),
-  me: defineEndpoint({
-    method: "GET",
-    path: "/api/v1/auth/me",
-    summary: "The signed-in user",
-    tags: accountTags,
-    auth: "required",
-    response: userSchema,
-  }),
-  updateMe: defineEndpoint({
-    method: "PATCH",
-    path: "/api/v1/auth/me",
-    summary: "Update name and phone",
-    tags: accountTags,
-    auth: "required",
-    body: updateMeInput,
-    response: userSchema.pick({ id: true, email: true, firstName: true, lastName: true, phone: true }),
-  }),
-  deleteMe: defineEndpoint({
-    method: "DELETE",
-    path: "/api/v1/auth/me",
-    summary: "Delete the account",
-    description: "Permanently deletes the account and everything it owns, in one transaction. Needs `currentPassword`. Not available to API keys.",
-    tags: accountTags,
-    auth: "required",
-    apiKey: false,
-    body: deleteMeInput,
-    response: messageSchema,
-    errors: ["FORBIDDEN"],
-  }),
-  exportMe: defineEndpoint({
-    method: "GET",
-    path: "/api/v1/auth/me/export",
-    summary: "Export my data",
-    description: "Everything the account owns, as JSON. Not available to API keys.",
-    tags: accountTags,
-    auth: "required",
-    apiKey: false,
-    response: z.object({
-      user: userSchema,
-      tags: z.array(z.unknown()),
-      orders: z.array(z.unknown()),
-      messages: z.array(z.unknown()),
-      notifications: z.array(z.unknown()),
-      exportedAt: z.iso.datetime(),
-    }),
-    errors: ["FORBIDDEN"],
-  }),
-  changePassword: defineEndpoint({
-    method: "POST",
-    path: "/api/v1/auth/change-password",
-    summary: "Change the password",
-    description: "Needs the current password (401 when wrong). Ends every other session. Not available to API keys.",
-    tags: accountTags,
-    auth: "required",
-    apiKey: false,
-    body: changePasswordInput,
-    response: messageSchema,
-    errors: ["FORBIDDEN"],
-  }),
   enableTwoFactor: defineEndpoint({
     method: "POST",
     path: "/api/v1/auth/enable-2fa",
@@ -232,71 +138,5 @@ export const authEndpoints = {
     rateLimit: ["auth"],
     body: verifyEmailInput,
     response: messageSchema,
-  }),
-  listApiKeys: defineEndpoint({
-    method: "GET",
-    path: "/api/v1/auth/api-keys",
-    summary: "List API keys",
-    tags: ["API keys"],
-    auth: "required",
-    apiKey: false,
-    response: z.array(apiKeyViewSchema),
-    errors: ["FORBIDDEN"],
-  }),
-  createApiKey: defineEndpoint({
-    method: "POST",
-    path: "/api/v1/auth/api-keys",
-    summary: "Create an API key",
-    description: "The key (`tag_live_…`, `tag_test_…` or `tag_dev_…` by deployment) is shown in this response only; it acts as its user for everything but account security.",
-    tags: ["API keys"],
-    auth: "required",
-    apiKey: false,
-    successStatus: 201,
-    body: createApiKeyInput,
-    response: z.object({ id: z.uuid(), name: z.string(), key: z.string(), prefix: z.string(), createdAt: z.iso.datetime(), expiresAt: z.iso.datetime().nullable() }),
-    errors: ["FORBIDDEN"],
-  }),
-  revokeApiKey: defineEndpoint({
-    method: "DELETE",
-    path: "/api/v1/auth/api-keys/{id}",
-    summary: "Revoke an API key",
-    tags: ["API keys"],
-    auth: "required",
-    apiKey: false,
-    params: z.object({ id: uuidParam() }),
-    response: messageSchema,
-    errors: ["FORBIDDEN"],
-  }),
-  listSessions: defineEndpoint({
-    method: "GET",
-    path: "/api/v1/auth/sessions",
-    summary: "List active sessions",
-    tags: ["Sessions"],
-    auth: "required",
-    apiKey: false,
-    response: z.array(sessionViewSchema),
-    errors: ["FORBIDDEN"],
-  }),
-  revokeOtherSessions: defineEndpoint({
-    method: "DELETE",
-    path: "/api/v1/auth/sessions",
-    summary: "Sign out everywhere else",
-    description: "Revokes every session except the current one.",
-    tags: ["Sessions"],
-    auth: "required",
-    apiKey: false,
-    response: z.object({ message: z.string(), count: z.int() }),
-    errors: ["FORBIDDEN"],
-  }),
-  revokeSession: defineEndpoint({
-    method: "DELETE",
-    path: "/api/v1/auth/sessions/{id}",
-    summary: "Revoke a session",
-    tags: ["Sessions"],
-    auth: "required",
-    apiKey: false,
-    params: z.object({ id: uuidParam() }),
-    response: messageSchema,
-    errors: ["FORBIDDEN"],
   }),
 };

@@ -1,13 +1,49 @@
 import type { Endpoint } from "../endpoint";
+import { accountEndpoints } from "./account";
+import { apiKeyEndpoints } from "./api-keys";
 import { authEndpoints } from "./auth";
 import { devEndpoints } from "./dev";
+import { insuranceEndpoints } from "./insurance";
 import { notificationEndpoints } from "./notifications";
-import { systemEndpoints } from "./system";
 import { profileEndpoints } from "./profiles";
+import { sessionEndpoints } from "./sessions";
+import { systemEndpoints } from "./system";
+import { tagScanEndpoints } from "./tag-scans";
 import { tagEndpoints } from "./tags";
-import { tagExtraEndpoints } from "./tag-extras";
+import { transferEndpoints } from "./transfers";
+import { vehicleEndpoints } from "./vehicles";
 
-/** Every endpoint's contract, for the OpenAPI document. Each domain adds its file here. */
-export const allEndpoints: Endpoint[] = [...Object.values(systemEndpoints), ...Object.values(authEndpoints), ...Object.values(tagEndpoints), ...Object.values(tagExtraEndpoints), ...Object.values(profileEndpoints), ...Object.values(notificationEndpoints), ...Object.values(devEndpoints)];
+/** Every endpoint's contract, one group per resource, for the OpenAPI document and the hostile-input sweep. */
+const groups = [
+  systemEndpoints,
+  authEndpoints,
+  accountEndpoints,
+  apiKeyEndpoints,
+  sessionEndpoints,
+  tagEndpoints,
+  transferEndpoints,
+  insuranceEndpoints,
+  tagScanEndpoints,
+  vehicleEndpoints,
+  profileEndpoints,
+  notificationEndpoints,
+  devEndpoints,
+];
 
-export { authEndpoints, devEndpoints, notificationEndpoints, profileEndpoints, systemEndpoints, tagEndpoints, tagExtraEndpoints };
+export const allEndpoints: Endpoint[] = groups.flatMap((group) => Object.values(group) as Endpoint[]);
+
+export {
+  accountEndpoints,
+  apiKeyEndpoints,
+  authEndpoints,
+  devEndpoints,
+  insuranceEndpoints,
+  notificationEndpoints,
+  profileEndpoints,
+  sessionEndpoints,
+  systemEndpoints,
+  tagEndpoints,
+  tagScanEndpoints,
+  transferEndpoints,
+  vehicleEndpoints,
+};

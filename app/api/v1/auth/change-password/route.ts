@@ -1,7 +1,7 @@
 import { otherMethods, route } from "@/lib/http";
-import { authEndpoints } from "@/lib/http/endpoints";
+import { accountEndpoints } from "@/lib/http/endpoints";
 import { changePassword } from "@/lib/services/auth";
 
-export const POST = route(authEndpoints.changePassword, async ({ body, ctx }) => changePassword(ctx, body));
-export const { GET, PUT, PATCH, DELETE } = otherMethods(authEndpoints.changePassword);
+export const POST = route(accountEndpoints.changePassword, async ({ body, ctx }) => changePassword(ctx, body));
+export const { GET, PUT, PATCH, DELETE } = otherMethods(accountEndpoints.changePassword);
 export { preflight as OPTIONS } from "@/lib/http";

@@ -1,7 +1,7 @@
 import { otherMethods, route } from "@/lib/http";
-import { tagExtraEndpoints } from "@/lib/http/endpoints/tag-extras";
 import { listTransfers } from "@/lib/services/tags";
+import { transferEndpoints } from "@/lib/http/endpoints";
 
-export const GET = route(tagExtraEndpoints.listTransfers, async ({ ctx }) => listTransfers(ctx));
-export const { POST, PUT, PATCH, DELETE } = otherMethods(tagExtraEndpoints.listTransfers);
+export const GET = route(transferEndpoints.listTransfers, async ({ ctx }) => listTransfers(ctx));
+export const { POST, PUT, PATCH, DELETE } = otherMethods(transferEndpoints.listTransfers);
 export { preflight as OPTIONS } from "@/lib/http";

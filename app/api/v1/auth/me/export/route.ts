@@ -1,7 +1,7 @@
 import { otherMethods, route } from "@/lib/http";
-import { authEndpoints } from "@/lib/http/endpoints";
+import { accountEndpoints } from "@/lib/http/endpoints";
 import { exportMe } from "@/lib/services/auth";
 
-export const GET = route(authEndpoints.exportMe, async ({ ctx }) => exportMe(ctx));
-export const { POST, PUT, PATCH, DELETE } = otherMethods(authEndpoints.exportMe);
+export const GET = route(accountEndpoints.exportMe, async ({ ctx }) => exportMe(ctx));
+export const { POST, PUT, PATCH, DELETE } = otherMethods(accountEndpoints.exportMe);
 export { preflight as OPTIONS } from "@/lib/http";

@@ -1,7 +1,7 @@
 import { otherMethods, route } from "@/lib/http";
-import { tagExtraEndpoints } from "@/lib/http/endpoints/tag-extras";
 import { verifyVin } from "@/lib/services/vehicles";
+import { vehicleEndpoints } from "@/lib/http/endpoints";
 
-export const GET = route(tagExtraEndpoints.verifyVin, async ({ params, ctx }) => verifyVin(ctx, params.vin));
-export const { POST, PUT, PATCH, DELETE } = otherMethods(tagExtraEndpoints.verifyVin);
+export const GET = route(vehicleEndpoints.verifyVin, async ({ params, ctx }) => verifyVin(ctx, params.vin));
+export const { POST, PUT, PATCH, DELETE } = otherMethods(vehicleEndpoints.verifyVin);
 export { preflight as OPTIONS } from "@/lib/http";

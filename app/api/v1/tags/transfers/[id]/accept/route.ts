@@ -1,7 +1,7 @@
 import { otherMethods, route } from "@/lib/http";
-import { tagExtraEndpoints } from "@/lib/http/endpoints/tag-extras";
 import { acceptTransfer } from "@/lib/services/tags";
+import { transferEndpoints } from "@/lib/http/endpoints";
 
-export const POST = route(tagExtraEndpoints.acceptTransfer, async ({ params, ctx }) => acceptTransfer(ctx, params.id));
-export const { GET, PUT, PATCH, DELETE } = otherMethods(tagExtraEndpoints.acceptTransfer);
+export const POST = route(transferEndpoints.acceptTransfer, async ({ params, ctx }) => acceptTransfer(ctx, params.id));
+export const { GET, PUT, PATCH, DELETE } = otherMethods(transferEndpoints.acceptTransfer);
 export { preflight as OPTIONS } from "@/lib/http";

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import { changePasswordInput, deleteMeInput, messageSchema, updateMeInput, userSchema } from "@/lib/services/auth/schemas";
+import { defineEndpoint } from "../endpoint";
+
+const accountTags = ["Account"];
+
+/** The signed-in user's own account: read, update, export, delete, change the password. */
+export const accountEndpoints = {
+  me: defineEndpoint({
+    method: "GET",
+    path: "/api/v1/auth/me",
+    summary: "The signed-in user",
+    tags: accountTags,
+    auth: "required",
+    response: userSchema,
+  }),
+  updateMe: defineEndpoint({
+    method: "PATCH",
+    path: "/api/v1/auth/me",
+    summary: "Update name and phone",
+    tags: accountTags,
+    auth: "required",
+    body: updateMeInput,
+    response: userSchema.pick({ id: true, email: true, firstName: true, lastName: true, phone: true }),
+  }),
+  deleteMe: defineEndpoint({
+    method: "DELETE",
+    path: "/api/v1/auth/me",
+    summary: "Delete the account",
+    description: "Permanently deletes the account and everything it owns, in one transaction. Needs `currentPassword`. Not available to API keys.",
+    tags: accountTags,
+    auth: "required",
+    apiKey: false,
+    body: deleteMeInput,
+    response: messageSchema,
+    errors: ["FORBIDDEN"],
+  }),
+  exportMe: defineEndpoint({
+    method: "GET",
+    path: "/api/v1/auth/me/export",
+    summary: "Export my data",
+    description: "Everything the account owns, as JSON. Not available to API keys.",
+    tags: accountTags,
+    auth: "required",
+    apiKey: false,
+    response: z.object({
+      user: userSchema,
+      tags: z.array(z.unknown()),
+      orders: z.array(z.unknown()),
+      messages: z.array(z.unknown()),
+      notifications: z.array(z.unknown()),
+      exportedAt: z.iso.datetime(),
+    }),
+    errors: ["FORBIDDEN"],
+  }),
+  changePassword: defineEndpoint({
+    method: "POST",
+    path: "/api/v1/auth/change-password",
+    summary: "Change the password",
+    description: "Needs the current password (401 when wrong). Ends every other session. Not available to API keys.",
+    tags: accountTags,
+    auth: "required",
+    apiKey: false,
+    body: changePasswordInput,
+    response: messageSchema,
+    errors: ["FORBIDDEN"],
+  }),
+};

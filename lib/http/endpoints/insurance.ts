@@ -1,0 +1,42 @@
+import { messageSchema } from "@/lib/services/auth/schemas";
+import { insuranceRecordSchema } from "@/lib/services/tags/insurance";
+import { insuranceInputSchema } from "@/lib/services/tags/schemas";
+import { defineEndpoint } from "../endpoint";
+import { idParams } from "../params";
+
+const tags = ["Tags"];
+
+/** A tag's insurance details. */
+export const insuranceEndpoints = {
+  getInsurance: defineEndpoint({
+    method: "GET",
+    path: "/api/v1/tags/{id}/insurance",
+    summary: "Get a tag's insurance record",
+    description: "404 when the tag has none.",
+    tags,
+    auth: "required",
+    params: idParams,
+    response: insuranceRecordSchema,
+  }),
+  saveInsurance: defineEndpoint({
+    method: "POST",
+    path: "/api/v1/tags/{id}/insurance",
+    summary: "Create or replace a tag's insurance record",
+    description: "coverageAmount in major units (stored in minor units); currency ISO 4217, default USD. 201 when created, 200 when replaced.",
+    tags,
+    auth: "required",
+    params: idParams,
+    successStatus: 201,
+    body: insuranceInputSchema,
+    response: insuranceRecordSchema,
+  }),
+  deleteInsurance: defineEndpoint({
+    method: "DELETE",
+    path: "/api/v1/tags/{id}/insurance",
+    summary: "Remove a tag's insurance record",
+    tags,
+    auth: "required",
+    params: idParams,
+    response: messageSchema,
+  }),
+};

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { scanRecordSchema } from "@/lib/services/tags/scans";
+import { defineEndpoint } from "../endpoint";
+import { paginationQuery } from "../pagination";
+import { idParams } from "../params";
+
+const tags = ["Tags"];
+
+/** A tag's scan history and its QR code. */
+export const tagScanEndpoints = {
+  listScans: defineEndpoint({
+    method: "GET",
+    path: "/api/v1/tags/{id}/scans",
+    summary: "A tag's scans, newest first",
+    tags,
+    auth: "required",
+    params: idParams,
+    query: paginationQuery,
+    response: scanRecordSchema,
+    responseKind: "paginated",
+  }),
+  qrCode: defineEndpoint({
+    method: "GET",
+    path: "/api/v1/tags/{id}/qr",
+    summary: "The tag's scan URL as a QR code image",
+    description: "Answers the image itself, not JSON: `image/svg+xml` (format=svg) or `image/png` (format=png, the default).",
+    tags,
+    auth: "required",
+    params: idParams,
+    query: z.object({ format: z.enum(["svg", "png"]).default("png") }),
+    responseKind: "image",
+  }),
+};
