@@ -1,8 +1,13 @@
 "use server";
 
+import { rowAction } from "@/lib/forms/action";
 import { signOut } from "@/lib/http/next-auth";
 
+const SIGNED_OUT = "/login?notice=signed-out";
+
 /** Ends this browser's session (the session row is revoked by next-auth's signOut event). */
-export async function signOutAction(): Promise<void> {
-  await signOut({ redirectTo: "/login?notice=signed-out" });
-}
+export const signOutAction = rowAction({ auth: "none", returnTo: SIGNED_OUT }, async () => {
+  // signOut clears the cookie and redirects itself; the wrapper lets that redirect through.
+  await signOut({ redirectTo: SIGNED_OUT });
+  return SIGNED_OUT;
+});
