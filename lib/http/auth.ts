@@ -3,9 +3,8 @@ import type { User } from "@/db/schema";
 import { verifyAccessToken } from "@/lib/auth/access-token";
 import { decodeSessionCookie, readSessionCookie } from "@/lib/auth/session-cookie";
 import { appOrigin } from "@/lib/env";
-import { authenticateApiKey } from "@/lib/services/auth/api-keys";
-import { findLiveSession } from "@/lib/services/auth/sessions";
 import { ForbiddenError, UnauthorizedError } from "@/lib/services/errors";
+import { authenticateApiKey, findLiveSession } from "@/lib/services/auth/queries";
 
 /** Who sent the request, as resolved from its credentials. */
 export type Caller =

@@ -4,8 +4,8 @@ import { headers } from "next/headers";
 import { getDatabase } from "@/db/client";
 import { clientIp } from "./client-ip";
 import type { ServiceContext } from "@/lib/services/context";
-import { getUserById } from "@/lib/services/auth/users";
 import { auth } from "./next-auth";
+import { getUserById } from "@/lib/services/auth/queries";
 
 /**
  * The signed-in user's service context for server components and server actions, or null. Goes

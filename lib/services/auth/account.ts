@@ -6,7 +6,8 @@ import { exportTags } from "@/lib/services/tags/export";
 import { toApiKeyView } from "./api-keys";
 import { verifyCurrentPassword } from "./password";
 import type { PublicUser } from "./schemas";
-import { getUserById, toPublicUser } from "./users";
+import { toPublicUser } from "./users";
+import { getUserById } from "./queries";
 
 export interface UpdateMeInput {
   firstName?: string;

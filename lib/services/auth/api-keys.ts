@@ -1,6 +1,5 @@
-import { and, desc, eq, gt, isNull, or } from "drizzle-orm";
-import { schema, type Executor } from "@/db/client";
-import type { User } from "@/db/schema";
+import { and, desc, eq,  isNull } from "drizzle-orm";
+import { schema } from "@/db/client";
 import { env } from "@/lib/env";
 import { hashToken, randomBase62 } from "@/lib/auth/tokens";
 import type { ServiceContext } from "@/lib/services/context";
@@ -10,7 +9,6 @@ import { requireUser } from "@/lib/services/context";
 
 const PREFIX_BY_ENV = { live: "tag_live_", test: "tag_test_", development: "tag_dev_" } as const;
 const KEY_RANDOM_LENGTH = 40;
-const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export function apiKeyPrefix(): string {
   return PREFIX_BY_ENV[env.API_KEY_ENV];
@@ -77,38 +75,3 @@ export async function revokeApiKey(ctx: ServiceContext, id: string): Promise<{ m
   return { message: "API key revoked." };
 }
 
-/** Revokes every live key of a user (the seeded admin taking over a registered account); returns how many. */
-export async function revokeUserApiKeys(db: Executor, userId: string, now = new Date()): Promise<number> {
-  const revoked = await db
-    .update(schema.apiKeys)
-    .set({ revokedAt: now })
-    .where(and(eq(schema.apiKeys.userId, userId), isNull(schema.apiKeys.revokedAt)))
-    .returning({ id: schema.apiKeys.id });
-  await announceRevokedCredentials(db, "api-key", revoked.map((row) => row.id));
-  return revoked.length;
-}
-
-/** The key's row and user when the key exists, is not revoked and has not expired; lastUsedAt kept. */
-export async function authenticateApiKey(db: Executor, key: string, now = new Date()): Promise<{ apiKeyId: string; user: User } | null> {
-  if (!/^tag_(live|test|dev)_[0-9A-Za-z]{32,}$/.test(key)) return null;
-  const [row] = await db
-    .select({ key: schema.apiKeys, user: schema.users })
-    .from(schema.apiKeys)
-    .innerJoin(schema.users, eq(schema.users.id, schema.apiKeys.userId))
-    .where(and(eq(schema.apiKeys.keyHash, hashToken(key)), isNull(schema.apiKeys.revokedAt), or(isNull(schema.apiKeys.expiresAt), gt(schema.apiKeys.expiresAt, now))));
-  if (!row) return null;
-  if (!row.key.lastUsedAt || now.getTime() - row.key.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(schema.apiKeys).set({ lastUsedAt: now }).where(eq(schema.apiKeys.id, row.key.id));
-  }
-  return { apiKeyId: row.key.id, user: row.user };
-}
-
-/** The user of a key that is neither revoked nor expired, looked up by the key's id; null otherwise. */
-export async function findLiveApiKeyUser(db: Executor, apiKeyId: string, now = new Date()): Promise<User | null> {
-  const [row] = await db
-    .select({ user: schema.users })
-    .from(schema.apiKeys)
-    .innerJoin(schema.users, eq(schema.users.id, schema.apiKeys.userId))
-    .where(and(eq(schema.apiKeys.id, apiKeyId), isNull(schema.apiKeys.revokedAt), or(isNull(schema.apiKeys.expiresAt), gt(schema.apiKeys.expiresAt, now))));
-  return row?.user ?? null;
-}

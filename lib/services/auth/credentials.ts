@@ -1,6 +1,5 @@
 import { requireUser, type ServiceContext } from "@/lib/services/context";
-import { findLiveApiKeyUser } from "./api-keys";
-import { findLiveSession } from "./sessions";
+import { findLiveApiKeyUser, findLiveSession } from "./queries";
 
 /**
  * Whether the credential the acting user came with still stands: its session or API key live and the

@@ -4,7 +4,8 @@ import { ForbiddenError, TwoFactorRequiredError, UnauthorizedError } from "@/lib
 import { underAccountLockout } from "./lockout";
 import { consumeSecondFactor } from "./second-factor";
 import { createSession, type ClientInfo, type SessionKind } from "./sessions";
-import { findUserByEmail, toPublicUser } from "./users";
+import { toPublicUser } from "./users";
+import { findUserByEmail } from "./queries";
 
 export interface LoginInput {
   email: string;

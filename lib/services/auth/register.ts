@@ -3,8 +3,9 @@ import { hashPassword } from "@/lib/auth/password";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError } from "@/lib/services/errors";
 import { createSession, type ClientInfo } from "./sessions";
-import { findUserByEmail, toPublicUser } from "./users";
+import { toPublicUser } from "./users";
 import { issueEmailVerification } from "./verification";
+import { findUserByEmail } from "./queries";
 
 export interface RegisterInput {
   email: string;

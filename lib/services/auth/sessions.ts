@@ -1,16 +1,14 @@
-import { and, desc, eq, gt, isNull, lt, ne, or } from "drizzle-orm";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
-import type { User } from "@/db/schema";
 import { signAccessToken } from "@/lib/auth/access-token";
 import { maskIp } from "@/lib/auth/ip";
 import { hashToken, randomToken } from "@/lib/auth/tokens";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ForbiddenError, NotFoundError, UnauthorizedError } from "@/lib/services/errors";
 import { announceRevokedCredentials } from "@/lib/realtime/channel";
+import { revokeSessionById, revokeUserSessions } from "./queries";
 
 export const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-/** lastUsedAt is written at most this often per session, so authenticating stays a read. */
-const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export type SessionKind = "API" | "WEB";
 
@@ -90,40 +88,6 @@ export async function refreshSession(ctx: ServiceContext, refreshToken: string, 
   return outcome.tokens;
 }
 
-/** The session and its user when the session is neither revoked nor expired. */
-export async function findLiveSession(db: Executor, sessionId: string, now = new Date()): Promise<{ session: typeof schema.sessions.$inferSelect; user: User } | null> {
-  const [row] = await db
-    .select({ session: schema.sessions, user: schema.users })
-    .from(schema.sessions)
-    .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
-    .where(and(eq(schema.sessions.id, sessionId), isNull(schema.sessions.revokedAt), gt(schema.sessions.expiresAt, now)));
-  if (!row) return null;
-  if (now.getTime() - row.session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(schema.sessions).set({ lastUsedAt: now }).where(eq(schema.sessions.id, sessionId));
-  }
-  return row;
-}
-
-export async function revokeSessionById(db: Executor, sessionId: string, now = new Date()): Promise<void> {
-  const revoked = await db
-    .update(schema.sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(schema.sessions.id, sessionId), isNull(schema.sessions.revokedAt)))
-    .returning({ id: schema.sessions.id });
-  await announceRevokedCredentials(db, "session", revoked.map((row) => row.id));
-}
-
-/** Revokes every live session of a user, except `keepSessionId` when given (password change). */
-export async function revokeUserSessions(db: Executor, userId: string, keepSessionId?: string, now = new Date()): Promise<number> {
-  const revoked = await db
-    .update(schema.sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(schema.sessions.userId, userId), isNull(schema.sessions.revokedAt), keepSessionId ? ne(schema.sessions.id, keepSessionId) : undefined))
-    .returning({ id: schema.sessions.id });
-  await announceRevokedCredentials(db, "session", revoked.map((row) => row.id));
-  return revoked.length;
-}
-
 /** POST /auth/logout: ends the session the caller authenticated with. */
 export async function logout(ctx: ServiceContext): Promise<{ message: string }> {
   const { sessionId } = requireUser(ctx);
@@ -176,10 +140,5 @@ export async function revokeOtherSessions(ctx: ServiceContext): Promise<{ messag
   const { userId, sessionId } = requireUser(ctx);
   const count = await revokeUserSessions(ctx.db, userId, sessionId);
   return { message: `${count} other session${count === 1 ? "" : "s"} revoked.`, count };
-}
-
-/** Housekeeping: rotated and expired refresh tokens are worth keeping only while their session may be replayed. */
-export async function purgeExpiredRefreshTokens(db: Executor, now = new Date()): Promise<void> {
-  await db.delete(schema.refreshTokens).where(or(lt(schema.refreshTokens.expiresAt, now)));
 }
 

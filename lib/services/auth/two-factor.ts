@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createElement } from "react";
 import { and, eq, isNull } from "drizzle-orm";
 import { toDataURL } from "qrcode";
-import { schema, type Executor } from "@/db/client";
+import { schema } from "@/db/client";
 import type { User } from "@/db/schema";
 import { NoticeEmail } from "@/emails/notice";
 import { queueEmail } from "@/lib/email/queue";
@@ -11,7 +11,7 @@ import { requireUser, withTransaction, type ServiceContext } from "@/lib/service
 import { ConflictError, UnauthorizedError } from "@/lib/services/errors";
 import { underAccountLockout } from "./lockout";
 import { consumeSecondFactor, hashBackupCode } from "./second-factor";
-import { getUserById } from "./users";
+import { getUserById, removeTwoFactor } from "./queries";
 
 export const BACKUP_CODE_COUNT = 10;
 /** No 0/O or 1/I: codes are read off paper. 32 symbols, so `byte % 32` is unbiased; 8 symbols = 40 bits. */
@@ -102,13 +102,6 @@ export async function verifyTwoFactor(ctx: ServiceContext, input: { code: string
     await queueSecurityNotice(tx, user, true);
     return { message: "Two-factor authentication is on. Store these backup codes somewhere safe: each works once and they are not shown again.", backupCodes };
   });
-}
-
-/** Turns two-factor off for a user: the secret (pending or confirmed) and the backup codes go. */
-export async function removeTwoFactor(db: Executor, userId: string): Promise<void> {
-  await db.delete(schema.twoFactorSecrets).where(eq(schema.twoFactorSecrets.userId, userId));
-  await db.delete(schema.backupCodes).where(eq(schema.backupCodes.userId, userId));
-  await db.update(schema.users).set({ twoFactorEnabled: false }).where(eq(schema.users.id, userId));
 }
 
 /**

@@ -1,7 +1,4 @@
-import { eq, sql } from "drizzle-orm";
-import { schema, type Executor } from "@/db/client";
 import type { User } from "@/db/schema";
-import { NotFoundError } from "@/lib/services/errors";
 import type { PublicUser } from "./schemas";
 
 export function toPublicUser(user: User): PublicUser {
@@ -19,13 +16,3 @@ export function toPublicUser(user: User): PublicUser {
   };
 }
 
-export async function findUserByEmail(db: Executor, email: string): Promise<User | undefined> {
-  const [user] = await db.select().from(schema.users).where(eq(sql`lower(${schema.users.email})`, email.trim().toLowerCase()));
-  return user;
-}
-
-export async function getUserById(db: Executor, id: string): Promise<User> {
-  const [user] = await db.select().from(schema.users).where(eq(schema.users.id, id));
-  if (!user) throw new NotFoundError("User not found.");
-  return user;
-}

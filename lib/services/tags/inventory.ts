@@ -3,13 +3,13 @@ import { schema } from "@/db/client";
 import type { Tag } from "@/db/schema";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError, DomainError, NotFoundError, ValidationError } from "@/lib/services/errors";
-import { getUserById } from "@/lib/services/auth/users";
 import { ownedTag } from "./access";
 import { generateTagCode, newEncryptedId, normalizeTagCode, scanUrl, formatTagCode } from "./codes";
 import { assertWithinTierLimit } from "./limits";
 import { toTagRecord, type TagRecord } from "./records";
 import { activateIfComplete, changeTagStatus } from "./status";
 import { tagStatuses, type TagStatus } from "./transitions";
+import { getUserById } from "@/lib/services/auth/queries";
 
 export type TagType = Tag["tagType"];
 

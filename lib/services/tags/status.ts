@@ -2,10 +2,10 @@ import { eq } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { Tag } from "@/db/schema";
 import { ForbiddenError, InvalidTransitionError, UnprocessableError } from "@/lib/services/errors";
-import { getUserById } from "@/lib/services/auth/users";
 import { isProfileComplete } from "./completeness";
 import { assertWithinTierLimit } from "./limits";
 import { allowedTransitions, isAllowedTransition, type TagStatus } from "./transitions";
+import { getUserById } from "@/lib/services/auth/queries";
 
 export interface StatusChange {
   to: TagStatus;

@@ -8,10 +8,10 @@ import { enqueueJob } from "@/lib/jobs/enqueue";
 import { countAttempt, type CountedAttempt } from "@/lib/ratelimit";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitError, ValidationError } from "@/lib/services/errors";
-import { findUserByEmail, getUserById } from "@/lib/services/auth/users";
 import { notify } from "@/lib/services/notifications/notify";
 import { ownedTag } from "./access";
 import { assertWithinTierLimit } from "./limits";
+import { findUserByEmail, getUserById } from "@/lib/services/auth/queries";
 
 /** How long a transfer offer stays open. */
 export const TRANSFER_TTL_MS = 7 * 24 * 60 * 60 * 1000;

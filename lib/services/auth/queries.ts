@@ -1,0 +1,108 @@
+import { and, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { schema, type Executor } from "@/db/client";
+import type { User } from "@/db/schema";
+import { hashToken } from "@/lib/auth/tokens";
+import { announceRevokedCredentials } from "@/lib/realtime/channel";
+import { NotFoundError } from "@/lib/services/errors";
+
+/**
+ * The auth domain's reads and writes on a bare database handle (or an open transaction): the building
+ * blocks its verbs, the request context and the seed share. Routes, actions and pages use the verbs in
+ * lib/services/auth (index.ts) instead.
+ */
+
+/** lastUsedAt of a session or an API key is written at most this often, so authenticating stays a read. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export async function findUserByEmail(db: Executor, email: string): Promise<User | undefined> {
+  const [user] = await db.select().from(schema.users).where(eq(sql`lower(${schema.users.email})`, email.trim().toLowerCase()));
+  return user;
+}
+
+export async function getUserById(db: Executor, id: string): Promise<User> {
+  const [user] = await db.select().from(schema.users).where(eq(schema.users.id, id));
+  if (!user) throw new NotFoundError("User not found.");
+  return user;
+}
+
+/** The session and its user when the session is neither revoked nor expired. */
+export async function findLiveSession(db: Executor, sessionId: string, now = new Date()): Promise<{ session: typeof schema.sessions.$inferSelect; user: User } | null> {
+  const [row] = await db
+    .select({ session: schema.sessions, user: schema.users })
+    .from(schema.sessions)
+    .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
+    .where(and(eq(schema.sessions.id, sessionId), isNull(schema.sessions.revokedAt), gt(schema.sessions.expiresAt, now)));
+  if (!row) return null;
+  if (now.getTime() - row.session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(schema.sessions).set({ lastUsedAt: now }).where(eq(schema.sessions.id, sessionId));
+  }
+  return row;
+}
+
+export async function revokeSessionById(db: Executor, sessionId: string, now = new Date()): Promise<void> {
+  const revoked = await db
+    .update(schema.sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(schema.sessions.id, sessionId), isNull(schema.sessions.revokedAt)))
+    .returning({ id: schema.sessions.id });
+  await announceRevokedCredentials(db, "session", revoked.map((row) => row.id));
+}
+
+/** Revokes every live session of a user, except `keepSessionId` when given (password change). */
+export async function revokeUserSessions(db: Executor, userId: string, keepSessionId?: string, now = new Date()): Promise<number> {
+  const revoked = await db
+    .update(schema.sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(schema.sessions.userId, userId), isNull(schema.sessions.revokedAt), keepSessionId ? ne(schema.sessions.id, keepSessionId) : undefined))
+    .returning({ id: schema.sessions.id });
+  await announceRevokedCredentials(db, "session", revoked.map((row) => row.id));
+  return revoked.length;
+}
+
+/** Housekeeping: rotated and expired refresh tokens are worth keeping only while their session may be replayed. */
+export async function purgeExpiredRefreshTokens(db: Executor, now = new Date()): Promise<void> {
+  await db.delete(schema.refreshTokens).where(or(lt(schema.refreshTokens.expiresAt, now)));
+}
+
+/** Revokes every live key of a user (the seeded admin taking over a registered account); returns how many. */
+export async function revokeUserApiKeys(db: Executor, userId: string, now = new Date()): Promise<number> {
+  const revoked = await db
+    .update(schema.apiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(schema.apiKeys.userId, userId), isNull(schema.apiKeys.revokedAt)))
+    .returning({ id: schema.apiKeys.id });
+  await announceRevokedCredentials(db, "api-key", revoked.map((row) => row.id));
+  return revoked.length;
+}
+
+/** The key's row and user when the key exists, is not revoked and has not expired; lastUsedAt kept. */
+export async function authenticateApiKey(db: Executor, key: string, now = new Date()): Promise<{ apiKeyId: string; user: User } | null> {
+  if (!/^tag_(live|test|dev)_[0-9A-Za-z]{32,}$/.test(key)) return null;
+  const [row] = await db
+    .select({ key: schema.apiKeys, user: schema.users })
+    .from(schema.apiKeys)
+    .innerJoin(schema.users, eq(schema.users.id, schema.apiKeys.userId))
+    .where(and(eq(schema.apiKeys.keyHash, hashToken(key)), isNull(schema.apiKeys.revokedAt), or(isNull(schema.apiKeys.expiresAt), gt(schema.apiKeys.expiresAt, now))));
+  if (!row) return null;
+  if (!row.key.lastUsedAt || now.getTime() - row.key.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+    await db.update(schema.apiKeys).set({ lastUsedAt: now }).where(eq(schema.apiKeys.id, row.key.id));
+  }
+  return { apiKeyId: row.key.id, user: row.user };
+}
+
+/** The user of a key that is neither revoked nor expired, looked up by the key's id; null otherwise. */
+export async function findLiveApiKeyUser(db: Executor, apiKeyId: string, now = new Date()): Promise<User | null> {
+  const [row] = await db
+    .select({ user: schema.users })
+    .from(schema.apiKeys)
+    .innerJoin(schema.users, eq(schema.users.id, schema.apiKeys.userId))
+    .where(and(eq(schema.apiKeys.id, apiKeyId), isNull(schema.apiKeys.revokedAt), or(isNull(schema.apiKeys.expiresAt), gt(schema.apiKeys.expiresAt, now))));
+  return row?.user ?? null;
+}
+
+/** Turns two-factor off for a user: the secret (pending or confirmed) and the backup codes go. */
+export async function removeTwoFactor(db: Executor, userId: string): Promise<void> {
+  await db.delete(schema.twoFactorSecrets).where(eq(schema.twoFactorSecrets.userId, userId));
+  await db.delete(schema.backupCodes).where(eq(schema.backupCodes.userId, userId));
+  await db.update(schema.users).set({ twoFactorEnabled: false }).where(eq(schema.users.id, userId));
+}
