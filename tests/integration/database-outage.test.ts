@@ -200,13 +200,22 @@ describe("database outage", () => {
         expect(firstHealthy - recoveredAt).toBeLessThan(1_000);
         expect(api.filter((o) => o.startedAt > recoveredAt + 1_000).every((o) => o.status !== 503)).toBe(true);
 
-        // Exactly the writes that were answered 201 are in the database: none answered 503 ran later.
-        const saved = await testDatabase()
-          .db.select({ title: schema.notifications.title })
-          .from(schema.notifications)
-          .where(eq(schema.notifications.userId, account.id));
-        const confirmed = api.filter((o) => o.kind === "write" && o.status === 201).map((o) => o.title);
-        expect(saved.map((row) => row.title).sort()).toEqual(confirmed.sort());
+        // Every write answered 201 is saved, and no write answered 503 that started after the cut is: none
+        // ran later. A write whose COMMIT was on the wire when the connection was cut is in doubt (the
+        // database may have committed it and lost only the answer), as with any database: left out.
+        const saved = new Set(
+          (
+            await testDatabase()
+              .db.select({ title: schema.notifications.title })
+              .from(schema.notifications)
+              .where(eq(schema.notifications.userId, account.id))
+          ).map((row) => row.title),
+        );
+        const writes = api.filter((o) => o.kind === "write");
+        const inDoubt = (o: Outcome) => o.startedAt <= outageStart && o.endedAt >= outageStart;
+        for (const write of writes.filter((o) => o.status === 201)) expect(saved.has(write.title!), write.title).toBe(true);
+        for (const write of writes.filter((o) => o.status === 503 && !inDoubt(o))) expect(saved.has(write.title!), write.title).toBe(false);
+        expect(writes.filter(inDoubt).length).toBeLessThan(20);
         expect(api.some((o) => o.kind === "write" && o.status === 503)).toBe(true);
 
         // One line when it went, one when it came back (a summary in between at most every 10 s), with the
