@@ -227,32 +227,42 @@ interface PoolQuery extends PromiseLike<unknown> {
 }
 
 function underDeadline<T>(query: PoolQuery, budget: Budget): Promise<T> {
+  return settleWithin(query as PromiseLike<T>, budget, () => {
+    if (!query.state) void query.cancel();
+  });
+}
+
+/**
+ * Settles with `work`, or rejects at the budget's deadline or abort, calling `giveUp` once then so the
+ * work can be taken back (a queued query cancelled, a transaction told to roll back). A later outcome
+ * of `work` is ignored (and never an unhandled rejection).
+ */
+function settleWithin<T>(work: PromiseLike<T>, budget: Budget, giveUp: () => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     let settled = false;
-    const give = (error: DatabaseUnavailableError) => {
-      if (settled) return;
+    const finish = () => {
       settled = true;
       clearTimeout(timer);
       budget.signal?.removeEventListener("abort", onAbort);
-      if (!query.state) void query.cancel();
+    };
+    const stop = (error: DatabaseUnavailableError) => {
+      if (settled) return;
+      finish();
+      giveUp();
       reject(error);
     };
-    const onAbort = () => give(refusalOf(budget) ?? deadlineError());
-    const timer = setTimeout(() => give(deadlineError()), Math.max(0, budget.deadline - Date.now()));
+    const onAbort = () => stop(refusalOf(budget) ?? deadlineError());
+    const timer = setTimeout(() => stop(deadlineError()), Math.max(0, budget.deadline - Date.now()));
     budget.signal?.addEventListener("abort", onAbort, { once: true });
-    (query as unknown as Promise<T>).then(
+    work.then(
       (value) => {
         if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        budget.signal?.removeEventListener("abort", onAbort);
+        finish();
         resolve(value);
       },
       (error: unknown) => {
         if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        budget.signal?.removeEventListener("abort", onAbort);
+        finish();
         reject(error);
       },
     );
@@ -327,7 +337,7 @@ function guardTransaction(tx: TransactionSql, availability: DatabaseAvailability
  * committed if its work ends after the caller was answered.
  */
 async function guardedBegin(sql: Sql, availability: DatabaseAvailability, args: unknown[]): Promise<unknown> {
-  const budget = budgets.getStore() ?? { deadline: Date.now() + DEFAULT_OPERATION_DEADLINE_MS };
+  const budget = currentBudget();
   const refusal = refusalOf(budget);
   if (refusal) throw refusal;
   availability.admit();
@@ -341,38 +351,14 @@ async function guardedBegin(sql: Sql, availability: DatabaseAvailability, args: 
       return result;
     }),
   );
-  return new Promise((resolve, reject) => {
-    let settled = false;
-    const giveUp = (error: DatabaseUnavailableError) => {
-      if (settled) return;
-      settled = true;
+  try {
+    return await settleWithin(transaction, budget, () => {
       gaveUp = true;
-      clearTimeout(timer);
-      budget.signal?.removeEventListener("abort", onAbort);
-      availability.failed(error);
-      reject(error);
-    };
-    const onAbort = () => giveUp(refusalOf(budget) ?? deadlineError());
-    const timer = setTimeout(() => giveUp(deadlineError()), Math.max(0, budget.deadline - Date.now()));
-    budget.signal?.addEventListener("abort", onAbort, { once: true });
-    transaction.then(
-      (value) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        budget.signal?.removeEventListener("abort", onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        budget.signal?.removeEventListener("abort", onAbort);
-        availability.failed(error);
-        reject(error);
-      },
-    );
-  });
+    });
+  } catch (error) {
+    availability.failed(error);
+    throw error;
+  }
 }
 
 /**
