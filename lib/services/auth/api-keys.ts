@@ -1,11 +1,10 @@
-import { and, desc, eq,  isNull } from "drizzle-orm";
+import { and, desc, eq, isNull } from "drizzle-orm";
 import { schema } from "@/db/client";
 import { env } from "@/lib/env";
 import { hashToken, randomBase62 } from "@/lib/auth/tokens";
-import type { ServiceContext } from "@/lib/services/context";
 import { NotFoundError, ValidationError } from "@/lib/services/errors";
-import { announceRevokedCredentials } from "@/lib/realtime/channel";
-import { requireUser } from "@/lib/services/context";
+import { requireUser, type ServiceContext } from "@/lib/services/context";
+import { revokeApiKeysWhere } from "./queries";
 
 const PREFIX_BY_ENV = { live: "tag_live_", test: "tag_test_", development: "tag_dev_" } as const;
 const KEY_RANDOM_LENGTH = 40;
@@ -65,13 +64,8 @@ export async function listApiKeys(ctx: ServiceContext): Promise<ApiKeyView[]> {
 /** DELETE /auth/api-keys/:id. */
 export async function revokeApiKey(ctx: ServiceContext, id: string): Promise<{ message: string }> {
   const { userId } = requireUser(ctx);
-  const revoked = await ctx.db
-    .update(schema.apiKeys)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(schema.apiKeys.id, id), eq(schema.apiKeys.userId, userId), isNull(schema.apiKeys.revokedAt)))
-    .returning({ id: schema.apiKeys.id });
+  const revoked = await revokeApiKeysWhere(ctx.db, and(eq(schema.apiKeys.id, id), eq(schema.apiKeys.userId, userId)));
   if (!revoked.length) throw new NotFoundError("API key not found.");
-  await announceRevokedCredentials(ctx.db, "api-key", revoked.map((row) => row.id));
   return { message: "API key revoked." };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, ne, or, sql } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { User } from "@/db/schema";
 import { hashToken } from "@/lib/auth/tokens";
@@ -39,24 +39,29 @@ export async function findLiveSession(db: Executor, sessionId: string, now = new
   return row;
 }
 
-export async function revokeSessionById(db: Executor, sessionId: string, now = new Date()): Promise<void> {
+/**
+ * Revokes the live sessions matching `where` (always narrowed to live ones) and announces them, so their
+ * notification streams close on every instance; returns their ids. Every session revocation goes here.
+ */
+export async function revokeSessionsWhere(db: Executor, where: SQL | undefined, now = new Date()): Promise<string[]> {
   const revoked = await db
     .update(schema.sessions)
     .set({ revokedAt: now })
-    .where(and(eq(schema.sessions.id, sessionId), isNull(schema.sessions.revokedAt)))
+    .where(and(where, isNull(schema.sessions.revokedAt)))
     .returning({ id: schema.sessions.id });
-  await announceRevokedCredentials(db, "session", revoked.map((row) => row.id));
+  const ids = revoked.map((row) => row.id);
+  await announceRevokedCredentials(db, "session", ids);
+  return ids;
+}
+
+export async function revokeSessionById(db: Executor, sessionId: string, now = new Date()): Promise<void> {
+  await revokeSessionsWhere(db, eq(schema.sessions.id, sessionId), now);
 }
 
 /** Revokes every live session of a user, except `keepSessionId` when given (password change). */
 export async function revokeUserSessions(db: Executor, userId: string, keepSessionId?: string, now = new Date()): Promise<number> {
-  const revoked = await db
-    .update(schema.sessions)
-    .set({ revokedAt: now })
-    .where(and(eq(schema.sessions.userId, userId), isNull(schema.sessions.revokedAt), keepSessionId ? ne(schema.sessions.id, keepSessionId) : undefined))
-    .returning({ id: schema.sessions.id });
-  await announceRevokedCredentials(db, "session", revoked.map((row) => row.id));
-  return revoked.length;
+  const where = and(eq(schema.sessions.userId, userId), keepSessionId ? ne(schema.sessions.id, keepSessionId) : undefined);
+  return (await revokeSessionsWhere(db, where, now)).length;
 }
 
 /** Housekeeping: rotated and expired refresh tokens are worth keeping only while their session may be replayed. */
@@ -64,15 +69,21 @@ export async function purgeExpiredRefreshTokens(db: Executor, now = new Date()):
   await db.delete(schema.refreshTokens).where(or(lt(schema.refreshTokens.expiresAt, now)));
 }
 
-/** Revokes every live key of a user (the seeded admin taking over a registered account); returns how many. */
-export async function revokeUserApiKeys(db: Executor, userId: string, now = new Date()): Promise<number> {
+/** Revokes the live API keys matching `where` and announces them (their streams close); returns their ids. */
+export async function revokeApiKeysWhere(db: Executor, where: SQL | undefined, now = new Date()): Promise<string[]> {
   const revoked = await db
     .update(schema.apiKeys)
     .set({ revokedAt: now })
-    .where(and(eq(schema.apiKeys.userId, userId), isNull(schema.apiKeys.revokedAt)))
+    .where(and(where, isNull(schema.apiKeys.revokedAt)))
     .returning({ id: schema.apiKeys.id });
-  await announceRevokedCredentials(db, "api-key", revoked.map((row) => row.id));
-  return revoked.length;
+  const ids = revoked.map((row) => row.id);
+  await announceRevokedCredentials(db, "api-key", ids);
+  return ids;
+}
+
+/** Revokes every live key of a user (the seeded admin taking over a registered account); returns how many. */
+export async function revokeUserApiKeys(db: Executor, userId: string, now = new Date()): Promise<number> {
+  return (await revokeApiKeysWhere(db, eq(schema.apiKeys.userId, userId), now)).length;
 }
 
 /** The key's row and user when the key exists, is not revoked and has not expired; lastUsedAt kept. */

@@ -5,8 +5,7 @@ import { maskIp } from "@/lib/auth/ip";
 import { hashToken, randomToken } from "@/lib/auth/tokens";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ForbiddenError, NotFoundError, UnauthorizedError } from "@/lib/services/errors";
-import { announceRevokedCredentials } from "@/lib/realtime/channel";
-import { revokeSessionById, revokeUserSessions } from "./queries";
+import { revokeSessionById, revokeSessionsWhere, revokeUserSessions } from "./queries";
 
 export const REFRESH_TOKEN_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -125,13 +124,8 @@ export async function listSessions(ctx: ServiceContext, now = new Date()): Promi
 /** DELETE /auth/sessions/:id: another user's session is indistinguishable from a missing one. */
 export async function revokeSession(ctx: ServiceContext, id: string): Promise<{ message: string }> {
   const { userId } = requireUser(ctx);
-  const revoked = await ctx.db
-    .update(schema.sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(schema.sessions.id, id), eq(schema.sessions.userId, userId), isNull(schema.sessions.revokedAt)))
-    .returning({ id: schema.sessions.id });
+  const revoked = await revokeSessionsWhere(ctx.db, and(eq(schema.sessions.id, id), eq(schema.sessions.userId, userId)));
   if (!revoked.length) throw new NotFoundError("Session not found.");
-  await announceRevokedCredentials(ctx.db, "session", revoked.map((row) => row.id));
   return { message: "Session revoked." };
 }
 
