@@ -1,12 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { ActionForm } from "@/components/forms/action-form";
 import { requireUserContext } from "@/lib/http/page-context";
 import { getMe } from "@/lib/services/auth";
 import { listNotifications, unreadCount } from "@/lib/services/notifications";
 import { countTagsByStatus, listTransfers } from "@/lib/services/tags";
 import { firstParam, safeNextPath } from "@/app/(site)/login/safe-next";
-import { resendVerificationAction } from "./actions";
+import { ResendVerificationForm } from "./resend-verification-form";
 import { cardClass, LatestNotifications, TagsSummary } from "./overview-sections";
 
 export const metadata: Metadata = { title: "Dashboard" };
@@ -54,14 +53,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
             We sent a confirmation link to <span className="font-semibold break-all">{me.email}</span>. Open it to confirm the address, so that
             messages about your tags reach you. The link works for 24 hours.
           </p>
-          <ActionForm
-            action={resendVerificationAction}
-            submitLabel="Send a new link"
-            pendingLabel="Sending…"
-            variant="secondary"
-            formLabel="Send a new confirmation link"
-            className="mt-4"
-          />
+          <ResendVerificationForm />
         </section>
       ) : null}
 

@@ -4,13 +4,12 @@ import { BackLink } from "@/components/dashboard/back-link";
 import { formatDateTime } from "@/components/dashboard/dates";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { Panel } from "@/components/dashboard/panel";
-import { ActionForm } from "@/components/forms/action-form";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { requireUserContext } from "@/lib/http/page-context";
 import { getMe } from "@/lib/services/auth";
 import { listTransfers, type TransferRecord } from "@/lib/services/tags";
-import { resendVerificationAction } from "../../actions";
+import { ResendVerificationForm } from "../../resend-verification-form";
 import { param, type SearchParams } from "../params";
 import { acceptTransferAction, declineTransferAction } from "./actions";
 import { transferFailureMessage } from "./failure-messages";
@@ -57,14 +56,7 @@ export default async function TransfersPage({ searchParams }: { searchParams: Se
               Confirm your e-mail address to see tags offered to it: open the link we sent to{" "}
               <span className="font-semibold break-all">{me.email}</span>. Offers made to that address then show up here.
             </p>
-            <ActionForm
-              action={resendVerificationAction}
-              submitLabel="Send a new link"
-              pendingLabel="Sending…"
-              variant="secondary"
-              formLabel="Send a new confirmation link"
-              className="mt-4"
-            />
+            <ResendVerificationForm />
           </div>
         ) : incoming.length === 0 ? (
           <p className="text-muted">Nobody has offered you a tag.</p>
