@@ -11,6 +11,9 @@ vi.mock("next/headers", () => ({
   cookies: async () => ({ get: () => undefined, getAll: () => [], has: () => false }),
 }));
 
+// Test files share a worker's modules: an earlier file may have loaded next-auth with the real
+// next/headers. A fresh module graph makes this file's one the one every module sees.
+vi.resetModules();
 const { action, rowAction, whenNotFound } = await import("@/lib/forms/action");
 const { ConflictError, NotFoundError, ValidationError } = await import("@/lib/services/errors");
 
