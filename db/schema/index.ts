@@ -3,3 +3,4 @@ export * from "./email";
 export * from "./auth";
 export * from "./tags";
 export * from "./notifications";
+export * from "./finder";

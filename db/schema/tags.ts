@@ -197,6 +197,13 @@ export const tagInsurance = pgTable("tag_insurance", {
     .$onUpdate(() => new Date()),
 });
 
+/**
+ * What a scan was, for the scan-quality filter: only REAL scans alert the owner; every scan is kept.
+ * BOT: a crawler or link-preview fetcher; PREFETCH: a HEAD request or browser prefetch; REPEAT: the same
+ * client within 10 minutes; OWNER: the owner's own signed-in browser.
+ */
+export const scanClass = pgEnum("scan_class", ["REAL", "BOT", "PREFETCH", "REPEAT", "OWNER"]);
+
 /** One row per scan of a tag's public page. The finder's IP is kept only as a keyed hash. */
 export const scans = pgTable(
   "scans",
@@ -215,8 +222,11 @@ export const scans = pgTable(
     accuracy: doublePrecision(),
     locationShared: boolean().notNull().default(false),
     suspicious: boolean().notNull().default(false),
+    scanClass: scanClass().notNull().default("REAL"),
+    /** The user-agent class: the browser or bot family and device kind ("iPhone Safari", "Slackbot"), never the raw string. */
+    agent: text(),
   },
-  (table) => [index("scans_tag_scanned_idx").on(table.tagId, table.scannedAt)],
+  (table) => [index("scans_tag_scanned_idx").on(table.tagId, table.scannedAt), index("scans_tag_ip_idx").on(table.tagId, table.ipHash, table.scannedAt)],
 );
 
 export type Tag = typeof tags.$inferSelect;

@@ -1,0 +1,181 @@
+import { sql } from "drizzle-orm";
+import { boolean, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { tags } from "./tags";
+import { users } from "./users";
+
+const ts = () => timestamp({ withTimezone: true, precision: 3 });
+
+export const threadStatus = pgEnum("thread_status", ["ACTIVE", "CLOSED", "BLOCKED"]);
+export const messageSender = pgEnum("message_sender", ["FINDER", "OWNER"]);
+
+/**
+ * A finder's anonymous conversation with a tag's owner. The finder reaches it only by the thread token
+ * (256-bit random, stored as a keyed hash); the owner through the inbox. `ownerId` is the owner at the
+ * time of contact. `finderEmail` is only for telling the finder of replies and never reaches the owner.
+ */
+export const threads = pgTable(
+  "threads",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    tagId: uuid()
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tokenHash: text().notNull(),
+    finderName: text(),
+    finderEmail: text(),
+    /** Set when the finder contacted with a valid credential (lets the owner block and report them). */
+    finderUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    /** Keyed hash of the finder's IP at contact time. */
+    finderIpHash: text(),
+    /** The finder's language (Accept-Language at contact), for the reply e-mail. */
+    finderLocale: text(),
+    status: threadStatus().notNull().default("ACTIVE"),
+    /** Last time the finder was e-mailed about an owner reply (at most one per 10 minutes). */
+    finderNotifiedAt: ts(),
+    lastMessageAt: ts().notNull().defaultNow(),
+    createdAt: ts().notNull().defaultNow(),
+    updatedAt: ts()
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [
+    uniqueIndex("threads_token_hash_key").on(table.tokenHash),
+    index("threads_owner_last_idx").on(table.ownerId, table.lastMessageAt),
+    index("threads_tag_idx").on(table.tagId),
+  ],
+);
+
+export const threadMessages = pgTable(
+  "thread_messages",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    threadId: uuid()
+      .notNull()
+      .references(() => threads.id, { onDelete: "cascade" }),
+    sender: messageSender().notNull(),
+    content: text().notNull(),
+    /** When the other side read it (owner inbox: finder messages; thread page: owner messages). */
+    readAt: ts(),
+    createdAt: ts().notNull().defaultNow(),
+  },
+  (table) => [
+    index("thread_messages_thread_idx").on(table.threadId, table.createdAt),
+    index("thread_messages_unread_idx").on(table.threadId).where(sql`${table.readAt} is null`),
+  ],
+);
+
+/** One per user: what a first responder reads through any of the user's tags. */
+export const emergencyProfiles = pgTable("emergency_profiles", {
+  userId: uuid()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  bloodType: text(),
+  conditions: text().array().notNull().default(sql`'{}'::text[]`),
+  allergies: text().array().notNull().default(sql`'{}'::text[]`),
+  medications: text().array().notNull().default(sql`'{}'::text[]`),
+  physician: text(),
+  physicianPhone: text(),
+  specialInstructions: text(),
+  organDonor: boolean(),
+  createdAt: ts().notNull().defaultNow(),
+  updatedAt: ts()
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+});
+
+export const emergencyContacts = pgTable(
+  "emergency_contacts",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    relationship: text().notNull(),
+    phone: text().notNull(),
+    email: text(),
+    createdAt: ts().notNull().defaultNow(),
+    updatedAt: ts()
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [index("emergency_contacts_user_idx").on(table.userId, table.createdAt)],
+);
+
+/** Every read of a user's emergency profile through a tag: when, roughly where, from which tag. */
+export const emergencyAccesses = pgTable(
+  "emergency_accesses",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    tagId: uuid().references(() => tags.id, { onDelete: "set null" }),
+    ipHash: text(),
+    city: text(),
+    country: text(),
+    agent: text(),
+    accessedAt: ts().notNull().defaultNow(),
+  },
+  (table) => [index("emergency_accesses_user_idx").on(table.userId, table.accessedAt)],
+);
+
+export const reportType = pgEnum("report_type", ["SPAM", "HARASSMENT", "INAPPROPRIATE", "SCAM", "OTHER"]);
+export const reportStatus = pgEnum("report_status", ["OPEN", "REVIEWING", "RESOLVED", "DISMISSED"]);
+export const reportAction = pgEnum("report_action", ["WARN_USER", "SUSPEND_USER", "DEACTIVATE_TAG", "DELETE_MESSAGE", "DISMISS"]);
+
+export const reports = pgTable(
+  "reports",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    reporterId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    type: reportType().notNull(),
+    status: reportStatus().notNull().default("OPEN"),
+    description: text().notNull(),
+    targetUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    tagId: uuid().references(() => tags.id, { onDelete: "set null" }),
+    messageId: uuid().references(() => threadMessages.id, { onDelete: "set null" }),
+    /** The reported thread (kept when its message is deleted by an admin action). */
+    threadId: uuid().references(() => threads.id, { onDelete: "set null" }),
+    adminNote: text(),
+    action: reportAction(),
+    resolvedById: uuid().references(() => users.id, { onDelete: "set null" }),
+    resolvedAt: ts(),
+    createdAt: ts().notNull().defaultNow(),
+    updatedAt: ts()
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (table) => [
+    index("reports_reporter_idx").on(table.reporterId, table.createdAt),
+    index("reports_status_created_idx").on(table.status, table.createdAt),
+    index("reports_target_idx").on(table.targetUserId),
+  ],
+);
+
+export const userBlocks = pgTable(
+  "user_blocks",
+  {
+    blockerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    blockedId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: ts().notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.blockerId, table.blockedId] }), index("user_blocks_blocked_idx").on(table.blockedId)],
+);
+
+export type Thread = typeof threads.$inferSelect;
+export type ThreadMessage = typeof threadMessages.$inferSelect;
+export type Report = typeof reports.$inferSelect;
