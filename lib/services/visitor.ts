@@ -1,0 +1,31 @@
+import { keyedHash } from "@/lib/auth/tokens";
+
+/** Coarse location from the trusted proxy's geo headers (decisions.md: TRUST_PROXY). */
+export interface CoarseLocation {
+  latitude: number;
+  longitude: number;
+  city: string | null;
+  country: string | null;
+}
+
+/**
+ * What the public finder endpoints and pages know of an anonymous visitor, read once from the request by
+ * `visitorFrom` (lib/http/visitor.ts) so the API and the pages record the same facts. The raw IP is used
+ * only to derive `ipHash` and for rate limits; it is never stored.
+ */
+export interface Visitor {
+  ip: string;
+  userAgent: string | null;
+  geo: CoarseLocation | null;
+  /** HTTP method of the request ("GET", "HEAD"); a HEAD is never a real scan. */
+  method: string;
+  /** True when the browser says this is a prefetch (Sec-Purpose / Purpose: prefetch), not a visit. */
+  prefetch: boolean;
+  /** Accept-Language, as sent; for choosing the finder's language. */
+  acceptLanguage: string | null;
+}
+
+/** The keyed hash of a client IP stored with scans, threads and emergency accesses; null when unknown. */
+export function hashClientIp(ip: string): string | null {
+  return ip && ip !== "unknown" ? keyedHash("client-ip", ip) : null;
+}
