@@ -74,6 +74,7 @@ CREATE TABLE "threads" (
 	"token_hash" text NOT NULL,
 	"finder_name" text,
 	"finder_email" text,
+	"token_sealed" text,
 	"finder_user_id" uuid,
 	"finder_ip_hash" text,
 	"finder_locale" text,

@@ -26,6 +26,11 @@ export const threads = pgTable(
     tokenHash: text().notNull(),
     finderName: text(),
     finderEmail: text(),
+    /**
+     * The thread token sealed (AES-GCM, lib/auth/tokens.ts sealText), kept only when the finder left an
+     * e-mail address: the reply e-mail must carry the thread link long after the token was shown.
+     */
+    tokenSealed: text(),
     /** Set when the finder contacted with a valid credential (lets the owner block and report them). */
     finderUserId: uuid().references(() => users.id, { onDelete: "set null" }),
     /** Keyed hash of the finder's IP at contact time. */
