@@ -1,4 +1,8 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
+
+// The finder's pages are translated (lib/i18n); the language comes from the request, not the URL.
+const withNextIntl = createNextIntlPlugin("./lib/i18n/request.ts");
 
 // Evaluated by `next build` (production) and `next dev` (development); the result is stored in the build.
 const isProduction = process.env.NODE_ENV === "production";
@@ -38,4 +42,4 @@ const nextConfig: NextConfig = {
   },
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

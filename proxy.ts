@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
+import { PAGE_KIND_HEADER, PAGE_LOCALE_HEADER, isFinderPath, negotiateLocale } from "@/lib/i18n/locales";
 
 /**
  * A fresh nonce and Content-Security-Policy for every HTML request. Next reads the nonce back from the
@@ -17,9 +18,15 @@ export function proxy(request: NextRequest) {
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set("x-nonce", nonce);
   requestHeaders.set("Content-Security-Policy", policy);
+  // The finder's pages speak the finder's language; the rest of the site is English. Always overwritten,
+  // so a client cannot choose it by sending the header itself.
+  const finderPage = isFinderPath(request.nextUrl.pathname);
+  requestHeaders.set(PAGE_LOCALE_HEADER, finderPage ? negotiateLocale(request.headers.get("accept-language")) : "en");
+  requestHeaders.set(PAGE_KIND_HEADER, finderPage ? "finder" : "site");
 
   const response = NextResponse.next({ request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", policy);
+  if (finderPage) response.headers.append("Vary", "Accept-Language");
   return response;
 }
 

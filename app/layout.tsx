@@ -1,9 +1,12 @@
 import type { Metadata, Viewport } from "next";
+import { headers } from "next/headers";
 import { connection } from "next/server";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
 import { SERVICE_NAME } from "@/components/site-links";
 import { env } from "@/lib/env";
+import { PAGE_KIND_HEADER } from "@/lib/i18n/locales";
+import { pageLocale } from "@/lib/i18n/request";
 import "./globals.css";
 
 export const metadata: Metadata = {
@@ -24,6 +27,8 @@ export const viewport: Viewport = {
   themeColor: "#1d4ed8",
 };
 
+const skipLinkText = { en: "Skip to content", es: "Ir al contenido", fr: "Aller au contenu", de: "Zum Inhalt springen" } as const;
+
 /**
  * Every page is rendered per request: the Content-Security-Policy from proxy.ts carries a fresh nonce
  * that Next puts on its scripts while rendering, which a page prerendered at build time could not have.
@@ -31,21 +36,23 @@ export const viewport: Viewport = {
  */
 export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   await connection();
+  // The finder's pages (lib/i18n) are in the finder's language and bring their own compact header.
+  const [lang, finderPage] = await Promise.all([pageLocale(), headers().then((h) => h.get(PAGE_KIND_HEADER) === "finder")]);
 
   return (
-    <html lang="en">
+    <html lang={lang}>
       <body className="flex min-h-dvh flex-col">
         <a
           href="#main"
           className="sr-only focus:not-sr-only focus:fixed focus:left-4 focus:top-4 focus:z-50 focus:rounded-md focus:bg-white focus:px-4 focus:py-3 focus:font-semibold focus:text-brand-800 focus:shadow-lg"
         >
-          Skip to content
+          {finderPage ? skipLinkText[lang] : "Skip to content"}
         </a>
-        <SiteHeader />
+        {finderPage ? null : <SiteHeader />}
         <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
           {children}
         </main>
-        <SiteFooter />
+        {finderPage ? null : <SiteFooter />}
       </body>
     </html>
   );

@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import type { z } from "zod";
 import { errorState, formError, waitMessage } from "@/components/forms/action-result";
 import { formText, type FieldErrors, type FormState } from "@/components/forms/form-state";
-import { requireAdminContext, requireUserContext } from "@/lib/http/page-context";
+import { optionalUserContext, requireAdminContext, requireUserContext } from "@/lib/http/page-context";
 import { clientIp } from "@/lib/http/client-ip";
 import { checkRateLimits, type RateLimitDecision } from "@/lib/ratelimit";
 import type { RateLimitPolicyName } from "@/lib/ratelimit/policies";
@@ -26,7 +26,12 @@ import { formInput } from "./form-input";
  *    control flow (redirect, notFound, signOut) passes through untouched.
  */
 
-export type ActionAuth = "none" | "user" | "admin";
+/**
+ * `none`: the system acts (public forms whose service needs no caller); `optional`: the signed-in user when
+ * there is one, otherwise the anonymous public caller with its IP (the finder's forms, like the API's
+ * optional-auth endpoints); `user` and `admin`: sign-in required.
+ */
+export type ActionAuth = "none" | "optional" | "user" | "admin";
 
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -67,6 +72,10 @@ export interface ActionOptions<P extends Schema | undefined, I extends Schema | 
   fieldMap?: Record<string, string>;
   /** The whole-form message over per-field messages ("Check the fields marked below." by default). */
   invalidMessage?: string;
+  /** The message when the rate limit refuses the post (a form in another language says it its own way). */
+  rateLimitedMessage?: (retryAfterSeconds: number) => string;
+  /** The message for an unexpected failure (logged), instead of the English default. */
+  failedMessage?: string;
   /** A failed parse this form answers its own way (e.g. a broken link); undefined for the usual messages. */
   onInvalid?: (error: z.ZodError, values: Record<string, string> | undefined, formData: FormData) => S | undefined;
   /** Completes a state the wrapper made (invalid input, rate limited, an error) for a richer state type. */
@@ -86,6 +95,7 @@ const CHECK_FIELDS = "Check the fields marked below.";
 
 async function resolveCaller(options: CommonOptions<Schema | undefined, Schema | undefined>, formData: FormData): Promise<ServiceContext> {
   if (options.auth === "none") return systemContext();
+  if (options.auth === "optional") return optionalUserContext();
   const returnTo = typeof options.returnTo === "function" ? options.returnTo(formData) : (options.returnTo ?? "/dashboard");
   return options.auth === "admin" ? requireAdminContext(returnTo) : requireUserContext(returnTo);
 }
@@ -149,7 +159,9 @@ export function action<S extends FormState = FormState, P extends Schema | undef
         input = parsed.data as Out<I>;
       }
       const decision = await rateLimitDecision(options, ctx);
-      if (decision && !decision.allowed) return made(formError(waitMessage(decision.retryAfter), values), formData);
+      if (decision && !decision.allowed) {
+        return made(formError(options.rateLimitedMessage?.(decision.retryAfter) ?? waitMessage(decision.retryAfter), values), formData);
+      }
       return await handler({ ctx, params: params as Out<P>, input, formData, values });
     } catch (error) {
       unstable_rethrow(error);
@@ -157,7 +169,8 @@ export function action<S extends FormState = FormState, P extends Schema | undef
         const own = options.onError?.(error, values);
         if (own) return own;
       }
-      return made(errorState(error, values, options.fieldMap), formData);
+      const state = errorState(error, values, options.fieldMap);
+      return made(options.failedMessage && !(error instanceof DomainError) ? { ...state, message: options.failedMessage } : state, formData);
     }
   };
 }

@@ -37,3 +37,12 @@ export async function requireAdminContext(returnTo: string): Promise<ServiceCont
   if (ctx.actor.kind !== "user" || (ctx.actor.role !== "ADMIN" && ctx.actor.role !== "SUPER_ADMIN")) notFound();
   return ctx;
 }
+
+/**
+ * The signed-in user's context when there is one, otherwise the anonymous public caller with its IP: for
+ * pages and forms anyone may use (the finder's), like the API's optional-auth endpoints. The owner's own
+ * visit is then recognised, and a signed-in finder's contact carries their id.
+ */
+export async function optionalUserContext(): Promise<ServiceContext> {
+  return (await currentUserContext()) ?? { actor: { kind: "public", ip: clientIp(await headers()) }, db: getDatabase().db };
+}

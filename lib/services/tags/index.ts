@@ -4,6 +4,7 @@
  */
 export { deleteInsurance, getInsurance, type InsuranceRecord, saveInsurance } from "./insurance";
 export { activateTag, bulkActivateTags, countTagsByStatus, getTag, listTags, type MintedTag, mintTags, releaseTag, setTagStatus, updateTag } from "./inventory";
+export { findEncryptedIdByCode } from "./lookup";
 export { tagQrCode } from "./qr";
 export { type TagRecord, tagStatusSchema, tagTypeSchema } from "./records";
 export { listTagScans } from "./scans";

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { BackLink } from "@/components/dashboard/back-link";
 import { tagTypeLabels } from "@/components/tags/labels";
+import { env } from "@/lib/env";
 import { tagQrCode } from "@/lib/services/tags";
 import { loadOwnedTag } from "../load";
 import { PrintButton } from "./print-button";
@@ -12,7 +13,7 @@ type Params = Promise<{ id: string }>;
 
 /**
  * A printable label: the tag's QR code (inline SVG made on the server from its scan URL), the printed
- * code and the item name. The print stylesheet hides everything but the label.
+ * code with the short address where a finder without a camera types it, and the item name. The print stylesheet hides everything but the label.
  */
 export default async function TagLabelPage({ params }: { params: Params }) {
   const { id } = await params;
@@ -21,6 +22,8 @@ export default async function TagLabelPage({ params }: { params: Params }) {
   const qr = await tagQrCode(ctx, tag.id, "svg");
   const svg = typeof qr.body === "string" ? qr.body : new TextDecoder().decode(qr.body);
   const name = tag.itemName ?? "Unnamed tag";
+  // The short address printed under the code, for a finder without a camera (no scheme: shorter to type).
+  const foundAddress = `${env.APP_URL.replace(/^https?:\/\//, "").replace(/\/+$/, "")}/found`;
 
   return (
     <div className="flex flex-col gap-6">
@@ -46,6 +49,9 @@ export default async function TagLabelPage({ params }: { params: Params }) {
         />
         <p className="font-mono text-2xl font-bold tracking-widest text-ink" data-testid="tag-code">
           {tag.code}
+        </p>
+        <p className="text-xs text-slate-700" data-testid="found-address">
+          No camera? Type the code at <span className="font-semibold">{foundAddress}</span>
         </p>
         <p className="text-lg font-semibold break-words text-ink">{name}</p>
         <p className="text-xs text-slate-700">{tagTypeLabels[tag.tagType]} · Scan to contact the owner</p>

@@ -1,0 +1,39 @@
+"use server";
+
+import { redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
+import { z } from "zod";
+import type { FormState } from "@/components/forms/form-state";
+import { action } from "@/lib/forms/action";
+import { NotFoundError, ValidationError } from "@/lib/services/errors";
+import { findEncryptedIdByCode, tagCodeInput } from "@/lib/services/tags";
+
+/**
+ * A typed code → the tag's finder page. Counted against the public scan limit, like the page it leads
+ * to, which also keeps anyone from trying codes in bulk.
+ */
+export async function findTagByCodeAction(previous: FormState, formData: FormData): Promise<FormState> {
+  const t = await getTranslations("Found");
+  const finder = await getTranslations("Finder");
+  const run = action(
+    {
+      auth: "optional",
+      input: z.object({ code: tagCodeInput }),
+      rateLimit: ["publicScan"],
+      values: ["code"],
+      onInvalid: (_error, values): FormState => ({ status: "error", message: t("invalid"), fieldErrors: { code: [t("invalid")] }, values }),
+      rateLimitedMessage: () => finder("rateLimited"),
+      failedMessage: finder("failed"),
+      onError: (error, values): FormState => {
+        if (error instanceof ValidationError) return { status: "error", message: t("invalid"), fieldErrors: { code: [t("invalid")] }, values };
+        if (error instanceof NotFoundError) return { status: "error", message: t("notFound"), fieldErrors: { code: [t("notFound")] }, values };
+        return { status: "error", message: finder("failed"), values };
+      },
+    },
+    async ({ ctx, input }) => {
+      const encryptedId = await findEncryptedIdByCode(ctx, input.code);
+      redirect(`/t/${encryptedId}`);
+    },
+  );
+  return run(previous, formData);
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { isFinderPath, negotiateLocale } from "@/lib/i18n/locales";
+
+describe("negotiateLocale", () => {
+  it.each([
+    [null, "en"],
+    ["", "en"],
+    ["es", "es"],
+    ["es-MX,es;q=0.9,en;q=0.8", "es"],
+    ["fr-CA", "fr"],
+    ["de-DE,de;q=0.9", "de"],
+    ["ja,de;q=0.5", "de"],
+    ["en;q=0.4,fr;q=0.8", "fr"],
+    ["pt-BR,pt;q=0.9", "en"],
+    ["*", "en"],
+    ["de;q=0,es;q=0.1", "es"],
+    ["es;q=abc,fr", "fr"],
+    ["EN-gb", "en"],
+  ])("%s → %s", (header, expected) => {
+    expect(negotiateLocale(header)).toBe(expected);
+  });
+
+  it("keeps the order sent for equal qualities", () => {
+    expect(negotiateLocale("fr,de")).toBe("fr");
+    expect(negotiateLocale("de,fr")).toBe("de");
+  });
+
+  it("survives a hostile header", () => {
+    expect(negotiateLocale(`${"x;q=1,".repeat(10_000)}es`)).toBe("en");
+    expect(negotiateLocale(";;;,,,q=;")).toBe("en");
+  });
+});
+
+describe("isFinderPath", () => {
+  it("names the finder's pages only", () => {
+    expect(isFinderPath("/t/abc")).toBe(true);
+    expect(isFinderPath("/t/abc/emergency")).toBe(true);
+    expect(isFinderPath("/thread/tok")).toBe(true);
+    expect(isFinderPath("/found")).toBe(true);
+    expect(isFinderPath("/")).toBe(false);
+    expect(isFinderPath("/dashboard")).toBe(false);
+    expect(isFinderPath("/tags")).toBe(false);
+  });
+});
