@@ -8,7 +8,7 @@ import { hashToken } from "@/lib/auth/tokens";
 import { listMailbox } from "@/lib/email/mailbox";
 import { EMAIL_SEND_JOB } from "@/lib/email/queue";
 import { prepareJobs, runPendingJobs, stopJobs } from "@/lib/jobs";
-import { issueUserToken } from "@/lib/services/auth/user-tokens";
+import { issueUserToken } from "@/lib/services/auth/queries";
 import { confirmEmailFromLink, emailLinkAlreadyConfirmed } from "@/lib/services/auth/verification";
 import { systemContext } from "@/lib/services/context";
 import { ValidationError } from "@/lib/services/errors";

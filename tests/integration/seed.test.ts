@@ -11,7 +11,7 @@ import { POST as verify2faRoute } from "@/app/api/v1/auth/verify-2fa/route";
 import { verifyPassword } from "@/lib/auth/password";
 import { log } from "@/lib/log";
 import { systemContext } from "@/lib/services/context";
-import { issueUserToken } from "@/lib/services/auth/user-tokens";
+import { issueUserToken } from "@/lib/services/auth/queries";
 import { DEMO_INVENTORY_COUNT, DEMO_USER, seedDatabase } from "@/lib/services/system/seed";
 import { tagStatus, tagType } from "@/db/schema";
 import { isProfileComplete } from "@/lib/services/tags/completeness";

@@ -2,10 +2,9 @@ import { hashPassword, verifyPassword } from "@/lib/auth/password";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ForbiddenError, TwoFactorRequiredError, UnauthorizedError } from "@/lib/services/errors";
 import { underAccountLockout } from "./lockout";
-import { consumeSecondFactor } from "./second-factor";
 import { createSession, type ClientInfo, type SessionKind } from "./sessions";
 import { toPublicUser } from "./users";
-import { findUserByEmail } from "./queries";
+import { consumeSecondFactor, findUserByEmail } from "./queries";
 
 export interface LoginInput {
   email: string;

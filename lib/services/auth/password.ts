@@ -9,8 +9,7 @@ import { queueEmail } from "@/lib/email/queue";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { UnauthorizedError, ValidationError } from "@/lib/services/errors";
 import { underAccountLockout } from "./lockout";
-import { consumeUserToken, issueUserToken } from "./user-tokens";
-import { findUserByEmail, getUserById, revokeUserSessions } from "./queries";
+import { consumeUserToken, findUserByEmail, getUserById, issueUserToken, revokeUserSessions } from "./queries";
 
 const FORGOT_PASSWORD_MESSAGE = "If an account exists for this address, a link to reset its password is on its way.";
 

@@ -1,9 +1,11 @@
-import { and, eq, gt, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { User } from "@/db/schema";
-import { hashToken } from "@/lib/auth/tokens";
+import { hashToken, randomToken } from "@/lib/auth/tokens";
+import { decryptSecret, verifyTotp } from "@/lib/auth/totp";
 import { announceRevokedCredentials } from "@/lib/realtime/channel";
-import { NotFoundError } from "@/lib/services/errors";
+import { NotFoundError, ValidationError } from "@/lib/services/errors";
+import { hashBackupCode, normalizeBackupCode } from "./backup-codes";
 
 /**
  * The auth domain's reads and writes on a bare database handle (or an open transaction): the building
@@ -116,4 +118,71 @@ export async function removeTwoFactor(db: Executor, userId: string): Promise<voi
   await db.delete(schema.twoFactorSecrets).where(eq(schema.twoFactorSecrets.userId, userId));
   await db.delete(schema.backupCodes).where(eq(schema.backupCodes.userId, userId));
   await db.update(schema.users).set({ twoFactorEnabled: false }).where(eq(schema.users.id, userId));
+}
+
+export type UserTokenPurpose = "EMAIL_VERIFICATION" | "PASSWORD_RESET";
+
+export const USER_TOKEN_TTL_MS: Record<UserTokenPurpose, number> = {
+  EMAIL_VERIFICATION: 24 * 60 * 60 * 1000,
+  PASSWORD_RESET: 60 * 60 * 1000,
+};
+
+/** Issues a single-use token (stored hashed); earlier unused tokens of the same purpose stop working. */
+export async function issueUserToken(db: Executor, userId: string, purpose: UserTokenPurpose, now = new Date()): Promise<string> {
+  await retireUserTokens(db, userId, purpose, now);
+  const token = randomToken(32);
+  await db.insert(schema.userTokens).values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + USER_TOKEN_TTL_MS[purpose]), createdAt: now });
+  return token;
+}
+
+/** Makes a user's unused tokens of one purpose stop working (marked used). */
+export async function retireUserTokens(db: Executor, userId: string, purpose: UserTokenPurpose, now = new Date()): Promise<void> {
+  await db
+    .update(schema.userTokens)
+    .set({ usedAt: now })
+    .where(and(eq(schema.userTokens.userId, userId), eq(schema.userTokens.purpose, purpose), isNull(schema.userTokens.usedAt)));
+}
+
+/**
+ * Marks the token used and returns its user id. Unknown, used and expired tokens are one answer:
+ * 400 VALIDATION_ERROR on `token` (decisions.md). The update is the check, so two racing uses can't both win.
+ */
+export async function consumeUserToken(db: Executor, token: string, purpose: UserTokenPurpose, now = new Date()): Promise<string> {
+  const [row] = await db
+    .update(schema.userTokens)
+    .set({ usedAt: now })
+    .where(and(eq(schema.userTokens.tokenHash, hashToken(token)), eq(schema.userTokens.purpose, purpose), isNull(schema.userTokens.usedAt), gt(schema.userTokens.expiresAt, now)))
+    .returning({ userId: schema.userTokens.userId });
+  if (!row) throw ValidationError.field("token", "This link is invalid, expired or already used.");
+  return row.userId;
+}
+
+/**
+ * Accepts a current TOTP code (each time step once: the step is recorded atomically, so a replay or a
+ * concurrent second use fails) or an unused backup code (marked used). False otherwise.
+ */
+export async function consumeSecondFactor(db: Executor, userId: string, code: string, now = new Date()): Promise<boolean> {
+  const trimmed = code.trim();
+  if (/^\d{6}$/.test(trimmed)) {
+    const [secret] = await db
+      .select()
+      .from(schema.twoFactorSecrets)
+      .where(and(eq(schema.twoFactorSecrets.userId, userId), isNotNull(schema.twoFactorSecrets.confirmedAt)));
+    if (!secret) return false;
+    const step = await verifyTotp(decryptSecret(secret.secretEncrypted), trimmed, { lastTimeStep: secret.lastTimeStep, now });
+    if (step === null) return false;
+    const claimed = await db
+      .update(schema.twoFactorSecrets)
+      .set({ lastTimeStep: step })
+      .where(and(eq(schema.twoFactorSecrets.userId, userId), or(isNull(schema.twoFactorSecrets.lastTimeStep), lt(schema.twoFactorSecrets.lastTimeStep, step))))
+      .returning({ userId: schema.twoFactorSecrets.userId });
+    return claimed.length === 1;
+  }
+  if (normalizeBackupCode(trimmed).length < 8) return false;
+  const used = await db
+    .update(schema.backupCodes)
+    .set({ usedAt: now })
+    .where(and(eq(schema.backupCodes.userId, userId), eq(schema.backupCodes.codeHash, hashBackupCode(trimmed)), isNull(schema.backupCodes.usedAt)))
+    .returning({ id: schema.backupCodes.id });
+  return used.length === 1;
 }

@@ -10,8 +10,8 @@ import { decryptSecret, encryptSecret, newTotpSecret, totpUri, verifyTotp } from
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError, UnauthorizedError } from "@/lib/services/errors";
 import { underAccountLockout } from "./lockout";
-import { consumeSecondFactor, hashBackupCode } from "./second-factor";
-import { getUserById, removeTwoFactor } from "./queries";
+import { hashBackupCode } from "./backup-codes";
+import { consumeSecondFactor, getUserById, removeTwoFactor } from "./queries";
 
 export const BACKUP_CODE_COUNT = 10;
 /** No 0/O or 1/I: codes are read off paper. 32 symbols, so `byte % 32` is unbiased; 8 symbols = 40 bits. */

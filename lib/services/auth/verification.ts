@@ -7,8 +7,7 @@ import { queueEmail } from "@/lib/email/queue";
 import { hashToken } from "@/lib/auth/tokens";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ValidationError } from "@/lib/services/errors";
-import { consumeUserToken, issueUserToken } from "./user-tokens";
-import { getUserById } from "./queries";
+import { consumeUserToken, getUserById, issueUserToken } from "./queries";
 
 export const ALREADY_CONFIRMED_MESSAGE = "Your e-mail address is already confirmed.";
 

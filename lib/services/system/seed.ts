@@ -2,12 +2,11 @@ import { count, eq, sql } from "drizzle-orm";
 import { schema, type Transaction } from "@/db/client";
 import { hashPassword } from "@/lib/auth/password";
 import { log } from "@/lib/log";
-import { retireUserTokens } from "@/lib/services/auth/user-tokens";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { activateTag, mintTags, type TagType } from "@/lib/services/tags/inventory";
 import { activateIfComplete, changeTagStatus } from "@/lib/services/tags/status";
 import type { TagStatus } from "@/lib/services/tags/transitions";
-import { removeTwoFactor, revokeUserApiKeys, revokeUserSessions } from "@/lib/services/auth/queries";
+import { removeTwoFactor, retireUserTokens, revokeUserApiKeys, revokeUserSessions } from "@/lib/services/auth/queries";
 
 /** The demo account seeded outside production, so `npm run dev` has someone to sign in as. */
 export const DEMO_USER = { email: "demo@tagservice.local", password: "DemoTags2026", firstName: "Dana", lastName: "Demo" } as const;
