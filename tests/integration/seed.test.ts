@@ -14,7 +14,7 @@ import { systemContext } from "@/lib/services/context";
 import { issueUserToken } from "@/lib/services/auth/queries";
 import { DEMO_INVENTORY_COUNT, DEMO_USER, seedDatabase } from "@/lib/services/system/seed";
 import { tagStatus, tagType } from "@/db/schema";
-import { isProfileComplete } from "@/lib/services/tags/completeness";
+import { isProfileComplete } from "@/lib/services/tags/queries";
 import { isAllowedTransition } from "@/lib/services/tags/transitions";
 import { bearer, loginAccount, registerAccount, uniqueEmail } from "../support/auth";
 import { apiRequest, call, json, nextTestIp } from "../support/http";

@@ -3,7 +3,7 @@ import { schema, type Executor } from "@/db/client";
 import type { Tag } from "@/db/schema";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ownedTag } from "@/lib/services/tags/access";
-import { activateIfComplete } from "@/lib/services/tags/status";
+import { activateIfComplete } from "@/lib/services/tags/queries";
 import { updateTag } from "@/lib/services/tags/inventory";
 import type { GeneralProfileInput, Photo, Profile, ProfilePatch } from "./schemas";
 import { readTypedProfile } from "./typed";

@@ -4,7 +4,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { log } from "@/lib/log";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { activateTag, mintTags, type TagType } from "@/lib/services/tags/inventory";
-import { activateIfComplete, changeTagStatus } from "@/lib/services/tags/status";
+import { activateIfComplete, changeTagStatus } from "@/lib/services/tags/queries";
 import type { TagStatus } from "@/lib/services/tags/transitions";
 import { removeTwoFactor, retireUserTokens, revokeUserApiKeys, revokeUserSessions } from "@/lib/services/auth/queries";
 

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { schema, type Executor } from "@/db/client";
+import { schema } from "@/db/client";
 import type { Tag } from "@/db/schema";
 import type { ServiceContext } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
@@ -19,10 +19,5 @@ export async function ownedTag(ctx: ServiceContext, tagId: string, options: { lo
     .where(and(eq(schema.tags.id, tagId), eq(schema.tags.ownerId, userId)));
   const [tag] = options.lock ? await query.for("update") : await query;
   if (!tag) throw new NotFoundError(TAG_NOT_FOUND);
-  return tag;
-}
-
-export async function tagById(db: Executor, tagId: string): Promise<Tag | undefined> {
-  const [tag] = await db.select().from(schema.tags).where(eq(schema.tags.id, tagId));
   return tag;
 }

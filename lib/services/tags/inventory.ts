@@ -5,9 +5,8 @@ import { requireUser, withTransaction, type ServiceContext } from "@/lib/service
 import { ConflictError, DomainError, NotFoundError, ValidationError } from "@/lib/services/errors";
 import { ownedTag } from "./access";
 import { generateTagCode, newEncryptedId, normalizeTagCode, scanUrl, formatTagCode } from "./codes";
-import { assertWithinTierLimit } from "./limits";
 import { toTagRecord, type TagRecord } from "./records";
-import { activateIfComplete, changeTagStatus } from "./status";
+import { activateIfComplete, assertWithinTierLimit, changeTagStatus } from "./queries";
 import { tagStatuses, type TagStatus } from "./transitions";
 import { getUserById } from "@/lib/services/auth/queries";
 

@@ -10,7 +10,7 @@ import { requireUser, withTransaction, type ServiceContext } from "@/lib/service
 import { ConflictError, ForbiddenError, NotFoundError, RateLimitError, ValidationError } from "@/lib/services/errors";
 import { notify } from "@/lib/services/notifications/notify";
 import { ownedTag } from "./access";
-import { assertWithinTierLimit } from "./limits";
+import { assertWithinTierLimit } from "./queries";
 import { findUserByEmail, getUserById } from "@/lib/services/auth/queries";
 
 /** How long a transfer offer stays open. */

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { UnprocessableError } from "@/lib/services/errors";
 import { ownedTag } from "@/lib/services/tags/access";
-import { changeTagStatus } from "@/lib/services/tags/status";
+import { changeTagStatus } from "@/lib/services/tags/queries";
 
 export const reportStolenResultSchema = z.object({
   tagId: z.uuid(),

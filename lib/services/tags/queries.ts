@@ -1,11 +1,60 @@
-import { eq } from "drizzle-orm";
+import { and, count, eq, ne } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { Tag } from "@/db/schema";
-import { ForbiddenError, InvalidTransitionError, UnprocessableError } from "@/lib/services/errors";
-import { isProfileComplete } from "./completeness";
-import { assertWithinTierLimit } from "./limits";
-import { allowedTransitions, isAllowedTransition, type TagStatus } from "./transitions";
 import { getUserById } from "@/lib/services/auth/queries";
+import { ForbiddenError, InvalidTransitionError, UnprocessableError } from "@/lib/services/errors";
+import { allowedTransitions, isAllowedTransition, type TagStatus } from "./transitions";
+
+/**
+ * The tags domain's reads and writes on a bare database handle (or an open transaction): the building
+ * blocks its verbs, the other domains' verbs (profiles, vehicles) and the seed share. Routes, actions and
+ * pages use the verbs in lib/services/tags (index.ts) instead.
+ */
+
+export async function tagById(db: Executor, tagId: string): Promise<Tag | undefined> {
+  const [tag] = await db.select().from(schema.tags).where(eq(schema.tags.id, tagId));
+  return tag;
+}
+
+export type Tier = "FREE" | "PRO" | "PREMIUM";
+
+/** Tags a user may hold that are not DEACTIVATED, by subscription tier. */
+export const TIER_TAG_LIMITS: Readonly<Record<Tier, number>> = { FREE: 5, PRO: 50, PREMIUM: 500 };
+
+export async function countedTags(db: Executor, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(schema.tags)
+    .where(and(eq(schema.tags.ownerId, userId), ne(schema.tags.status, "DEACTIVATED")));
+  return row?.n ?? 0;
+}
+
+/** 422 with `{ tier, limit }` when `adding` more counted tags would pass the tier's limit. */
+export async function assertWithinTierLimit(db: Executor, userId: string, tier: Tier, adding = 1): Promise<void> {
+  const limit = TIER_TAG_LIMITS[tier];
+  // Serialises a user's concurrent claims/reactivations (inside the caller's transaction): without the
+  // lock, two requests could both count 4 and both take the 5th place.
+  await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, userId)).for("update");
+  if ((await countedTags(db, userId)) + adding > limit) {
+    throw new UnprocessableError(`Your ${tier} plan allows ${limit} active tags. Upgrade or deactivate a tag first.`, { tier, limit });
+  }
+}
+
+const typedTables = {
+  PET: schema.petProfiles,
+  VEHICLE: schema.vehicleProfiles,
+  DEVICE: schema.deviceProfiles,
+  TRAVEL: schema.travelProfiles,
+} as const;
+
+/** decisions.md: complete when itemName is set and, for a typed tag, its typed profile is saved. */
+export async function isProfileComplete(db: Executor, tag: Tag): Promise<boolean> {
+  if (!tag.itemName?.trim()) return false;
+  if (tag.tagType === "GENERAL") return true;
+  const table = typedTables[tag.tagType];
+  const [row] = await db.select({ tagId: table.tagId }).from(table).where(eq(table.tagId, tag.id));
+  return Boolean(row);
+}
 
 export interface StatusChange {
   to: TagStatus;
