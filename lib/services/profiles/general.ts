@@ -1,44 +1,12 @@
-import { asc, eq } from "drizzle-orm";
-import { schema, type Executor } from "@/db/client";
+import { eq } from "drizzle-orm";
+import { schema } from "@/db/client";
 import type { Tag } from "@/db/schema";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ownedTag } from "@/lib/services/tags/access";
 import { activateIfComplete } from "@/lib/services/tags/queries";
 import { updateTag } from "@/lib/services/tags/inventory";
-import type { GeneralProfileInput, Photo, Profile, ProfilePatch } from "./schemas";
-import { readTypedProfile } from "./typed";
-
-/** Photos are served by the app at a stable, cacheable path. */
-export function photoUrl(photoId: string): string {
-  return `/api/photos/${photoId}`;
-}
-
-export async function listPhotos(db: Executor, tagId: string): Promise<Photo[]> {
-  const rows = await db
-    .select({ id: schema.tagPhotos.id, isPrimary: schema.tagPhotos.isPrimary })
-    .from(schema.tagPhotos)
-    .where(eq(schema.tagPhotos.tagId, tagId))
-    .orderBy(asc(schema.tagPhotos.createdAt), asc(schema.tagPhotos.id));
-  return rows.map((row) => ({ id: row.id, url: photoUrl(row.id), isPrimary: row.isPrimary }));
-}
-
-/** The profile of a tag the caller owns (any other tag reads as missing). */
-export async function profileOf(db: Executor, tag: Tag): Promise<Profile> {
-  const [general] = await db.select().from(schema.tagProfiles).where(eq(schema.tagProfiles.tagId, tag.id));
-  return {
-    tagId: tag.id,
-    itemName: tag.itemName,
-    description: general?.description ?? null,
-    ownerName: general?.ownerName ?? null,
-    contactEmail: general?.contactEmail ?? null,
-    contactPhone: general?.contactPhone ?? null,
-    visibility: tag.visibility,
-    tagType: tag.tagType,
-    status: tag.status,
-    photos: await listPhotos(db, tag.id),
-    typedProfile: await readTypedProfile(db, tag),
-  };
-}
+import { profileOf } from "./queries";
+import type { GeneralProfileInput, Profile, ProfilePatch } from "./schemas";
 
 /** GET /profiles/:tagId */
 export async function getProfile(ctx: ServiceContext, tagId: string): Promise<Profile> {

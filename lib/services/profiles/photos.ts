@@ -1,10 +1,10 @@
-import { and, asc, count, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { NotFoundError, UnprocessableError } from "@/lib/services/errors";
 import { ownedTag } from "@/lib/services/tags/access";
-import { photoUrl } from "./general";
 import { processPhoto } from "./image";
+import { photoUrl } from "./queries";
 import type { Photo } from "./schemas";
 
 export const MAX_PHOTOS_PER_TAG = 10;
@@ -76,11 +76,6 @@ async function promoteOldest(db: Executor, tagId: string): Promise<void> {
     .orderBy(asc(schema.tagPhotos.createdAt), asc(schema.tagPhotos.id))
     .limit(1);
   if (oldest) await db.update(schema.tagPhotos).set({ isPrimary: true }).where(eq(schema.tagPhotos.id, oldest.id));
-}
-
-export async function countPhotos(db: Executor, tagId: string): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(schema.tagPhotos).where(eq(schema.tagPhotos.tagId, tagId));
-  return row?.value ?? 0;
 }
 
 export interface StoredPhoto {

@@ -1,20 +1,10 @@
 import { eq } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
-import type { Tag } from "@/db/schema";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ownedTag } from "@/lib/services/tags/access";
 import { activateIfComplete } from "@/lib/services/tags/queries";
-import type {
-  DeviceProfile,
-  DeviceProfileInput,
-  PetProfile,
-  PetProfileInput,
-  TravelProfile,
-  TravelProfileInput,
-  TypedProfile,
-  VehicleProfile,
-  VehicleProfileInput,
-} from "./schemas";
+import { toDevice, toPet, toTravel, toVehicle } from "./queries";
+import type { DeviceProfile, DeviceProfileInput, PetProfile, PetProfileInput, TravelProfile, TravelProfileInput, VehicleProfile, VehicleProfileInput } from "./schemas";
 
 type TypedTagType = "PET" | "VEHICLE" | "DEVICE" | "TRAVEL";
 
@@ -24,74 +14,6 @@ const typedTables = {
   DEVICE: schema.deviceProfiles,
   TRAVEL: schema.travelProfiles,
 } as const;
-
-type PetRow = typeof schema.petProfiles.$inferSelect;
-type VehicleRow = typeof schema.vehicleProfiles.$inferSelect;
-type DeviceRow = typeof schema.deviceProfiles.$inferSelect;
-type TravelRow = typeof schema.travelProfiles.$inferSelect;
-
-const toPet = (row: PetRow): PetProfile => ({
-  tagId: row.tagId,
-  tagType: "PET",
-  petName: row.petName,
-  species: row.species,
-  breed: row.breed,
-  color: row.color,
-  microchip: row.microchip,
-  vetInfo: row.vetInfo,
-});
-const toVehicle = (row: VehicleRow): VehicleProfile => ({
-  tagId: row.tagId,
-  tagType: "VEHICLE",
-  make: row.make,
-  model: row.model,
-  year: row.year,
-  color: row.color,
-  licensePlate: row.licensePlate,
-  vin: row.vin,
-});
-const toDevice = (row: DeviceRow): DeviceProfile => ({
-  tagId: row.tagId,
-  tagType: "DEVICE",
-  deviceType: row.deviceType,
-  brand: row.brand,
-  model: row.model,
-  serialNumber: row.serialNumber,
-  color: row.color,
-});
-const toTravel = (row: TravelRow): TravelProfile => ({
-  tagId: row.tagId,
-  tagType: "TRAVEL",
-  luggageType: row.luggageType,
-  color: row.color,
-  brand: row.brand,
-  flightNumber: row.flightNumber,
-  destination: row.destination,
-});
-
-/** The saved typed profile of the tag's current type, or null (GENERAL, or not saved yet). */
-export async function readTypedProfile(db: Executor, tag: Tag): Promise<TypedProfile | null> {
-  switch (tag.tagType) {
-    case "PET": {
-      const [row] = await db.select().from(schema.petProfiles).where(eq(schema.petProfiles.tagId, tag.id));
-      return row ? toPet(row) : null;
-    }
-    case "VEHICLE": {
-      const [row] = await db.select().from(schema.vehicleProfiles).where(eq(schema.vehicleProfiles.tagId, tag.id));
-      return row ? toVehicle(row) : null;
-    }
-    case "DEVICE": {
-      const [row] = await db.select().from(schema.deviceProfiles).where(eq(schema.deviceProfiles.tagId, tag.id));
-      return row ? toDevice(row) : null;
-    }
-    case "TRAVEL": {
-      const [row] = await db.select().from(schema.travelProfiles).where(eq(schema.travelProfiles.tagId, tag.id));
-      return row ? toTravel(row) : null;
-    }
-    default:
-      return null;
-  }
-}
 
 /**
  * The shared steps of a typed PUT, in one transaction: the caller's tag (locked), the typed profile
