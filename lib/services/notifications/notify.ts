@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
-import { schema, type Executor } from "@/db/client";
+import { schema } from "@/db/client";
 import { enqueueJob } from "@/lib/jobs/enqueue";
 import { signalNotification } from "@/lib/realtime/channel";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
-import { channelEnabled, defaultPreferences, deliverAfter, isUrgent, type NotificationType, type Preferences } from "./rules";
+import { preferencesOf } from "./queries";
+import { channelEnabled, deliverAfter, isUrgent, type NotificationType } from "./rules";
 
 export interface NotifyInput {
   userId: string;
@@ -13,11 +13,6 @@ export interface NotifyInput {
   data?: Record<string, unknown>;
   /** False when the caller already sends its own e-mail for this event (e.g. a transfer offer). */
   email?: boolean;
-}
-
-export async function preferencesOf(db: Executor, userId: string): Promise<Preferences> {
-  const [row] = await db.select().from(schema.notificationPreferences).where(eq(schema.notificationPreferences.userId, userId));
-  return row ?? defaultPreferences(userId);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { schema } from "@/db/client";
 import type { ServiceContext } from "@/lib/services/context";
-import { preferencesOf } from "./notify";
+import { preferencesOf } from "./queries";
 import type { Preferences } from "./rules";
 import { requireUser } from "@/lib/services/context";
 

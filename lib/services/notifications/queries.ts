@@ -1,5 +1,12 @@
 import { and, asc, eq, gt, or } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
+import { defaultPreferences, type Preferences } from "./rules";
+
+/**
+ * The notifications domain's reads on a bare database handle (or an open transaction): the stream's
+ * replay and the preferences notify() and the preference verbs read. Routes, actions and pages use the
+ * verbs in lib/services/notifications (index.ts) instead.
+ */
 
 /** What a stream frame carries: the notification without its delivery details. */
 export interface StreamNotification {
@@ -51,4 +58,10 @@ export async function notificationsAfter(db: Executor, userId: string, lastEvent
     .where(and(eq(n.userId, userId), or(gt(n.createdAt, anchor.createdAt), and(eq(n.createdAt, anchor.createdAt), gt(n.id, lastEventId)))))
     .orderBy(asc(n.createdAt), asc(n.id))
     .limit(limit);
+}
+
+/** The user's notification preferences, or the defaults when they never saved any. */
+export async function preferencesOf(db: Executor, userId: string): Promise<Preferences> {
+  const [row] = await db.select().from(schema.notificationPreferences).where(eq(schema.notificationPreferences.userId, userId));
+  return row ?? defaultPreferences(userId);
 }
