@@ -3,7 +3,7 @@
 import { useActionState, useId, useRef, type ReactNode } from "react";
 import { FieldErrorList, fieldDescriptionIds, inputClass } from "@/components/forms/field";
 import { FormResultAlerts } from "@/components/forms/form-alert";
-import { fieldError, idleFormState, type FormState } from "@/components/forms/form-state";
+import { fieldError, idleFormState, type FormState } from "@/lib/forms/form-state";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useFocusOnResult } from "@/components/forms/use-focus-on-result";
 

@@ -2,7 +2,7 @@
 
 import { useActionState, useId, useRef, type InputHTMLAttributes, type ReactNode } from "react";
 import { FormResultAlerts } from "./form-alert";
-import { errorsOutsideFields, fieldError, idleFormState, type FormState } from "./form-state";
+import { errorsOutsideFields, fieldError, idleFormState, type FormState } from "@/lib/forms/form-state";
 import { TextField } from "./field";
 import { SubmitButton, type ButtonVariant } from "./submit-button";
 import { useFocusOnResult } from "./use-focus-on-result";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { FormState } from "./form-state";
+import type { FormState } from "@/lib/forms/form-state";
 
 const tones = {
   error: { role: "alert", className: "border-danger-700 bg-danger-50 text-danger-700" },

@@ -1,7 +1,7 @@
 "use client";
 
 import { useEffect, useRef, type RefObject } from "react";
-import type { FormState } from "./form-state";
+import type { FormState } from "@/lib/forms/form-state";
 
 /**
  * After a submission fails, moves keyboard and screen-reader focus to the first invalid field (whose

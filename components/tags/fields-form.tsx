@@ -4,7 +4,7 @@ import { useActionState, useId, useRef, type ReactNode } from "react";
 import type { FormAction } from "@/components/forms/action-form";
 import { FieldErrorList, fieldDescriptionIds, inputClass, TextField } from "@/components/forms/field";
 import { FormResultAlerts } from "@/components/forms/form-alert";
-import { errorsOutsideFields, fieldError, idleFormState } from "@/components/forms/form-state";
+import { errorsOutsideFields, fieldError, idleFormState } from "@/lib/forms/form-state";
 import { SubmitButton, type ButtonVariant } from "@/components/forms/submit-button";
 import { useFocusOnResult } from "@/components/forms/use-focus-on-result";
 

@@ -1,8 +1,8 @@
 import { redirect, unstable_rethrow } from "next/navigation";
 import { headers } from "next/headers";
 import type { z } from "zod";
-import { errorState, formError, waitMessage } from "@/components/forms/action-result";
-import { formText, type FieldErrors, type FormState } from "@/components/forms/form-state";
+import { errorState, formError, waitMessage } from "./action-result";
+import { formText, type FieldErrors, type FormState } from "./form-state";
 import { optionalUserContext, requireAdminContext, requireUserContext } from "@/lib/http/page-context";
 import { clientIp } from "@/lib/http/client-ip";
 import { checkRateLimits, type RateLimitDecision } from "@/lib/ratelimit";

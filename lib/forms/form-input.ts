@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { formText } from "@/components/forms/form-state";
+import { formText } from "./form-state";
 import { withoutControlCharacters } from "@/lib/validation/control-characters";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { errorsOutsideFields, formText } from "@/components/forms/form-state";
+import { errorsOutsideFields, formText } from "@/lib/forms/form-state";
 
 describe("errorsOutsideFields", () => {
   it("keeps only the messages for names the form has no input for", () => {

@@ -3,7 +3,7 @@
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { z } from "zod";
-import type { FormState } from "@/components/forms/form-state";
+import type { FormState } from "@/lib/forms/form-state";
 import { action } from "@/lib/forms/action";
 import { NotFoundError, ValidationError } from "@/lib/services/errors";
 import { findEncryptedIdByCode, tagCodeInput } from "@/lib/services/tags";

@@ -1,7 +1,7 @@
 "use server";
 
-import { formSuccess } from "@/components/forms/action-result";
-import type { FormState } from "@/components/forms/form-state";
+import { formSuccess } from "@/lib/forms/action-result";
+import type { FormState } from "@/lib/forms/form-state";
 import { action } from "@/lib/forms/action";
 import { forgotPassword, forgotPasswordInput } from "@/lib/services/auth";
 import { authEndpoints } from "@/lib/http/endpoints";

@@ -3,8 +3,8 @@
 import { redirect } from "next/navigation";
 import { AuthError, CredentialsSignin } from "next-auth";
 import { z } from "zod";
-import { formError } from "@/components/forms/action-result";
-import { formText, type FormState } from "@/components/forms/form-state";
+import { formError } from "@/lib/forms/action-result";
+import { formText, type FormState } from "@/lib/forms/form-state";
 import { action } from "@/lib/forms/action";
 import { describeError, log } from "@/lib/log";
 import { signIn, type SignInErrorCode } from "@/lib/http/next-auth";

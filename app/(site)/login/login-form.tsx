@@ -5,7 +5,7 @@ import { useActionState, useEffect, useRef, useState } from "react";
 import { textLinkClass } from "@/components/forms/auth-card";
 import { TextField } from "@/components/forms/field";
 import { FormAlert } from "@/components/forms/form-alert";
-import { fieldError } from "@/components/forms/form-state";
+import { fieldError } from "@/lib/forms/form-state";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useFocusOnResult } from "@/components/forms/use-focus-on-result";
 import { signInAction, type LoginState } from "./actions";

@@ -1,8 +1,8 @@
 "use server";
 
 import { redirect } from "next/navigation";
-import { formError } from "@/components/forms/action-result";
-import { formText, type FormState } from "@/components/forms/form-state";
+import { formError } from "@/lib/forms/action-result";
+import { formText, type FormState } from "@/lib/forms/form-state";
 import { signIn } from "@/lib/http/next-auth";
 import { action } from "@/lib/forms/action";
 import { describeError, log } from "@/lib/log";

@@ -4,7 +4,7 @@ import { useActionState, useRef } from "react";
 import { passwordRules } from "@/components/forms/auth-card";
 import { TextField } from "@/components/forms/field";
 import { FormAlert } from "@/components/forms/form-alert";
-import { fieldError, idleFormState } from "@/components/forms/form-state";
+import { fieldError, idleFormState } from "@/lib/forms/form-state";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useFocusOnResult } from "@/components/forms/use-focus-on-result";
 import { registerAction } from "./actions";

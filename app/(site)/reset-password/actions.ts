@@ -2,8 +2,8 @@
 
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { formError } from "@/components/forms/action-result";
-import type { FormState } from "@/components/forms/form-state";
+import { formError } from "@/lib/forms/action-result";
+import type { FormState } from "@/lib/forms/form-state";
 import { action } from "@/lib/forms/action";
 import { resetPassword, resetPasswordInput } from "@/lib/services/auth";
 import { ValidationError } from "@/lib/services/errors";

@@ -1,7 +1,7 @@
 "use server";
 
-import { formError, formSuccess } from "@/components/forms/action-result";
-import type { FormState } from "@/components/forms/form-state";
+import { formError, formSuccess } from "@/lib/forms/action-result";
+import type { FormState } from "@/lib/forms/form-state";
 import { action } from "@/lib/forms/action";
 import { confirmEmailFromLink, verifyEmailInput } from "@/lib/services/auth";
 import { ValidationError } from "@/lib/services/errors";

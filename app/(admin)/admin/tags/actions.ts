@@ -1,6 +1,6 @@
 "use server";
 
-import { formText, type FormState } from "@/components/forms/form-state";
+import { formText, type FormState } from "@/lib/forms/form-state";
 import { action } from "@/lib/forms/action";
 import { mintTags, mintTagsInput, type MintedTag } from "@/lib/services/tags";
 

@@ -3,7 +3,7 @@
 import { useActionState, useId, useRef } from "react";
 import { inputClass, TextField } from "@/components/forms/field";
 import { FormAlert } from "@/components/forms/form-alert";
-import { fieldError } from "@/components/forms/form-state";
+import { fieldError } from "@/lib/forms/form-state";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useFocusOnResult } from "@/components/forms/use-focus-on-result";
 import { tagTypeLabels, tagTypes } from "@/components/tags/labels";

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { formText } from "@/components/forms/form-state";
+import { formText } from "@/lib/forms/form-state";
 import { rowAction, whenNotFound } from "@/lib/forms/action";
 import { markAllNotificationsRead, markNotificationRead } from "@/lib/services/notifications";
 

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { formText, type FormState } from "@/components/forms/form-state";
+import { formText, type FormState } from "@/lib/forms/form-state";
 import { action, rowAction, whenNotFound } from "@/lib/forms/action";
 import { createApiKey, createApiKeyInput, revokeApiKey } from "@/lib/services/auth";
 

@@ -1,8 +1,8 @@
 "use server";
 
 import { z } from "zod";
-import { formError } from "@/components/forms/action-result";
-import type { FormState } from "@/components/forms/form-state";
+import { formError } from "@/lib/forms/action-result";
+import type { FormState } from "@/lib/forms/form-state";
 import { signOut } from "@/lib/http/next-auth";
 import { action } from "@/lib/forms/action";
 import { deleteMe, deleteMeInput } from "@/lib/services/auth";

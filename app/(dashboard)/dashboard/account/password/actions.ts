@@ -1,8 +1,8 @@
 "use server";
 
 import { z } from "zod";
-import { formError, formSuccess } from "@/components/forms/action-result";
-import type { FormState } from "@/components/forms/form-state";
+import { formError, formSuccess } from "@/lib/forms/action-result";
+import type { FormState } from "@/lib/forms/form-state";
 import { action } from "@/lib/forms/action";
 import { changePassword, changePasswordInput } from "@/lib/services/auth";
 import { UnauthorizedError } from "@/lib/services/errors";

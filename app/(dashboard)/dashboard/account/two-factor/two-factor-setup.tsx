@@ -4,7 +4,7 @@ import { useActionState, useEffect, useRef } from "react";
 import { Panel } from "@/components/dashboard/panel";
 import { TextField } from "@/components/forms/field";
 import { FormAlert } from "@/components/forms/form-alert";
-import { fieldError } from "@/components/forms/form-state";
+import { fieldError } from "@/lib/forms/form-state";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useFocusOnResult } from "@/components/forms/use-focus-on-result";
 import { CopyButton } from "../copy-button";

@@ -3,8 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
-import { errorState, formError, formSuccess } from "@/components/forms/action-result";
-import { formText, type FormState } from "@/components/forms/form-state";
+import { errorState, formError, formSuccess } from "@/lib/forms/action-result";
+import { formText, type FormState } from "@/lib/forms/form-state";
 import { action, rowAction, whenNotFound } from "@/lib/forms/action";
 import { addPhoto, deletePhoto, deviceProfileInput, generalProfileInput, MAX_PHOTO_BYTES, petProfileInput, putDeviceProfile, putPetProfile, putTravelProfile, putVehicleProfile, saveGeneralProfile, setPrimaryPhoto, travelProfileInput, vehicleProfileInput } from "@/lib/services/profiles";
 import { releaseTag, setTagStatus, setTagStatusInput } from "@/lib/services/tags";

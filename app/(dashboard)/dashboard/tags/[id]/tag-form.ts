@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formText } from "@/components/forms/form-state";
+import { formText } from "@/lib/forms/form-state";
 
 /** The tag id every form of the tag page sends (a malformed one reads as a missing tag). */
 export const tagParams = z.object({ tagId: z.uuid() });

@@ -2,8 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { formError } from "@/components/forms/action-result";
-import type { FormState } from "@/components/forms/form-state";
+import { formError } from "@/lib/forms/action-result";
+import type { FormState } from "@/lib/forms/form-state";
 import { action, rowAction, whenNotFound } from "@/lib/forms/action";
 import { RateLimitError } from "@/lib/services/errors";
 import { cancelTransfer, createTransfer, createTransferInput } from "@/lib/services/tags";

@@ -2,8 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { formError, formSuccess } from "@/components/forms/action-result";
-import { formText, type FormState } from "@/components/forms/form-state";
+import { formError, formSuccess } from "@/lib/forms/action-result";
+import { formText, type FormState } from "@/lib/forms/form-state";
 import { action } from "@/lib/forms/action";
 import { activateTag, activateTagInput, bulkActivateInput, bulkActivateTags, tagCodeInput } from "@/lib/services/tags";
 

@@ -22,7 +22,6 @@ export function fieldError(state: FormState | undefined, name: string): string[]
   return errors && errors.length > 0 ? errors : undefined;
 }
 
-/** A text field's value from FormData ("" when absent or a file). */
 /** Errors for names that are not inputs of the form (e.g. a link's token): the form shows them in its alert. */
 export function errorsOutsideFields(state: FormState, fieldNames: Iterable<string>): string[] {
   const names = new Set(fieldNames);
