@@ -3,6 +3,7 @@ import { accountEndpoints } from "./account";
 import { apiKeyEndpoints } from "./api-keys";
 import { authEndpoints } from "./auth";
 import { devEndpoints } from "./dev";
+import { emergencyEndpoints } from "./emergency";
 import { insuranceEndpoints } from "./insurance";
 import { notificationEndpoints } from "./notifications";
 import { profileEndpoints } from "./profiles";
@@ -27,6 +28,7 @@ const groups = [
   vehicleEndpoints,
   profileEndpoints,
   notificationEndpoints,
+  emergencyEndpoints,
   devEndpoints,
 ];
 
@@ -37,6 +39,7 @@ export {
   apiKeyEndpoints,
   authEndpoints,
   devEndpoints,
+  emergencyEndpoints,
   insuranceEndpoints,
   notificationEndpoints,
   profileEndpoints,

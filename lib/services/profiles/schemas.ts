@@ -22,10 +22,14 @@ export const optionalText = (max: number) =>
     .transform((value) => (value === "" ? null : value));
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The one phone pattern of contact details (profiles, emergency contacts, physician). */
 const PHONE_PATTERN = /^\+?[0-9][0-9 ()./-]{2,}$/;
+const PHONE_MESSAGE = "Must be a phone number (digits, spaces, + ( ) . / -).";
 
 export const contactEmailInput = optionalText(254).refine((value) => value == null || (EMAIL_PATTERN.test(value) && z.email().safeParse(value).success), "Must be a valid e-mail address.");
-export const contactPhoneInput = optionalText(50).refine((value) => value == null || PHONE_PATTERN.test(value), "Must be a phone number (digits, spaces, + ( ) . / -).");
+export const contactPhoneInput = optionalText(50).refine((value) => value == null || PHONE_PATTERN.test(value), PHONE_MESSAGE);
+/** A phone number that must be given (an emergency contact's), by the same pattern as contactPhone. */
+export const requiredPhoneInput = requiredText(50).regex(PHONE_PATTERN, PHONE_MESSAGE);
 
 /** PATCH /profiles/:tagId: every field optional; unknown fields ignored. */
 export const profilePatchSchema = z.object({

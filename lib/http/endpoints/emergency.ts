@@ -1,0 +1,107 @@
+import { z } from "zod";
+import { messageSchema } from "@/lib/services/auth/schemas";
+import {
+  emergencyAccessSchema,
+  emergencyContactInput,
+  emergencyContactPatch,
+  emergencyContactSchema,
+  emergencyProfileFieldsSchema,
+  emergencyProfileInput,
+  emergencyProfileSchema,
+  MAX_EMERGENCY_CONTACTS,
+  publicEmergencyProfileSchema,
+} from "@/lib/services/emergency/schemas";
+import { defineEndpoint } from "../endpoint";
+import { paginationQuery } from "../pagination";
+import { idParams } from "../params";
+
+const emergency = ["Emergency"];
+
+/** A scan URL's opaque id; anything that cannot be one names nothing (404). */
+const encryptedIdParams = z.object({
+  encryptedId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .meta({ description: "The opaque id of the tag's scan URL", example: "q3Jk9vT0bX1mZ8wR4sY2uA6c" }),
+});
+
+/** The owner's emergency medical profile and contacts, its access log, and the public read for first responders. */
+export const emergencyEndpoints = {
+  get: defineEndpoint({
+    method: "GET",
+    path: "/api/v1/emergency",
+    summary: "Get my emergency profile",
+    description:
+      "The profile with its contacts (id, name, relationship, phone, email). Before anything was saved it answers the empty profile (null fields, empty lists, no contacts, `updatedAt` null) rather than 404.",
+    tags: emergency,
+    auth: "required",
+    response: emergencyProfileSchema,
+  }),
+  put: defineEndpoint({
+    method: "PUT",
+    path: "/api/v1/emergency",
+    summary: "Replace my emergency profile",
+    description:
+      "PUT replaces: every field is optional, and a field left out (or null) is cleared, lists to `[]`. Send the whole profile as it should read. Contacts are kept (they have their own endpoints). bloodType is one of A+, A-, B+, B-, AB+, AB-, O+, O- (null: not stated); conditions, allergies and medications take up to 20 items of at most 100 characters. Answers the profile's fields without the contacts.",
+    tags: emergency,
+    auth: "required",
+    body: emergencyProfileInput,
+    response: emergencyProfileFieldsSchema,
+  }),
+  addContact: defineEndpoint({
+    method: "POST",
+    path: "/api/v1/emergency/contacts",
+    summary: "Add an emergency contact",
+    description: `At most ${MAX_EMERGENCY_CONTACTS} contacts: one more is 422 with \`{ limit }\`. The e-mail address is shown to you only; first responders see name, relationship and phone.`,
+    tags: emergency,
+    auth: "required",
+    successStatus: 201,
+    body: emergencyContactInput,
+    response: emergencyContactSchema,
+    errors: ["UNPROCESSABLE_ENTITY"],
+  }),
+  updateContact: defineEndpoint({
+    method: "PATCH",
+    path: "/api/v1/emergency/contacts/{id}",
+    summary: "Edit an emergency contact",
+    description: "Any subset of name, relationship, phone and email; email null removes it. Another user's contact is 404.",
+    tags: emergency,
+    auth: "required",
+    params: idParams,
+    body: emergencyContactPatch,
+    response: emergencyContactSchema,
+  }),
+  deleteContact: defineEndpoint({
+    method: "DELETE",
+    path: "/api/v1/emergency/contacts/{id}",
+    summary: "Remove an emergency contact",
+    tags: emergency,
+    auth: "required",
+    params: idParams,
+    response: messageSchema,
+  }),
+  accesses: defineEndpoint({
+    method: "GET",
+    path: "/api/v1/emergency/accesses",
+    summary: "Who opened my emergency profile",
+    description:
+      "Every read of the profile through one of your tags' emergency pages, newest first: when, roughly where (from the proxy's geo headers), through which tag, and the reader's browser. The reader's IP is never shown or stored in clear. Not in the specification: added so the access log that every read writes can be reviewed.",
+    tags: emergency,
+    auth: "required",
+    query: paginationQuery,
+    response: emergencyAccessSchema,
+    responseKind: "paginated",
+  }),
+  scan: defineEndpoint({
+    method: "GET",
+    path: "/api/v1/scan/{encryptedId}/emergency",
+    summary: "Read a tag owner's emergency profile (first responders)",
+    description:
+      "Public, whatever the tag's visibility: blood type, conditions, allergies, medications, physician, instructions, organ donor, and the contacts' name, relationship and phone (no ids, no e-mail, nothing of the owner's account). 404 when the tag is unknown, unowned or DEACTIVATED, or its owner has no emergency information. Every read is logged and the owner is notified at once (EMERGENCY_ACCESSED). 5 requests per minute per IP.",
+    tags: ["Scans"],
+    auth: "none",
+    rateLimit: ["emergencyScan"],
+    params: encryptedIdParams,
+    response: publicEmergencyProfileSchema,
+  }),
+};

@@ -1,0 +1,10 @@
+/**
+ * The emergency domain as routes, server actions and pages use it: the owner's profile and contacts,
+ * the public read through a tag (logged, owner notified), the access log and the ICE card's QR code.
+ * Code inside lib/services imports the files themselves.
+ */
+export { addEmergencyContact, deleteEmergencyContact, updateEmergencyContact } from "./contacts";
+export { emergencyCardQr, emergencyCardTags, type EmergencyCardTag } from "./ice-card";
+export { getEmergencyProfile, hasEmergencyProfile, putEmergencyProfile } from "./profile";
+export { emergencyPageUrl, listEmergencyAccesses, readEmergencyProfileByTag } from "./public-view";
+export * from "./schemas";
