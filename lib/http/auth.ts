@@ -4,7 +4,7 @@ import { verifyAccessToken } from "@/lib/auth/access-token";
 import { decodeSessionCookie, readSessionCookie } from "@/lib/auth/session-cookie";
 import { appOrigin } from "@/lib/env";
 import { ForbiddenError, UnauthorizedError } from "@/lib/services/errors";
-import { authenticateApiKey, findLiveSession } from "@/lib/services/auth/queries";
+import { authenticateApiKey, findLiveSession, isApiKeyOfSuspendedUser, isUserSuspended } from "@/lib/services/auth/queries";
 
 /** Who sent the request, as resolved from its credentials. */
 export type Caller =
@@ -26,15 +26,18 @@ export interface CallerResolution {
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+const SUSPENDED = "This account is suspended.";
+
 function activeUser(user: User): User {
-  if (user.suspendedAt) throw new ForbiddenError("This account is suspended.");
+  if (user.suspendedAt) throw new ForbiddenError(SUSPENDED);
   return user;
 }
 
 /**
  * The single place route() asks who is calling, in this order: `Authorization: Bearer` (our access
  * JWT, whose session must still be live), `X-API-Key`, then the session cookie. A bad bearer token or
- * API key is 401; a stale cookie is simply no credential. A cookie is honoured for unsafe methods only
+ * API key is 401; a stale cookie is simply no credential. Any credential of a suspended user is 403,
+ * even once revoked (suspension revokes them all). A cookie is honoured for unsafe methods only
  * when the request's Origin is the app's own (403 otherwise): cookies never work cross-origin.
  */
 export async function resolveCaller({ req, db }: CallerResolution): Promise<Caller> {
@@ -45,7 +48,11 @@ export async function resolveCaller({ req, db }: CallerResolution): Promise<Call
     const claims = await verifyAccessToken(token);
     if (!claims) throw new UnauthorizedError("The access token is invalid or expired.");
     const live = await findLiveSession(db, claims.sessionId);
-    if (!live || live.user.id !== claims.userId) throw new UnauthorizedError("This session has ended. Please sign in again.");
+    if (!live || live.user.id !== claims.userId) {
+      // A suspension revokes every session; the token of one still says "suspended", not "signed out".
+      if (await isUserSuspended(db, claims.userId)) throw new ForbiddenError(SUSPENDED);
+      throw new UnauthorizedError("This session has ended. Please sign in again.");
+    }
     const user = activeUser(live.user);
     return { kind: "user", userId: user.id, role: user.role, via: "bearer", sessionId: live.session.id };
   }
@@ -53,7 +60,10 @@ export async function resolveCaller({ req, db }: CallerResolution): Promise<Call
   const apiKey = req.headers.get("x-api-key");
   if (apiKey) {
     const found = await authenticateApiKey(db, apiKey.trim());
-    if (!found) throw new UnauthorizedError("The API key is invalid, revoked or expired.");
+    if (!found) {
+      if (await isApiKeyOfSuspendedUser(db, apiKey.trim())) throw new ForbiddenError(SUSPENDED);
+      throw new UnauthorizedError("The API key is invalid, revoked or expired.");
+    }
     const user = activeUser(found.user);
     return { kind: "user", userId: user.id, role: user.role, via: "api-key", apiKeyId: found.apiKeyId };
   }
@@ -62,7 +72,10 @@ export async function resolveCaller({ req, db }: CallerResolution): Promise<Call
   if (cookie) {
     const claims = await decodeSessionCookie(cookie);
     const live = claims ? await findLiveSession(db, claims.sessionId) : null;
-    if (!claims || !live || live.user.id !== claims.userId) return { kind: "anonymous" };
+    if (!claims || !live || live.user.id !== claims.userId) {
+      if (claims && (await isUserSuspended(db, claims.userId))) throw new ForbiddenError(SUSPENDED);
+      return { kind: "anonymous" };
+    }
     if (UNSAFE_METHODS.has(req.method.toUpperCase()) && req.headers.get("origin") !== appOrigin()) {
       throw new ForbiddenError("Cookie-authenticated requests must come from this site.");
     }

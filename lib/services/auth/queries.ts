@@ -103,6 +103,26 @@ export async function authenticateApiKey(db: Executor, key: string, now = new Da
   return { apiKeyId: row.key.id, user: row.user };
 }
 
+/**
+ * Whether the user is suspended. A suspension also revokes every credential, yet those credentials must
+ * still answer 403 (suspended), not 401 (signed out): route() asks this of a credential that is otherwise valid.
+ */
+export async function isUserSuspended(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db.select({ suspendedAt: schema.users.suspendedAt }).from(schema.users).where(eq(schema.users.id, userId));
+  return Boolean(row?.suspendedAt);
+}
+
+/** Whether a key, whatever its state (revoked, expired), is one of a suspended user's. */
+export async function isApiKeyOfSuspendedUser(db: Executor, key: string): Promise<boolean> {
+  if (!/^tag_(live|test|dev)_[0-9A-Za-z]{32,}$/.test(key)) return false;
+  const [row] = await db
+    .select({ suspendedAt: schema.users.suspendedAt })
+    .from(schema.apiKeys)
+    .innerJoin(schema.users, eq(schema.users.id, schema.apiKeys.userId))
+    .where(eq(schema.apiKeys.keyHash, hashToken(key)));
+  return Boolean(row?.suspendedAt);
+}
+
 /** The user of a key that is neither revoked nor expired, looked up by the key's id; null otherwise. */
 export async function findLiveApiKeyUser(db: Executor, apiKeyId: string, now = new Date()): Promise<User | null> {
   const [row] = await db

@@ -69,8 +69,9 @@ export async function refreshSession(ctx: ServiceContext, refreshToken: string, 
       await revokeSessionById(tx.db, row.session.id, now);
       return { error: "reused" as const };
     }
-    if (row.session.revokedAt || row.token.expiresAt <= now || row.session.expiresAt <= now) return { error: "invalid" as const };
+    // Suspension revokes the session too: its refresh token still says "suspended", not "signed out".
     if (row.user.suspendedAt) return { error: "suspended" as const };
+    if (row.session.revokedAt || row.token.expiresAt <= now || row.session.expiresAt <= now) return { error: "invalid" as const };
     await tx.db.update(schema.refreshTokens).set({ rotatedAt: now }).where(eq(schema.refreshTokens.id, row.token.id));
     const next = await issueRefreshToken(tx.db, row.session.id, now);
     await tx.db
