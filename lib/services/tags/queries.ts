@@ -1,4 +1,4 @@
-import { and, count, eq, ne } from "drizzle-orm";
+import { and, count, desc, eq, ne } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { Tag } from "@/db/schema";
 import { getUserById } from "@/lib/services/auth/queries";
@@ -64,21 +64,44 @@ export interface StatusChange {
   lostMessage?: string | null;
   /** Vehicle report-stolen. */
   policeReportRef?: string | null;
+  /**
+   * An admin's moderation (a report's DEACTIVATE_TAG): an admin actor may move a tag to DEACTIVATED from
+   * any status, outside the owners' table (a LOST tag carrying a scam message must come down too), and
+   * from DEACTIVATED itself (the owner's own deactivation then becomes the moderators'). Such a tag is
+   * held: its owner cannot reactivate it (403).
+   */
+  moderation?: boolean;
   now?: Date;
+}
+
+export const HELD_BY_MODERATION = "Our moderators deactivated this tag. Contact support to have the decision reviewed.";
+
+/** Whether the tag's latest move to DEACTIVATED was an admin's (moderation), which its owner may not undo. */
+export async function heldByModeration(db: Executor, tagId: string): Promise<boolean> {
+  const [latest] = await db
+    .select({ actorKind: schema.tagEvents.actorKind })
+    .from(schema.tagEvents)
+    .where(and(eq(schema.tagEvents.tagId, tagId), eq(schema.tagEvents.toStatus, "DEACTIVATED")))
+    .orderBy(desc(schema.tagEvents.createdAt))
+    .limit(1);
+  return latest?.actorKind === "admin";
 }
 
 /**
  * The one function that changes a tag's status. Refuses any move the table does not list (same
  * status included) with INVALID_TRANSITION; PENDING_SETUP → ACTIVE needs a complete profile (422);
  * EXPIRED → ACTIVE needs a paid tier (403); a move back to a counted status respects the tier limit
- * (422). Records the move in tag_events. Run inside the caller's transaction, with the tag locked.
+ * (422); an admin's moderation may deactivate from any status, and its owner cannot then reactivate
+ * the tag (403). Records the move in tag_events. Run inside the caller's transaction, with the tag locked.
  */
 export async function changeTagStatus(db: Executor, tag: Tag, change: StatusChange): Promise<Tag> {
   const from = tag.status;
   const to = change.to;
-  if (!isAllowedTransition(from, to)) {
+  const moderated = change.moderation === true && change.actor.kind === "admin" && to === "DEACTIVATED";
+  if (!moderated && !isAllowedTransition(from, to)) {
     throw new InvalidTransitionError(`A ${from} tag cannot become ${to}.`, { from, to, allowed: allowedTransitions(from) });
   }
+  if (from === "DEACTIVATED" && change.actor.kind === "user" && (await heldByModeration(db, tag.id))) throw new ForbiddenError(HELD_BY_MODERATION);
   if (to === "ACTIVE" && tag.ownerId) {
     if (from === "PENDING_SETUP" && !(await isProfileComplete(db, tag))) {
       throw new UnprocessableError("Complete the profile (item name and the typed profile) before activating the tag.");
