@@ -2,11 +2,13 @@ import type { Endpoint } from "../endpoint";
 import { accountEndpoints } from "./account";
 import { apiKeyEndpoints } from "./api-keys";
 import { authEndpoints } from "./auth";
+import { blockEndpoints } from "./blocks";
 import { devEndpoints } from "./dev";
 import { emergencyEndpoints } from "./emergency";
 import { insuranceEndpoints } from "./insurance";
 import { notificationEndpoints } from "./notifications";
 import { profileEndpoints } from "./profiles";
+import { reportEndpoints } from "./reports";
 import { sessionEndpoints } from "./sessions";
 import { systemEndpoints } from "./system";
 import { tagScanEndpoints } from "./tag-scans";
@@ -29,6 +31,8 @@ const groups = [
   profileEndpoints,
   notificationEndpoints,
   emergencyEndpoints,
+  reportEndpoints,
+  blockEndpoints,
   devEndpoints,
 ];
 
@@ -38,11 +42,13 @@ export {
   accountEndpoints,
   apiKeyEndpoints,
   authEndpoints,
+  blockEndpoints,
   devEndpoints,
   emergencyEndpoints,
   insuranceEndpoints,
   notificationEndpoints,
   profileEndpoints,
+  reportEndpoints,
   sessionEndpoints,
   systemEndpoints,
   tagEndpoints,

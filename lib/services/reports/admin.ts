@@ -1,0 +1,234 @@
+import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import { schema, type Executor } from "@/db/client";
+import type { Actor, ServiceContext } from "@/lib/services/context";
+import { requireUser, withTransaction } from "@/lib/services/context";
+import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from "@/lib/services/errors";
+import { revokeUserApiKeys, revokeUserSessions } from "@/lib/services/auth/queries";
+import { notify } from "@/lib/services/notifications/notify";
+import { changeTagStatus } from "@/lib/services/tags/status";
+import type { AdminReport, ReportActionInput, ReportStatus, ReportType, UpdateReportInput } from "./schemas";
+
+const REPORT_NOT_FOUND = "Report not found.";
+
+type AdminActor = Extract<Actor, { kind: "user" }>;
+
+/** An admin acting (ADMIN or SUPER_ADMIN); anyone else is refused, as route() and the admin pages also do. */
+function requireAdmin(ctx: ServiceContext): AdminActor {
+  const actor = requireUser(ctx);
+  if (actor.role !== "ADMIN" && actor.role !== "SUPER_ADMIN") throw new ForbiddenError();
+  return actor;
+}
+
+const reporter = alias(schema.users, "reporter");
+const target = alias(schema.users, "target");
+
+function adminReportQuery(db: Executor) {
+  return db
+    .select({
+      report: schema.reports,
+      reporterEmail: reporter.email,
+      targetEmail: target.email,
+      targetRole: target.role,
+      targetSuspendedAt: target.suspendedAt,
+      tagStatus: schema.tags.status,
+      messageContent: schema.threadMessages.content,
+      messageSender: schema.threadMessages.sender,
+    })
+    .from(schema.reports)
+    .leftJoin(reporter, eq(reporter.id, schema.reports.reporterId))
+    .leftJoin(target, eq(target.id, schema.reports.targetUserId))
+    .leftJoin(schema.tags, eq(schema.tags.id, schema.reports.tagId))
+    .leftJoin(schema.threadMessages, eq(schema.threadMessages.id, schema.reports.messageId));
+}
+
+type AdminReportRow = Awaited<ReturnType<ReturnType<typeof adminReportQuery>["where"]>>[number];
+
+function toAdminReport(row: AdminReportRow): AdminReport {
+  const { report } = row;
+  return {
+    id: report.id,
+    type: report.type,
+    status: report.status,
+    description: report.description,
+    reporterId: report.reporterId,
+    reporterEmail: row.reporterEmail ?? null,
+    targetUserId: report.targetUserId,
+    targetEmail: row.targetEmail ?? null,
+    targetRole: row.targetRole ?? null,
+    targetSuspended: Boolean(row.targetSuspendedAt),
+    tagId: report.tagId,
+    tagStatus: row.tagStatus ?? null,
+    messageId: report.messageId,
+    messageContent: row.messageContent ?? null,
+    messageSender: row.messageSender ?? null,
+    threadId: report.threadId,
+    adminNote: report.adminNote,
+    action: report.action,
+    resolvedById: report.resolvedById,
+    resolvedAt: report.resolvedAt?.toISOString() ?? null,
+    createdAt: report.createdAt.toISOString(),
+    updatedAt: report.updatedAt.toISOString(),
+  };
+}
+
+async function adminReport(db: Executor, reportId: string): Promise<AdminReport> {
+  const [row] = await adminReportQuery(db).where(eq(schema.reports.id, reportId));
+  if (!row) throw new NotFoundError(REPORT_NOT_FOUND);
+  return toAdminReport(row);
+}
+
+export interface AdminReportQuery {
+  page: number;
+  limit: number;
+  status?: ReportStatus;
+  type?: ReportType;
+}
+
+/**
+ * GET /admin/reports: the moderation queue. Filtered to OPEN or REVIEWING it is oldest first (the 24-hour
+ * promise makes the oldest the most urgent); otherwise newest first.
+ */
+export async function listReportsForAdmin(ctx: ServiceContext, query: AdminReportQuery): Promise<{ items: AdminReport[]; total: number }> {
+  requireAdmin(ctx);
+  const filters: SQL[] = [];
+  if (query.status) filters.push(eq(schema.reports.status, query.status));
+  if (query.type) filters.push(eq(schema.reports.type, query.type));
+  const where = filters.length ? and(...filters) : undefined;
+  const queue = query.status === "OPEN" || query.status === "REVIEWING";
+  const order = queue ? [asc(schema.reports.createdAt), asc(schema.reports.id)] : [desc(schema.reports.createdAt), desc(schema.reports.id)];
+  const [rows, [total]] = await Promise.all([
+    adminReportQuery(ctx.db)
+      .where(where)
+      .orderBy(...order)
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    ctx.db.select({ n: count() }).from(schema.reports).where(where),
+  ]);
+  return { items: rows.map(toAdminReport), total: total?.n ?? 0 };
+}
+
+/**
+ * PATCH /admin/reports/:id: moves the report to any status and sets the note (absent: kept; null:
+ * cleared). RESOLVED or DISMISSED records who closed it and when; back to OPEN or REVIEWING reopens it
+ * (the record of an action already taken stays).
+ */
+export async function updateReport(ctx: ServiceContext, reportId: string, input: UpdateReportInput): Promise<AdminReport> {
+  const admin = requireAdmin(ctx);
+  return withTransaction(ctx, async (tx) => {
+    const [report] = await tx.db.select().from(schema.reports).where(eq(schema.reports.id, reportId)).for("update");
+    if (!report) throw new NotFoundError(REPORT_NOT_FOUND);
+    const closing = input.status === "RESOLVED" || input.status === "DISMISSED";
+    const wasClosed = report.status === "RESOLVED" || report.status === "DISMISSED";
+    const updates: Partial<typeof schema.reports.$inferInsert> = { status: input.status };
+    if (input.adminNote !== undefined) updates.adminNote = input.adminNote;
+    if (closing && !wasClosed) Object.assign(updates, { resolvedById: admin.userId, resolvedAt: new Date() });
+    if (!closing) Object.assign(updates, { resolvedById: null, resolvedAt: null });
+    await tx.db.update(schema.reports).set(updates).where(eq(schema.reports.id, report.id));
+    return adminReport(tx.db, report.id);
+  });
+}
+
+function needs(value: string | null, what: string): string {
+  if (!value) throw new UnprocessableError(`This report names no ${what}, so the action cannot apply to it.`);
+  return value;
+}
+
+const typeWords: Record<ReportType, string> = {
+  SPAM: "spam",
+  HARASSMENT: "harassment",
+  INAPPROPRIATE: "inappropriate content",
+  SCAM: "a scam",
+  OTHER: "a problem",
+};
+
+/**
+ * POST /admin/reports/:id/action: applies the action and closes the report (DISMISS: DISMISSED; the
+ * others: RESOLVED), recording the action, the admin, the time and the note. A report already closed is
+ * 409; an action whose subject the report does not name (or that is gone since) is 422.
+ * - WARN_USER tells the target user (SECURITY notification, by e-mail too) with the note.
+ * - SUSPEND_USER suspends the target and revokes every session and API key at once (their live streams
+ *   close); an ADMIN may suspend users only, a SUPER_ADMIN admins too, and no one a SUPER_ADMIN (403).
+ * - DEACTIVATE_TAG deactivates the tag whatever its status, as moderation its owner cannot undo.
+ * - DELETE_MESSAGE deletes the message (the report keeps its thread).
+ */
+export async function applyReportAction(ctx: ServiceContext, reportId: string, input: ReportActionInput): Promise<AdminReport> {
+  const admin = requireAdmin(ctx);
+  return withTransaction(ctx, async (tx) => {
+    const [report] = await tx.db.select().from(schema.reports).where(eq(schema.reports.id, reportId)).for("update");
+    if (!report) throw new NotFoundError(REPORT_NOT_FOUND);
+    if (report.status === "RESOLVED" || report.status === "DISMISSED") {
+      throw new ConflictError(`This report is already ${report.status === "RESOLVED" ? "resolved" : "dismissed"}.`, { status: report.status });
+    }
+    const now = new Date();
+    const note = input.note ?? null;
+
+    switch (input.action) {
+      case "WARN_USER": {
+        const targetId = needs(report.targetUserId, "user");
+        await notify(tx, {
+          userId: targetId,
+          type: "SECURITY",
+          title: "A warning about your use of the Tag Service",
+          body: `Our moderators reviewed a report of ${typeWords[report.type]} about your account.${note ? ` ${note}` : ""} Please keep to the rules when you contact people through their tags: repeated problems lead to suspension.`,
+          data: { reportId: report.id, action: "WARN_USER" },
+        });
+        break;
+      }
+      case "SUSPEND_USER": {
+        const targetId = needs(report.targetUserId, "user");
+        const [user] = await tx.db.select().from(schema.users).where(eq(schema.users.id, targetId)).for("update");
+        if (!user) throw new UnprocessableError("The reported user no longer exists.");
+        if (user.role === "SUPER_ADMIN" || (user.role === "ADMIN" && admin.role !== "SUPER_ADMIN")) {
+          throw new ForbiddenError(user.role === "SUPER_ADMIN" ? "A super admin cannot be suspended." : "Only a super admin can suspend an admin.");
+        }
+        await tx.db.update(schema.users).set({ suspendedAt: user.suspendedAt ?? now }).where(eq(schema.users.id, user.id));
+        await revokeUserSessions(tx.db, user.id, undefined, now);
+        await revokeUserApiKeys(tx.db, user.id, now);
+        await notify(tx, {
+          userId: user.id,
+          type: "SECURITY",
+          title: "Your account is suspended",
+          body: `After a report of ${typeWords[report.type]}, our moderators suspended your account: you are signed out everywhere and your API keys no longer work.${note ? ` ${note}` : ""} Contact support to ask for a review.`,
+          data: { reportId: report.id, action: "SUSPEND_USER" },
+        });
+        break;
+      }
+      case "DEACTIVATE_TAG": {
+        const tagId = needs(report.tagId, "tag");
+        const [tag] = await tx.db.select().from(schema.tags).where(eq(schema.tags.id, tagId)).for("update");
+        if (!tag) throw new UnprocessableError("The reported tag no longer exists.");
+        await changeTagStatus(tx.db, tag, { to: "DEACTIVATED", actor: { kind: "admin", userId: admin.userId }, moderation: true, reason: `report ${report.id}`, now });
+        if (tag.ownerId) {
+          await notify(tx, {
+            userId: tag.ownerId,
+            type: "TAG_STATUS_CHANGED",
+            title: "One of your tags was deactivated",
+            body: `Our moderators deactivated your tag “${tag.itemName ?? "Unnamed tag"}” after a report of ${typeWords[report.type]}. Its page no longer shows your details.${note ? ` ${note}` : ""} Contact support to have the decision reviewed.`,
+            data: { tagId: tag.id, tagStatus: "DEACTIVATED", reportId: report.id },
+          });
+        }
+        break;
+      }
+      case "DELETE_MESSAGE": {
+        const messageId = needs(report.messageId, "message");
+        await tx.db.delete(schema.threadMessages).where(eq(schema.threadMessages.id, messageId));
+        break;
+      }
+      case "DISMISS":
+        break;
+    }
+
+    await tx.db
+      .update(schema.reports)
+      .set({
+        status: input.action === "DISMISS" ? "DISMISSED" : "RESOLVED",
+        action: input.action,
+        resolvedById: admin.userId,
+        resolvedAt: now,
+        adminNote: note ?? report.adminNote,
+      })
+      .where(eq(schema.reports.id, report.id));
+    return adminReport(tx.db, report.id);
+  });
+}

@@ -1,0 +1,117 @@
+import { z } from "zod";
+import { DESCRIPTION_MAX } from "@/lib/services/profiles/schemas";
+
+/**
+ * Request and response schemas of abuse reports and their admin handling, written once for the API's
+ * contracts and the dashboard's and admin pages' forms.
+ */
+
+export const reportTypeSchema = z.enum(["SPAM", "HARASSMENT", "INAPPROPRIATE", "SCAM", "OTHER"], "One of SPAM, HARASSMENT, INAPPROPRIATE, SCAM, OTHER.");
+export const reportStatusSchema = z.enum(["OPEN", "REVIEWING", "RESOLVED", "DISMISSED"], "One of OPEN, REVIEWING, RESOLVED, DISMISSED.");
+export const reportActionSchema = z.enum(["WARN_USER", "SUSPEND_USER", "DEACTIVATE_TAG", "DELETE_MESSAGE", "DISMISS"], "One of WARN_USER, SUSPEND_USER, DEACTIVATE_TAG, DELETE_MESSAGE, DISMISS.");
+export type ReportType = z.infer<typeof reportTypeSchema>;
+export type ReportStatus = z.infer<typeof reportStatusSchema>;
+export type ReportAction = z.infer<typeof reportActionSchema>;
+
+const noteText = (example: string) =>
+  z
+    .string({ error: "Must be a string." })
+    .trim()
+    .max(DESCRIPTION_MAX, `At most ${DESCRIPTION_MAX} characters.`)
+    .nullable()
+    .optional()
+    .transform((value) => (value === "" ? null : value))
+    .meta({ example });
+
+const optionalId = (description: string) => z.uuid("Must be an id (UUID).").optional().meta({ description });
+
+/** POST /reports. */
+export const createReportInput = z.object({
+  type: reportTypeSchema.meta({ example: "HARASSMENT" }),
+  description: z
+    .string({ error: (issue) => (issue.input === undefined ? "Required." : "Must be a string.") })
+    .trim()
+    .min(1, "Describe what happened.")
+    .max(DESCRIPTION_MAX, `At most ${DESCRIPTION_MAX} characters.`)
+    .meta({ example: "The finder keeps sending insulting messages." }),
+  targetUserId: optionalId("The user reported. Defaults to the finder of the reported message's thread, when the finder was signed in."),
+  tagId: optionalId("A tag the report is about"),
+  messageId: optionalId("A message of one of your own threads"),
+});
+export type CreateReportInput = z.output<typeof createReportInput>;
+
+/** PATCH /admin/reports/:id. */
+export const updateReportInput = z.object({
+  status: reportStatusSchema.meta({ example: "REVIEWING" }),
+  adminNote: noteText("Asked the reporter for the thread link."),
+});
+export type UpdateReportInput = z.output<typeof updateReportInput>;
+
+/** POST /admin/reports/:id/action. */
+export const reportActionInput = z.object({
+  action: reportActionSchema.meta({ example: "WARN_USER" }),
+  note: noteText("Insulting messages to an owner. First warning."),
+});
+export type ReportActionInput = z.output<typeof reportActionInput>;
+
+/** The filters of GET /admin/reports (with page and limit). */
+export const reportFilters = z.object({
+  status: reportStatusSchema.optional(),
+  type: reportTypeSchema.optional(),
+});
+
+// ---- responses ----
+
+export const reportCreatedSchema = z
+  .object({
+    id: z.uuid(),
+    type: reportTypeSchema,
+    status: z.literal("OPEN"),
+    message: z.string().meta({ example: "Thank you. We review every report within 24 hours." }),
+  })
+  .meta({ id: "ReportCreated" });
+export type ReportCreated = z.infer<typeof reportCreatedSchema>;
+
+/** A report as its reporter sees it (GET /reports/my). */
+export const myReportSchema = z
+  .object({
+    id: z.uuid(),
+    type: reportTypeSchema,
+    status: reportStatusSchema,
+    description: z.string(),
+    createdAt: z.iso.datetime(),
+    targetUserId: z.uuid().nullable(),
+    tagId: z.uuid().nullable(),
+    messageId: z.uuid().nullable(),
+  })
+  .meta({ id: "Report" });
+export type MyReport = z.infer<typeof myReportSchema>;
+
+/** A report as an admin sees it (GET /admin/reports and the admin verbs' answers). */
+export const adminReportSchema = z
+  .object({
+    id: z.uuid(),
+    type: reportTypeSchema,
+    status: reportStatusSchema,
+    description: z.string(),
+    reporterId: z.uuid(),
+    reporterEmail: z.string().nullable().meta({ example: "owner@example.com" }),
+    targetUserId: z.uuid().nullable(),
+    targetEmail: z.string().nullable().meta({ example: "finder@example.com" }),
+    targetRole: z.enum(["USER", "ADMIN", "SUPER_ADMIN"]).nullable(),
+    targetSuspended: z.boolean().meta({ description: "Whether the target user is suspended now" }),
+    tagId: z.uuid().nullable(),
+    tagStatus: z.string().nullable().meta({ description: "The tag's status now", example: "ACTIVE" }),
+    messageId: z.uuid().nullable().meta({ description: "null once the message is deleted" }),
+    messageContent: z.string().nullable().meta({ description: "The reported message's text, while it exists", example: "You will regret this." }),
+    messageSender: z.enum(["FINDER", "OWNER"]).nullable(),
+    threadId: z.uuid().nullable(),
+    adminNote: z.string().nullable(),
+    action: reportActionSchema.nullable(),
+    resolvedById: z.uuid().nullable(),
+    resolvedAt: z.iso.datetime().nullable(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: "AdminReport" });
+export type AdminReport = z.infer<typeof adminReportSchema>;
