@@ -144,7 +144,11 @@ function FieldInput({ id, field, errors, value, wide }: { id: string; field: Tag
           <Label id={id} field={field} />
           {hint}
           <FieldErrorList id={`${id}-error`} errors={errors} />
-          <select id={id} name={field.name} defaultValue={value} aria-invalid={hasErrors || undefined} aria-describedby={describedBy} className={inputClass}>
+          {/*
+            React updates a select's defaultValue only when it mounts, and resets the form to the defaults after
+            every submission: keyed by the value, a choice echoed back after a failed save survives that reset.
+          */}
+          <select key={value ?? ""} id={id} name={field.name} defaultValue={value} aria-invalid={hasErrors || undefined} aria-describedby={describedBy} className={inputClass}>
             {field.options.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
