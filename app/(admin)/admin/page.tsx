@@ -15,6 +15,11 @@ export default async function AdminPage() {
             Mint tags
           </Link>
         </li>
+        <li>
+          <Link href="/admin/reports" className="btn-secondary">
+            Reports
+          </Link>
+        </li>
       </ul>
     </div>
   );

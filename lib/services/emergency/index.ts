@@ -5,6 +5,6 @@
  */
 export { addEmergencyContact, deleteEmergencyContact, updateEmergencyContact } from "./contacts";
 export { emergencyCardQr, emergencyCardTags, type EmergencyCardTag } from "./ice-card";
-export { getEmergencyProfile, hasEmergencyProfile, putEmergencyProfile } from "./profile";
+export { getEmergencyProfile, hasEmergencyProfile, isShownToResponders, putEmergencyProfile } from "./profile";
 export { emergencyPageUrl, listEmergencyAccesses, readEmergencyProfileByTag } from "./public-view";
 export * from "./schemas";

@@ -54,6 +54,12 @@ export function hasContent(fields: EmergencyProfileFields, contactCount: number)
   );
 }
 
+/** Whether first responders are shown this profile (the owner's dashboard says so). */
+export function isShownToResponders(profile: EmergencyProfile): boolean {
+  const { emergencyContacts, ...fields } = profile;
+  return hasContent(fields, emergencyContacts.length);
+}
+
 /**
  * Whether first responders can read this user's emergency profile through a tag (the scan's
  * `emergencyAvailable`): it exists and states at least one fact or contact.

@@ -6,6 +6,7 @@ const accountLinks: readonly DashboardLink[] = [
   { href: "/dashboard/account/two-factor", label: "Two-factor" },
   { href: "/dashboard/account/sessions", label: "Sessions" },
   { href: "/dashboard/account/api-keys", label: "API keys" },
+  { href: "/dashboard/account/safety", label: "Blocking and reports" },
   { href: "/dashboard/account/data", label: "Your data" },
 ];
 

@@ -4,7 +4,7 @@ import { tagTypeLabels } from "@/components/tags/labels";
 import { env } from "@/lib/env";
 import { tagQrCode } from "@/lib/services/tags";
 import { loadOwnedTag } from "../load";
-import { PrintButton } from "./print-button";
+import { PrintButton } from "@/components/dashboard/print-button";
 import "./label.css";
 
 export const metadata: Metadata = { title: "QR label" };

@@ -1,0 +1,283 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { formatDateTime } from "@/components/dashboard/dates";
+import { noticeFrom } from "@/components/dashboard/notices";
+import { inputClass } from "@/components/forms/field";
+import { FormAlert } from "@/components/forms/form-alert";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { reportTypeLabels } from "@/components/reports/labels";
+import { tagStatusLabels } from "@/components/tags/labels";
+import { listReportsForAdmin, reportStatusSchema, reportTypeSchema, type AdminReport, type ReportAction, type ReportStatus, type ReportType } from "@/lib/services/reports";
+import type { TagStatus } from "@/lib/services/tags";
+import { requireAdminContext } from "../admin-context";
+import { applyReportActionAction, updateReportStatusAction } from "./actions";
+import { QUEUE_PATH, queueHref, queueView, type QueueView } from "./queue-path";
+
+export const metadata: Metadata = { title: "Reports" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const PER_PAGE = 20;
+
+const actionLabels: Record<ReportAction, string> = {
+  WARN_USER: "Warn the user",
+  SUSPEND_USER: "Suspend the user",
+  DEACTIVATE_TAG: "Deactivate the tag",
+  DELETE_MESSAGE: "Delete the message",
+  DISMISS: "Dismiss the report",
+};
+
+const statusLabels: Record<ReportStatus, string> = { OPEN: "Open", REVIEWING: "Reviewing", RESOLVED: "Resolved", DISMISSED: "Dismissed" };
+
+const doneNotices = Object.fromEntries(
+  (Object.keys(actionLabels) as ReportAction[]).map((action) => [`done-${action}`, { tone: "success" as const, text: `Done: ${actionLabels[action].toLowerCase()}. The report is closed.` }]),
+);
+
+/** The actions that can apply to a report: each needs the subject it acts on. */
+function applicableActions(report: AdminReport): ReportAction[] {
+  const actions: ReportAction[] = [];
+  if (report.targetUserId) actions.push("WARN_USER");
+  if (report.targetUserId && !report.targetSuspended && report.targetRole !== "SUPER_ADMIN") actions.push("SUSPEND_USER");
+  if (report.tagId) actions.push("DEACTIVATE_TAG");
+  if (report.messageId) actions.push("DELETE_MESSAGE");
+  actions.push("DISMISS");
+  return actions;
+}
+
+/** The moderation queue: reports filtered by status and type, each with its actions. */
+export default async function AdminReportsPage({ searchParams }: { searchParams: SearchParams }) {
+  const ctx = await requireAdminContext(QUEUE_PATH);
+  const params = await searchParams;
+  const view = queueView((name) => {
+    const value = params[name];
+    return Array.isArray(value) ? value[0] : value;
+  });
+  const { items, total } = await listReportsForAdmin(ctx, {
+    page: view.page,
+    limit: PER_PAGE,
+    status: view.status === "ALL" ? undefined : (view.status as ReportStatus),
+    type: view.type as ReportType | undefined,
+  });
+  const totalPages = Math.max(1, Math.ceil(total / PER_PAGE));
+  const notice = noticeFrom(params, {
+    ...doneNotices,
+    "status-saved": { tone: "success", text: "The report's status and note are saved." },
+    forbidden: { tone: "error", text: "Your role does not allow that: an admin can suspend users only, a super admin admins too, and no one a super admin." },
+    "no-subject": { tone: "error", text: "That action does not apply: the report names no such user, tag or message (or it is gone)." },
+    closed: { tone: "error", text: "That report is already closed. Reopen it (status Open or Reviewing) to act on it again." },
+    missing: { tone: "error", text: "That report was not found." },
+  });
+
+  return (
+    <div className="flex max-w-4xl flex-col gap-6">
+      <div>
+        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Admin</p>
+        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Reports</h1>
+        <p className="mt-2 text-muted">Users&apos; reports of abuse. Each one is answered within 24 hours; the open queue shows the oldest first.</p>
+      </div>
+      {notice ? <FormAlert tone={notice.tone} title={notice.text} /> : null}
+
+      <form method="get" action={QUEUE_PATH} aria-label="Filter reports" className="flex flex-col gap-4 rounded-xl border border-line bg-white p-4 shadow-sm sm:flex-row sm:items-end">
+        <div className="flex grow flex-col gap-1.5">
+          <label htmlFor="filter-status" className="text-sm font-semibold text-ink">
+            Status
+          </label>
+          <select id="filter-status" name="status" defaultValue={view.status} className={inputClass}>
+            {reportStatusSchema.options.map((status) => (
+              <option key={status} value={status}>
+                {statusLabels[status]}
+              </option>
+            ))}
+            <option value="ALL">All statuses</option>
+          </select>
+        </div>
+        <div className="flex grow flex-col gap-1.5">
+          <label htmlFor="filter-type" className="text-sm font-semibold text-ink">
+            Type
+          </label>
+          <select id="filter-type" name="type" defaultValue={view.type ?? ""} className={inputClass}>
+            <option value="">All types</option>
+            {reportTypeSchema.options.map((type) => (
+              <option key={type} value={type}>
+                {reportTypeLabels[type]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn-secondary">
+          Filter
+        </button>
+      </form>
+
+      <p className="text-sm text-muted" role="status">
+        {total === 0 ? "No reports match." : `${total} ${total === 1 ? "report" : "reports"}${totalPages > 1 ? `, page ${view.page} of ${totalPages}` : ""}.`}
+      </p>
+
+      {items.length ? (
+        <ul aria-label="Reports" className="flex flex-col gap-4">
+          {items.map((report) => (
+            <ReportCard key={report.id} report={report} view={view} />
+          ))}
+        </ul>
+      ) : null}
+
+      {totalPages > 1 ? (
+        <nav aria-label="Report pages" className="flex items-center justify-between gap-3 text-sm">
+          {view.page > 1 ? (
+            <Link href={queueHref({ ...view, page: view.page - 1 })} className="font-semibold text-brand-700 underline">
+              ← Previous
+            </Link>
+          ) : (
+            <span />
+          )}
+          {view.page < totalPages ? (
+            <Link href={queueHref({ ...view, page: view.page + 1 })} className="font-semibold text-brand-700 underline">
+              Next →
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
+}
+
+function ViewFields({ view, reportId }: { view: QueueView; reportId: string }) {
+  return (
+    <>
+      <input type="hidden" name="reportId" value={reportId} />
+      <input type="hidden" name="view-status" value={view.status} />
+      {view.type ? <input type="hidden" name="view-type" value={view.type} /> : null}
+      <input type="hidden" name="view-page" value={String(view.page)} />
+    </>
+  );
+}
+
+function ReportCard({ report, view }: { report: AdminReport; view: QueueView }) {
+  const headingId = `report-${report.id}`;
+  const closed = report.status === "RESOLVED" || report.status === "DISMISSED";
+  const actions = applicableActions(report);
+  return (
+    <li aria-labelledby={headingId} className="flex flex-col gap-4 rounded-xl border border-line bg-white p-5 shadow-sm">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-semibold text-ink">
+          {reportTypeLabels[report.type]} <span className="text-sm font-normal text-muted">· {formatDateTime(report.createdAt)}</span>
+        </h2>
+        <span data-report-status={report.status} className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${closed ? "bg-slate-100 text-slate-800" : "bg-danger-50 text-danger-700"}`}>
+          {statusLabels[report.status]}
+        </span>
+      </div>
+      <p className="break-words whitespace-pre-line text-ink">{report.description}</p>
+      <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+        <dt className="font-semibold text-ink">Reported by</dt>
+        <dd className="break-all text-muted">{report.reporterEmail ?? report.reporterId}</dd>
+        <dt className="font-semibold text-ink">Reported user</dt>
+        <dd className="break-all text-muted">
+          {report.targetUserId ? (
+            <>
+              {report.targetEmail ?? report.targetUserId}
+              {report.targetRole && report.targetRole !== "USER" ? ` (${report.targetRole})` : ""}
+              {report.targetSuspended ? <span className="ml-2 font-semibold text-danger-700">Suspended</span> : null}
+            </>
+          ) : (
+            "None named"
+          )}
+        </dd>
+        {report.tagId ? (
+          <>
+            <dt className="font-semibold text-ink">Tag</dt>
+            <dd className="break-all text-muted">
+              {report.tagId}
+              {report.tagStatus ? ` (${tagStatusLabels[report.tagStatus as TagStatus] ?? report.tagStatus})` : ""}
+            </dd>
+          </>
+        ) : null}
+        {report.threadId ? (
+          <>
+            <dt className="font-semibold text-ink">Conversation</dt>
+            <dd className="break-all text-muted">{report.threadId}</dd>
+          </>
+        ) : null}
+        {report.action ? (
+          <>
+            <dt className="font-semibold text-ink">Action taken</dt>
+            <dd className="text-muted">
+              {actionLabels[report.action]}
+              {report.resolvedAt ? `, ${formatDateTime(report.resolvedAt)}` : ""}
+            </dd>
+          </>
+        ) : null}
+        {report.adminNote ? (
+          <>
+            <dt className="font-semibold text-ink">Note</dt>
+            <dd className="break-words whitespace-pre-line text-muted">{report.adminNote}</dd>
+          </>
+        ) : null}
+      </dl>
+      {report.messageContent !== null ? (
+        <figure className="rounded-lg border-l-4 border-slate-400 bg-canvas px-4 py-3">
+          <figcaption className="text-xs font-semibold text-muted uppercase">Reported message, from the {report.messageSender === "OWNER" ? "owner" : "finder"}</figcaption>
+          <blockquote className="mt-1 break-words whitespace-pre-line text-ink">{report.messageContent}</blockquote>
+        </figure>
+      ) : report.threadId ? (
+        <p className="text-sm text-muted">The reported message was deleted.</p>
+      ) : null}
+
+      <div className="grid gap-4 border-t border-line pt-4 sm:grid-cols-2">
+        {!closed ? (
+          <form action={applyReportActionAction} aria-label={`Act on the ${reportTypeLabels[report.type].toLowerCase()} report of ${formatDateTime(report.createdAt)}`} className="flex flex-col gap-3">
+            <ViewFields view={view} reportId={report.id} />
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={`${headingId}-action`} className="text-sm font-semibold text-ink">
+                Action
+              </label>
+              <select id={`${headingId}-action`} name="action" className={inputClass} defaultValue={actions[0]}>
+                {actions.map((action) => (
+                  <option key={action} value={action}>
+                    {actionLabels[action]}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="flex flex-col gap-1.5">
+              <label htmlFor={`${headingId}-note`} className="text-sm font-semibold text-ink">
+                Note <span className="font-normal text-muted">(optional; a warning sends it to the user)</span>
+              </label>
+              <textarea id={`${headingId}-note`} name="note" rows={2} maxLength={2000} className={inputClass} />
+            </div>
+            <div>
+              <SubmitButton pendingLabel="Applying…">Apply</SubmitButton>
+            </div>
+          </form>
+        ) : null}
+        <form action={updateReportStatusAction} aria-label={`Status of the ${reportTypeLabels[report.type].toLowerCase()} report of ${formatDateTime(report.createdAt)}`} className={`flex flex-col gap-3 ${closed ? "" : "border-t border-line pt-4 sm:border-t-0 sm:pt-0"}`}>
+          <ViewFields view={view} reportId={report.id} />
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={`${headingId}-status`} className="text-sm font-semibold text-ink">
+              Status
+            </label>
+            <select id={`${headingId}-status`} name="status" defaultValue={report.status} className={inputClass}>
+              {reportStatusSchema.options.map((status) => (
+                <option key={status} value={status}>
+                  {statusLabels[status]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={`${headingId}-admin-note`} className="text-sm font-semibold text-ink">
+              Admin note <span className="font-normal text-muted">(only admins see it)</span>
+            </label>
+            <textarea id={`${headingId}-admin-note`} name="adminNote" rows={2} maxLength={2000} defaultValue={report.adminNote ?? ""} className={inputClass} />
+          </div>
+          <div>
+            <SubmitButton variant="secondary" pendingLabel="Saving…">
+              Save status
+            </SubmitButton>
+          </div>
+        </form>
+      </div>
+    </li>
+  );
+}

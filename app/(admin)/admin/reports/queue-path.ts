@@ -1,0 +1,35 @@
+import { formText } from "@/components/forms/form-state";
+import { reportStatusSchema, reportTypeSchema } from "@/lib/services/reports";
+
+export const QUEUE_PATH = "/admin/reports";
+
+/** The queue's filters as the page reads them from its query string (status OPEN unless told). */
+export interface QueueView {
+  status: string;
+  type?: string;
+  page: number;
+}
+
+/** `status` is a report status or ALL; anything else falls back to the default view. */
+export function queueView(read: (name: string) => string | undefined): QueueView {
+  const status = read("status");
+  const type = read("type");
+  const page = Number(read("page"));
+  return {
+    status: status === "ALL" || reportStatusSchema.safeParse(status).success ? status! : "OPEN",
+    type: reportTypeSchema.safeParse(type).success ? type : undefined,
+    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+  };
+}
+
+export function queueHref(view: QueueView, extra: Record<string, string> = {}, hash = ""): string {
+  const query = new URLSearchParams({ status: view.status, ...(view.type ? { type: view.type } : {}), ...(view.page > 1 ? { page: String(view.page) } : {}), ...extra });
+  return `${QUEUE_PATH}?${query.toString()}${hash}`;
+}
+
+/** Where a queue form's answer goes: the view it was sent from (hidden fields), with a notice. */
+export function backToQueue(formData: FormData, notice: string): string {
+  const view = queueView((name) => formText(formData, `view-${name}`) || undefined);
+  const reportId = formText(formData, "reportId");
+  return queueHref(view, { notice }, /^[0-9a-f-]{36}$/i.test(reportId) ? `#report-${reportId.toLowerCase()}` : "");
+}

@@ -1,0 +1,59 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { formSuccess } from "@/components/forms/action-result";
+import type { FormState } from "@/components/forms/form-state";
+import { action, rowAction, whenNotFound } from "@/lib/forms/action";
+import { addEmergencyContact, deleteEmergencyContact, emergencyContactInput, emergencyProfileInput, putEmergencyProfile, updateEmergencyContact } from "@/lib/services/emergency";
+import { contactParams, EMERGENCY_FIELD_NAMES, EMERGENCY_PATH, readEmergencyForm } from "./emergency-form";
+
+/** PUT /emergency: the whole profile as the form shows it. */
+export const saveEmergencyProfileAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
+  { auth: "user", returnTo: EMERGENCY_PATH, input: emergencyProfileInput, read: readEmergencyForm, values: EMERGENCY_FIELD_NAMES },
+  async ({ ctx, input, values }) => {
+    await putEmergencyProfile(ctx, input);
+    revalidatePath(EMERGENCY_PATH);
+    return formSuccess("Your emergency information is saved.", values);
+  },
+);
+
+const CONTACT_FIELDS = Object.keys(emergencyContactInput.shape);
+
+/** POST /emergency/contacts. The form empties itself after a success, ready for another. */
+export const addEmergencyContactAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
+  { auth: "user", returnTo: EMERGENCY_PATH, input: emergencyContactInput, values: CONTACT_FIELDS },
+  async ({ ctx, input }) => {
+    const contact = await addEmergencyContact(ctx, input);
+    revalidatePath(EMERGENCY_PATH);
+    return formSuccess(`${contact.name} was added.`);
+  },
+);
+
+/**
+ * PATCH /emergency/contacts/:id with every field of the form, read by the contact schema itself: the
+ * form always sends all of them, so a cleared name is "Required" rather than "unchanged", and a blank
+ * e-mail removes it.
+ */
+export const updateEmergencyContactAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
+  { auth: "user", returnTo: EMERGENCY_PATH, params: contactParams, input: emergencyContactInput, values: CONTACT_FIELDS },
+  async ({ ctx, params, input, values }) => {
+    const contact = await updateEmergencyContact(ctx, params.contactId, { ...input, email: input.email ?? null });
+    revalidatePath(EMERGENCY_PATH);
+    return formSuccess(`${contact.name} was saved.`, values);
+  },
+);
+
+/** DELETE /emergency/contacts/:id. */
+export const deleteEmergencyContactAction: (formData: FormData) => Promise<void> = rowAction(
+  {
+    auth: "user",
+    returnTo: EMERGENCY_PATH,
+    params: contactParams,
+    onError: whenNotFound(`${EMERGENCY_PATH}?notice=contact-missing#contacts-heading`),
+    revalidate: () => revalidatePath(EMERGENCY_PATH),
+  },
+  async ({ ctx, params }) => {
+    await deleteEmergencyContact(ctx, params.contactId);
+    return `${EMERGENCY_PATH}?notice=contact-removed#contacts-heading`;
+  },
+);

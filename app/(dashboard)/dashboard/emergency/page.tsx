@@ -1,0 +1,199 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { formatDateTime } from "@/components/dashboard/dates";
+import { noticeFrom } from "@/components/dashboard/notices";
+import { PageHeading } from "@/components/dashboard/page-heading";
+import { Panel } from "@/components/dashboard/panel";
+import { FormAlert } from "@/components/forms/form-alert";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { FieldsForm } from "@/components/tags/fields-form";
+import { requireUserContext } from "@/lib/http/page-context";
+import { getEmergencyProfile, isShownToResponders, listEmergencyAccesses, MAX_EMERGENCY_CONTACTS, type EmergencyAccess, type EmergencyContact } from "@/lib/services/emergency";
+import { addEmergencyContactAction, deleteEmergencyContactAction, saveEmergencyProfileAction, updateEmergencyContactAction } from "./actions";
+import { contactFields, EMERGENCY_PATH, emergencyProfileFields } from "./emergency-form";
+
+export const metadata: Metadata = { title: "Emergency information" };
+
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+const ACCESSES_PER_PAGE = 10;
+
+function pageNumber(value: string | string[] | undefined): number {
+  const number = Number(Array.isArray(value) ? value[0] : value);
+  return Number.isInteger(number) && number >= 1 && number <= 10_000 ? number : 1;
+}
+
+/**
+ * The owner's emergency profile: the medical facts and contacts first responders read through any of
+ * the owner's tags, and the log of every time someone did.
+ */
+export default async function EmergencyPage({ searchParams }: { searchParams: SearchParams }) {
+  const ctx = await requireUserContext(EMERGENCY_PATH);
+  const params = await searchParams;
+  const page = pageNumber(params.page);
+  const [profile, log] = await Promise.all([getEmergencyProfile(ctx), listEmergencyAccesses(ctx, { page, limit: ACCESSES_PER_PAGE })]);
+  const notice = noticeFrom(params, {
+    "contact-removed": { tone: "success", text: "The contact was removed." },
+    "contact-missing": { tone: "error", text: "That contact was already removed." },
+  });
+  const shown = isShownToResponders(profile);
+  const contacts = profile.emergencyContacts;
+  const totalPages = Math.max(1, Math.ceil(log.total / ACCESSES_PER_PAGE));
+
+  return (
+    <>
+      <PageHeading title="Emergency information">
+        Whoever scans one of your tags can open this information from the tag&apos;s page, even when its profile is private: it is meant for
+        first responders. Each time someone opens it, you are told at once and it appears in the log below.
+      </PageHeading>
+      {notice ? <FormAlert tone={notice.tone} title={notice.text} className="mb-6" /> : null}
+
+      <div className="mb-6 flex flex-col gap-3 rounded-xl border border-line bg-white p-5 shadow-sm sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-ink" data-testid="emergency-shown">
+          {shown ? (
+            <>
+              <span className="font-semibold">Shown to first responders</span> through every tag you have that is not deactivated.
+            </>
+          ) : (
+            <>
+              <span className="font-semibold">Not shown yet.</span> Add a medical fact or a contact and your tags&apos; emergency page will show it.
+            </>
+          )}
+        </p>
+        <Link href={`${EMERGENCY_PATH}/ice-card`} className="btn-secondary shrink-0">
+          Print an ICE card
+        </Link>
+      </div>
+
+      <div className="flex max-w-3xl flex-col gap-6">
+        <Panel
+          id="medical"
+          title="Medical information"
+          description={profile.updatedAt ? `Last saved ${formatDateTime(profile.updatedAt)}. Leave out anything you would not want a stranger to read.` : "Leave out anything you would not want a stranger to read."}
+        >
+          <FieldsForm
+            action={saveEmergencyProfileAction}
+            formLabel="Medical information"
+            fields={emergencyProfileFields(profile)}
+            columns={2}
+            submitLabel="Save medical information"
+            pendingLabel="Saving…"
+          />
+        </Panel>
+
+        <Panel id="contacts" title="Emergency contacts" description={`Up to ${MAX_EMERGENCY_CONTACTS}. First responders see each contact's name, relationship and phone number.`}>
+          {contacts.length === 0 ? <p className="mb-5 text-muted">No contacts yet.</p> : null}
+          {contacts.length > 0 ? (
+            <ul aria-label="Emergency contacts" className="mb-6 flex flex-col divide-y divide-line">
+              {contacts.map((contact) => (
+                <ContactRow key={contact.id} contact={contact} />
+              ))}
+            </ul>
+          ) : null}
+          {contacts.length < MAX_EMERGENCY_CONTACTS ? (
+            <div className="rounded-lg border border-line bg-canvas p-4 sm:p-5">
+              <h3 className="mb-4 font-semibold text-ink">Add a contact</h3>
+              <FieldsForm action={addEmergencyContactAction} formLabel="Add a contact" fields={contactFields()} columns={2} keepFieldsOnSuccess={false} submitLabel="Add contact" pendingLabel="Adding…" variant="secondary" />
+            </div>
+          ) : (
+            <p className="text-muted">You have {MAX_EMERGENCY_CONTACTS} contacts, the most there can be. Remove one to add another.</p>
+          )}
+        </Panel>
+
+        <Panel
+          id="accesses"
+          title="Who opened it"
+          description={log.total === 0 ? undefined : `${log.total} ${log.total === 1 ? "time" : "times"} in all. The place comes from the reader's network and is approximate.`}
+        >
+          {log.items.length === 0 ? (
+            <p className="text-muted">{log.total === 0 ? "Nobody has opened your emergency information yet." : "No more entries."}</p>
+          ) : (
+            <ul aria-label="Emergency access log" className="flex flex-col divide-y divide-line text-sm">
+              {log.items.map((access) => (
+                <AccessRow key={access.id} access={access} />
+              ))}
+            </ul>
+          )}
+          {totalPages > 1 ? (
+            <nav aria-label="Access log pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
+              {page > 1 ? (
+                <Link href={`${EMERGENCY_PATH}?page=${page - 1}#accesses-heading`} className="font-semibold text-brand-700 underline">
+                  ← Newer
+                </Link>
+              ) : (
+                <span />
+              )}
+              <span className="text-muted">
+                Page {Math.min(page, totalPages)} of {totalPages}
+              </span>
+              {page < totalPages ? (
+                <Link href={`${EMERGENCY_PATH}?page=${page + 1}#accesses-heading`} className="font-semibold text-brand-700 underline">
+                  Older →
+                </Link>
+              ) : (
+                <span />
+              )}
+            </nav>
+          ) : null}
+        </Panel>
+      </div>
+    </>
+  );
+}
+
+function ContactRow({ contact }: { contact: EmergencyContact }) {
+  const headingId = `contact-${contact.id}`;
+  return (
+    <li aria-labelledby={headingId} className="flex flex-col gap-3 py-4 first:pt-0">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <p id={headingId} className="font-semibold break-words text-ink">
+            {contact.name} <span className="font-normal text-muted">· {contact.relationship}</span>
+          </p>
+          <p className="text-sm text-ink">
+            <a href={`tel:${contact.phone.replace(/[^\d+]/g, "")}`} className="underline">
+              {contact.phone}
+            </a>
+            {contact.email ? <span className="break-all text-muted"> · {contact.email}</span> : null}
+          </p>
+        </div>
+        <form action={deleteEmergencyContactAction}>
+          <input type="hidden" name="contactId" value={contact.id} />
+          <SubmitButton variant="link" pendingLabel="Removing…" className="min-h-10 text-sm">
+            Remove<span className="sr-only"> {contact.name}</span>
+          </SubmitButton>
+        </form>
+      </div>
+      <details className="rounded-lg border border-line">
+        <summary className="min-h-11 cursor-pointer px-3 py-2.5 text-sm font-semibold text-brand-700">
+          Edit<span className="sr-only"> {contact.name}</span>
+        </summary>
+        <div className="border-t border-line p-4">
+          <FieldsForm
+            action={updateEmergencyContactAction}
+            formLabel={`Edit ${contact.name}`}
+            hidden={{ contactId: contact.id }}
+            fields={contactFields(contact)}
+            columns={2}
+            submitLabel="Save contact"
+            pendingLabel="Saving…"
+            variant="secondary"
+          />
+        </div>
+      </details>
+    </li>
+  );
+}
+
+function AccessRow({ access }: { access: EmergencyAccess }) {
+  const place = [access.city, access.country].filter(Boolean).join(", ");
+  return (
+    <li className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+      <span className="font-semibold text-ink">{formatDateTime(access.accessedAt)}</span>
+      <span className="text-muted">
+        {place || "Place unknown"} · {access.tagName ? `through “${access.tagName}”` : "through a tag"}
+        {access.agent ? ` · ${access.agent}` : ""}
+      </span>
+    </li>
+  );
+}
