@@ -4,7 +4,7 @@
  * fingerprintable and attacker-controlled). Null when nothing is recognised.
  */
 const BROWSERS: [RegExp, string][] = [
-  [/\b(bot|crawler|spider|slurp|facebookexternalhit|preview|curl|wget|python-requests|httpclient|okhttp)\b/i, "Automated client"],
+  [/(bot|crawler|spider)\b|\b(slurp|facebookexternalhit|whatsapp|preview|curl|wget|python-requests|httpclient|okhttp|headless)/i, "Automated client"],
   [/\bEdg(e|A|iOS)?\//, "Edge"],
   [/\bOPR\/|\bOpera\b/, "Opera"],
   [/\bSamsungBrowser\//, "Samsung Internet"],
