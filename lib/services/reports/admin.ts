@@ -6,7 +6,7 @@ import { requireUser, withTransaction } from "@/lib/services/context";
 import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from "@/lib/services/errors";
 import { revokeUserApiKeys, revokeUserSessions } from "@/lib/services/auth/queries";
 import { notify } from "@/lib/services/notifications/notify";
-import { changeTagStatus } from "@/lib/services/tags/status";
+import { changeTagStatus } from "@/lib/services/tags/queries";
 import type { AdminReport, ReportActionInput, ReportStatus, ReportType, UpdateReportInput } from "./schemas";
 
 const REPORT_NOT_FOUND = "Report not found.";

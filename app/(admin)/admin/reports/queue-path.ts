@@ -1,4 +1,4 @@
-import { formText } from "@/components/forms/form-state";
+import { formText } from "@/lib/forms/form-state";
 import { reportStatusSchema, reportTypeSchema } from "@/lib/services/reports";
 
 export const QUEUE_PATH = "/admin/reports";

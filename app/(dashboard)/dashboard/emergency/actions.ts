@@ -1,8 +1,8 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { formSuccess } from "@/components/forms/action-result";
-import type { FormState } from "@/components/forms/form-state";
+import { formSuccess } from "@/lib/forms/action-result";
+import type { FormState } from "@/lib/forms/form-state";
 import { action, rowAction, whenNotFound } from "@/lib/forms/action";
 import { addEmergencyContact, deleteEmergencyContact, emergencyContactInput, emergencyProfileInput, putEmergencyProfile, updateEmergencyContact } from "@/lib/services/emergency";
 import { contactParams, EMERGENCY_FIELD_NAMES, EMERGENCY_PATH, readEmergencyForm } from "./emergency-form";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formText } from "@/components/forms/form-state";
+import { formText } from "@/lib/forms/form-state";
 import type { TagFieldSpec } from "@/components/tags/fields-form";
 import { formInput } from "@/lib/forms/form-input";
 import { BLOOD_TYPES, emergencyProfileInput, MEDICAL_ITEM_MAX, MEDICAL_LIST_MAX, type EmergencyContact, type EmergencyProfile } from "@/lib/services/emergency";

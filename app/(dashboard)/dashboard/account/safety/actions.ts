@@ -2,8 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { formSuccess } from "@/components/forms/action-result";
-import type { FormState } from "@/components/forms/form-state";
+import { formSuccess } from "@/lib/forms/action-result";
+import type { FormState } from "@/lib/forms/form-state";
 import { action, rowAction } from "@/lib/forms/action";
 import { blockUser, unblockUser } from "@/lib/services/blocks";
 import { createReport, createReportInput, REPORT_RECEIVED } from "@/lib/services/reports";
