@@ -10,6 +10,8 @@ export interface ActionLinkProps {
   token?: string;
   params?: Record<string, string>;
   appUrl?: string;
+  /** The words before the written-out link, for e-mails in another language. */
+  copyHint?: string;
 }
 
 /**
@@ -17,7 +19,7 @@ export interface ActionLinkProps {
  * "label https://…?token=…" and the written-out copy is skipped, so the URL appears once there and
  * is still visible in the HTML for clients that do not render buttons.
  */
-export function ActionLink({ label, path, token, params, appUrl }: ActionLinkProps) {
+export function ActionLink({ label, path, token, params, appUrl, copyHint = "If the button does not work, copy this link into your browser:" }: ActionLinkProps) {
   const href = buildActionUrl(path, { token, params, appUrl });
   return (
     <Section style={{ margin: "24px 0" }}>
@@ -35,7 +37,7 @@ export function ActionLink({ label, path, token, params, appUrl }: ActionLinkPro
         {label}
       </Button>
       <Text data-skip-in-text="true" style={{ color: emailColors.muted, fontSize: "14px", lineHeight: "20px", margin: "16px 0 0" }}>
-        If the button does not work, copy this link into your browser:{" "}
+        {copyHint}{" "}
         <Link href={href} style={{ color: emailColors.accent, textDecoration: "underline", wordBreak: "break-all" }}>
           {href}
         </Link>

@@ -12,15 +12,17 @@ export interface EmailLayoutProps {
   /** A footer link to where the recipient changes what they get (e.g. notification settings). */
   manageLink?: { label: string; path: AppPath };
   appUrl?: string;
+  /** The language the e-mail is written in (BCP 47); English by default. */
+  lang?: string;
 }
 
 /**
  * The one layout every e-mail uses: a text wordmark header (no image, so nothing depends on remote
  * image loading or alt text), a white content card, and a footer naming the service and its URL.
  */
-export function EmailLayout({ preview, children, reason, manageLink, appUrl = defaultAppUrl() }: EmailLayoutProps) {
+export function EmailLayout({ preview, children, reason, manageLink, appUrl = defaultAppUrl(), lang = "en" }: EmailLayoutProps) {
   return (
-    <Html lang="en" dir="ltr">
+    <Html lang={lang} dir="ltr">
       <Head>
         <meta name="color-scheme" content="light" />
         <meta name="supported-color-schemes" content="light" />

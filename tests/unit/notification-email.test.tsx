@@ -36,7 +36,10 @@ describe("notificationAction", () => {
     expect(notificationAction("TAG_STATUS_CHANGED", { tagId, transferId: "t", transferStatus: "DECLINED" })).toEqual({ label: "Open the tag", path: `/dashboard/tags/${tagId}` });
     expect(notificationAction("TAG_SCANNED", { tagId: tagId.toUpperCase() })).toEqual({ label: "See where it was scanned", path: `/dashboard/tags/${tagId}` });
     expect(notificationAction("SECURITY", { tagId })).toEqual({ label: "Review your account security", path: "/dashboard/account/sessions" });
-    expect(notificationAction("MESSAGE_RECEIVED")).toEqual({ label: "Read and reply", path: "/dashboard/notifications" });
+    expect(notificationAction("MESSAGE_RECEIVED")).toEqual({ label: "Read and reply", path: "/dashboard/messages" });
+    const threadId = "7a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
+    expect(notificationAction("MESSAGE_RECEIVED", { threadId, tagId })).toEqual({ label: "Read and reply", path: `/dashboard/messages/${threadId}` });
+    expect(notificationAction("MESSAGE_RECEIVED", { threadId: "../../admin" })).toEqual({ label: "Read and reply", path: "/dashboard/messages" });
   });
 
   it("leads transfers to the transfers page, also when the tag has left the account", () => {

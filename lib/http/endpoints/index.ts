@@ -5,7 +5,9 @@ import { authEndpoints } from "./auth";
 import { blockEndpoints } from "./blocks";
 import { devEndpoints } from "./dev";
 import { emergencyEndpoints } from "./emergency";
+import { finderThreadEndpoints } from "./finder-threads";
 import { insuranceEndpoints } from "./insurance";
+import { messageEndpoints } from "./messages";
 import { notificationEndpoints } from "./notifications";
 import { profileEndpoints } from "./profiles";
 import { reportEndpoints } from "./reports";
@@ -29,6 +31,8 @@ const groups = [
   tagScanEndpoints,
   vehicleEndpoints,
   profileEndpoints,
+  finderThreadEndpoints,
+  messageEndpoints,
   notificationEndpoints,
   emergencyEndpoints,
   reportEndpoints,
@@ -45,7 +49,9 @@ export {
   blockEndpoints,
   devEndpoints,
   emergencyEndpoints,
+  finderThreadEndpoints,
   insuranceEndpoints,
+  messageEndpoints,
   notificationEndpoints,
   profileEndpoints,
   reportEndpoints,

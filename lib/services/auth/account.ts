@@ -2,6 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
+import { exportThreads } from "@/lib/services/messages/export";
 import { exportTags } from "@/lib/services/tags/export";
 import { toApiKeyView } from "./api-keys";
 import { verifyCurrentPassword } from "./password";
@@ -74,7 +75,7 @@ const notYetStored: ExportSection = async () => [];
 const exportSections = {
   tags: exportTags,
   orders: notYetStored,
-  messages: notYetStored,
+  messages: exportThreads,
   notifications: notYetStored,
   sessions: async (db, userId) => {
     const rows = await db.select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).orderBy(asc(schema.sessions.createdAt));

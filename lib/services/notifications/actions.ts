@@ -13,7 +13,7 @@ export const NOTIFICATIONS_LIST_PATH = "/dashboard/notifications";
 /** Per type, when the notification's data names nothing more specific. */
 const byType: Record<NotificationType, NotificationAction> = {
   TAG_SCANNED: { label: "See where it was scanned", path: "/dashboard/tags" },
-  MESSAGE_RECEIVED: { label: "Read and reply", path: NOTIFICATIONS_LIST_PATH },
+  MESSAGE_RECEIVED: { label: "Read and reply", path: "/dashboard/messages" },
   TAG_STATUS_CHANGED: { label: "Open your tags", path: "/dashboard/tags" },
   TAG_CLONE_DETECTED: { label: "Review the scans", path: "/dashboard/tags" },
   FINDER_LOCATION_SHARED: { label: "See the shared location", path: "/dashboard/tags" },
@@ -29,13 +29,16 @@ const byType: Record<NotificationType, NotificationAction> = {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
- * The action for one notification. A tag event leads to that tag's page, unless the tag left the
- * account (an accepted transfer), in which case it leads to the transfers page.
+ * The action for one notification. A message leads to its conversation; a tag event to that tag's
+ * page, unless the tag left the account (an accepted transfer), in which case to the transfers page.
  */
 export function notificationAction(type: NotificationType, data: Record<string, unknown> = {}): NotificationAction {
   const fallback = byType[type];
   if (typeof data.transferId === "string" && (type === "TRANSFER_RECEIVED" || data.transferStatus === "ACCEPTED")) {
     return { label: "Open your transfers", path: "/dashboard/tags/transfers" };
+  }
+  if (type === "MESSAGE_RECEIVED" && typeof data.threadId === "string" && UUID.test(data.threadId)) {
+    return { label: fallback.label, path: `/dashboard/messages/${data.threadId.toLowerCase()}` };
   }
   if (typeof data.tagId === "string" && UUID.test(data.tagId) && fallback.path === "/dashboard/tags") {
     return { label: type === "TAG_STATUS_CHANGED" ? "Open the tag" : fallback.label, path: `/dashboard/tags/${data.tagId.toLowerCase()}` };

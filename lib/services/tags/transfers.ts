@@ -260,11 +260,16 @@ export async function acceptTransfer(ctx: ServiceContext, transferId: string): P
     // answering finders for the new owner's item; the sender's insurance policy; and the scans so far, which
     // hold finders' locations from the sender's time. Those scans are deleted rather than hidden, as
     // releasing a tag does: no one may see them any more, and the tag's count starts again from zero.
-    // Threads (a later issue) stay with the old owner: re-point or close them here when they exist.
+    // The sender's conversations with finders stay with the sender (decisions.md) but are CLOSED: the
+    // finder must not keep writing to someone who no longer has the item, and a new scan reaches the new owner.
     await tx.db.update(schema.tags).set({ ownerId: recipient.id, scanCount: 0, lastScannedAt: null }).where(eq(schema.tags.id, tag.id));
     await tx.db.update(schema.tagProfiles).set({ ownerName: null, contactEmail: null, contactPhone: null }).where(eq(schema.tagProfiles.tagId, tag.id));
     await tx.db.delete(schema.tagInsurance).where(eq(schema.tagInsurance.tagId, tag.id));
     await tx.db.delete(schema.scans).where(eq(schema.scans.tagId, tag.id));
+    await tx.db
+      .update(schema.threads)
+      .set({ status: "CLOSED" })
+      .where(and(eq(schema.threads.tagId, tag.id), eq(schema.threads.ownerId, transfer.fromUserId), eq(schema.threads.status, "ACTIVE")));
     const [accepted] = await tx.db
       .update(schema.tagTransfers)
       .set({ status: "ACCEPTED", respondedAt: now })

@@ -1,0 +1,113 @@
+import { Heading, Section, Text } from "@react-email/components";
+import { scamWarningHeading, scamWarningText, type MessageLocale, type ScamSignal } from "@/lib/services/messages/scam-rules";
+import { ActionLink } from "./components/action-link";
+import { EmailLayout } from "./components/email-layout";
+import { emailColors } from "./brand";
+import type { AppPath } from "./links";
+
+/** Why the finder gets the e-mail: the owner replied, or the finder asked for the link. */
+export type FinderThreadEmailKind = "reply" | "link";
+
+interface Wording {
+  subject: Record<FinderThreadEmailKind, string>;
+  intro: Record<FinderThreadEmailKind, string>;
+  secret: string;
+  button: string;
+  copyHint: string;
+  reason: string;
+}
+
+const wording: Record<MessageLocale, Wording> = {
+  en: {
+    subject: { reply: "The owner replied to your message", link: "Your link to the conversation" },
+    intro: {
+      reply: "The owner of the item you found has answered you. Open the conversation to read the reply and write back.",
+      link: "Here is the link to your conversation with the owner of the item you found. Open it any time to read replies and write back.",
+    },
+    secret: "Keep this link to yourself: anyone who has it can read and write in this conversation.",
+    button: "Open the conversation",
+    copyHint: "If the button does not work, copy this link into your browser:",
+    reason: "You receive this because this address was given when writing to an item's owner on Tag Service. We send at most one e-mail every 10 minutes about a conversation.",
+  },
+  es: {
+    subject: { reply: "El dueño ha respondido a tu mensaje", link: "Tu enlace a la conversación" },
+    intro: {
+      reply: "El dueño del objeto que encontraste te ha respondido. Abre la conversación para leer la respuesta y contestar.",
+      link: "Aquí tienes el enlace a tu conversación con el dueño del objeto que encontraste. Ábrelo cuando quieras para leer las respuestas y contestar.",
+    },
+    secret: "No compartas este enlace: quien lo tenga puede leer y escribir en esta conversación.",
+    button: "Abrir la conversación",
+    copyHint: "Si el botón no funciona, copia este enlace en tu navegador:",
+    reason: "Recibes esto porque se indicó esta dirección al escribir al dueño de un objeto en Tag Service. Enviamos como máximo un correo cada 10 minutos por conversación.",
+  },
+  fr: {
+    subject: { reply: "Le propriétaire a répondu à votre message", link: "Votre lien vers la conversation" },
+    intro: {
+      reply: "Le propriétaire de l'objet que vous avez trouvé vous a répondu. Ouvrez la conversation pour lire sa réponse et lui écrire.",
+      link: "Voici le lien vers votre conversation avec le propriétaire de l'objet que vous avez trouvé. Ouvrez-le quand vous voulez pour lire les réponses et écrire.",
+    },
+    secret: "Gardez ce lien pour vous : toute personne qui l'a peut lire et écrire dans cette conversation.",
+    button: "Ouvrir la conversation",
+    copyHint: "Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :",
+    reason: "Vous recevez ce message car cette adresse a été indiquée en écrivant au propriétaire d'un objet sur Tag Service. Nous envoyons au plus un e-mail toutes les 10 minutes par conversation.",
+  },
+  de: {
+    subject: { reply: "Der Besitzer hat auf Ihre Nachricht geantwortet", link: "Ihr Link zur Unterhaltung" },
+    intro: {
+      reply: "Der Besitzer des Gegenstands, den Sie gefunden haben, hat Ihnen geantwortet. Öffnen Sie die Unterhaltung, um die Antwort zu lesen und zu antworten.",
+      link: "Hier ist der Link zu Ihrer Unterhaltung mit dem Besitzer des Gegenstands, den Sie gefunden haben. Öffnen Sie ihn jederzeit, um Antworten zu lesen und zu schreiben.",
+    },
+    secret: "Geben Sie diesen Link nicht weiter: Wer ihn hat, kann diese Unterhaltung lesen und darin schreiben.",
+    button: "Unterhaltung öffnen",
+    copyHint: "Falls die Schaltfläche nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:",
+    reason: "Sie erhalten diese E-Mail, weil diese Adresse beim Schreiben an den Besitzer eines Gegenstands bei Tag Service angegeben wurde. Wir senden höchstens eine E-Mail alle 10 Minuten pro Unterhaltung.",
+  },
+};
+
+export function finderThreadEmailSubject(kind: FinderThreadEmailKind, locale: MessageLocale): string {
+  return wording[locale].subject[kind];
+}
+
+export interface FinderThreadEmailProps {
+  kind: FinderThreadEmailKind;
+  locale: MessageLocale;
+  /** The thread token: the link is `<APP_URL>/thread/<token>`. */
+  token: string;
+  /** Scam signals of the owner's newest reply, explained in the finder's language. */
+  warnings?: ScamSignal[];
+  appUrl?: string;
+}
+
+/**
+ * To a finder, in their language: the owner replied (or the finder asked for the link), with the link to
+ * the conversation. It names neither the owner nor the item and never quotes the owner's words: the
+ * address was typed by the finder and is not confirmed, so the e-mail says no more than the link does.
+ */
+export function FinderThreadEmail({ kind, locale, token, warnings = [], appUrl }: FinderThreadEmailProps) {
+  const words = wording[locale];
+  const path = `/thread/${encodeURIComponent(token)}` as AppPath;
+  return (
+    <EmailLayout preview={words.intro[kind]} reason={words.reason} appUrl={appUrl} lang={locale}>
+      <Heading as="h1" style={{ color: emailColors.text, fontSize: "22px", lineHeight: "28px", margin: "0 0 16px" }}>
+        {words.subject[kind]}
+      </Heading>
+      <Text style={{ color: emailColors.text, fontSize: "16px", lineHeight: "24px", margin: "0 0 12px" }}>{words.intro[kind]}</Text>
+      {warnings.length > 0 ? (
+        <Section style={{ borderLeft: "4px solid #b45309", backgroundColor: "#fffbeb", padding: "8px 16px", margin: "0 0 12px" }}>
+          <Text style={{ color: "#78350f", fontSize: "15px", lineHeight: "22px", fontWeight: 700, margin: "0 0 4px" }}>{scamWarningHeading(locale)}</Text>
+          {warnings.map((code) => (
+            <Text key={code} style={{ color: "#78350f", fontSize: "15px", lineHeight: "22px", margin: "0 0 4px" }}>
+              {scamWarningText(code, locale)}
+            </Text>
+          ))}
+        </Section>
+      ) : null}
+      <ActionLink label={words.button} path={path} appUrl={appUrl} copyHint={words.copyHint} />
+      <Text style={{ color: emailColors.muted, fontSize: "14px", lineHeight: "20px", margin: 0 }}>{words.secret}</Text>
+    </EmailLayout>
+  );
+}
+
+FinderThreadEmail.PreviewProps = { kind: "reply", locale: "en", token: "q3Vd1oGk2m8pYb7Q0wzR9xJtH4sLcN6eA5fU1iO3yKg" } satisfies FinderThreadEmailProps;
+
+export default FinderThreadEmail;

@@ -1,0 +1,67 @@
+import { z } from "zod";
+import { contactOwnerInput, contactResultSchema, finderReplyInput, finderThreadSchema, threadMessageSchema } from "@/lib/services/messages/schemas";
+import { THREAD_TOKEN_PATTERN } from "@/lib/services/messages/thread-token";
+import { defineEndpoint } from "../endpoint";
+
+const tags = ["Finder conversations"];
+
+/** A scan URL's id: opaque, URL-safe. Anything else names no tag (404). */
+export const encryptedIdParams = z.object({
+  encryptedId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,128}$/)
+    .meta({ description: "The tag's encrypted id, from its scan URL", example: "m2Vq8cT0bq1xY3kLr9sP7dWe" }),
+});
+
+/** A thread token as issued (base64url of 32 random bytes); a truncated or malformed one is 404. */
+export const threadTokenParams = z.object({
+  token: z
+    .string()
+    .regex(THREAD_TOKEN_PATTERN)
+    .meta({ description: "The thread token the contact answered", example: "q3Vd1oGk2m8pYb7Q0wzR9xJtH4sLcN6eA5fU1iO3yKg" }),
+});
+
+/** The finder's side: anonymous, reached by the tag's scan URL and then by the thread token alone. */
+export const finderThreadEndpoints = {
+  contact: defineEndpoint({
+    method: "POST",
+    path: "/api/v1/scan/{encryptedId}/contact",
+    summary: "Message a tag's owner anonymously",
+    description:
+      "Opens a conversation and answers its thread token (the only way back to it: keep it secret) and the finder's page for it. `finderEmail`, optional, is only used to tell the finder of the owner's replies (at most one e-mail per 10 minutes) and is never shown to the owner. Sent with a valid credential, the conversation remembers the account, so the owner can block it. Unknown tag 404; a tag that cannot be contacted (unowned or DEACTIVATED) 403; a finder the owner has blocked 403. At most 10 new conversations an hour from one IP.",
+    tags,
+    auth: "optional",
+    rateLimit: ["general", "finderContact"],
+    params: encryptedIdParams,
+    body: contactOwnerInput,
+    response: contactResultSchema,
+    successStatus: 201,
+    errors: ["FORBIDDEN"],
+  }),
+  thread: defineEndpoint({
+    method: "GET",
+    path: "/api/v1/scan/thread/{token}",
+    summary: "Read a conversation by its thread token",
+    description:
+      "The finder's view: the messages, oldest first, each with the scam signals found in it. Reading marks the owner's messages read. `tagName` is null when the tag's profile is PRIVATE. An unknown, truncated or malformed token is 404.",
+    tags,
+    auth: "none",
+    params: threadTokenParams,
+    response: finderThreadSchema,
+  }),
+  reply: defineEndpoint({
+    method: "POST",
+    path: "/api/v1/scan/thread/{token}/reply",
+    summary: "Reply as the finder",
+    description:
+      "Adds the finder's message and notifies the owner. A CLOSED or BLOCKED conversation, or a finder account the owner has blocked, is 403; an unknown token 404. At most 30 replies in 10 minutes from one IP.",
+    tags,
+    auth: "optional",
+    rateLimit: ["general", "finderReplies"],
+    params: threadTokenParams,
+    body: finderReplyInput,
+    response: threadMessageSchema,
+    successStatus: 201,
+    errors: ["FORBIDDEN"],
+  }),
+};

@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { messageSchema } from "@/lib/services/auth/schemas";
+import { ownerReplyInput, ownerThreadSchema, threadListItemSchema, threadMessageSchema, threadStatusInput } from "@/lib/services/messages/schemas";
+import { defineEndpoint } from "../endpoint";
+import { paginationQuery } from "../pagination";
+import { uuidParam } from "../params";
+
+const tags = ["Messages"];
+
+export const threadIdParams = z.object({ threadId: uuidParam() });
+
+/** The owner's inbox of finder conversations. Another owner's conversation is 404, like a missing one. */
+export const messageEndpoints = {
+  list: defineEndpoint({
+    method: "GET",
+    path: "/api/v1/messages",
+    summary: "List my conversations with finders",
+    description: "Most recent activity first, each with the newest message's text (`lastMessage`) and the number of finder messages you have not read (`unreadCount`).",
+    tags,
+    auth: "required",
+    query: paginationQuery,
+    response: threadListItemSchema,
+    responseKind: "paginated",
+  }),
+  get: defineEndpoint({
+    method: "GET",
+    path: "/api/v1/messages/{threadId}",
+    summary: "Read a conversation",
+    description: "The messages oldest first, each with the scam signals found in it. Reading does not mark the conversation read: PATCH …/read does.",
+    tags,
+    auth: "required",
+    params: threadIdParams,
+    response: ownerThreadSchema,
+  }),
+  reply: defineEndpoint({
+    method: "POST",
+    path: "/api/v1/messages/{threadId}/reply",
+    summary: "Reply to the finder",
+    description:
+      "Adds your message and marks the finder's messages read. A finder who left an e-mail address gets the conversation link by e-mail, in their language, at most once every 10 minutes. A CLOSED or BLOCKED conversation is 409: reopen it first.",
+    tags,
+    auth: "required",
+    params: threadIdParams,
+    body: ownerReplyInput,
+    response: threadMessageSchema,
+    successStatus: 201,
+    errors: ["CONFLICT"],
+  }),
+  markRead: defineEndpoint({
+    method: "PATCH",
+    path: "/api/v1/messages/{threadId}/read",
+    summary: "Mark a conversation as read",
+    description: "Marks the finder's messages read; marking it again is accepted.",
+    tags,
+    auth: "required",
+    params: threadIdParams,
+    response: messageSchema,
+  }),
+  setStatus: defineEndpoint({
+    method: "PATCH",
+    path: "/api/v1/messages/{threadId}",
+    summary: "Close, block or reopen a conversation",
+    description:
+      "ACTIVE reopens; CLOSED ends it (the finder can read but no longer write); BLOCKED also stops the finder writing and, when they wrote while signed in, blocks their account from contacting you again (reopening a blocked conversation lifts that). Setting the current status again is accepted. Answers the conversation.",
+    tags,
+    auth: "required",
+    params: threadIdParams,
+    body: threadStatusInput,
+    response: ownerThreadSchema,
+  }),
+};

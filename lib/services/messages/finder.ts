@@ -1,0 +1,135 @@
+import { and, count, eq, isNull } from "drizzle-orm";
+import { schema } from "@/db/client";
+import { withTransaction, type ServiceContext } from "@/lib/services/context";
+import { ForbiddenError, NotFoundError } from "@/lib/services/errors";
+import { hashClientIp, type Visitor } from "@/lib/services/visitor";
+import { hasBlocked, tagNameFor, tagOfThread, threadByToken } from "./access";
+import { emailFinder } from "./finder-email";
+import { finderLocaleFrom } from "./locale";
+import { notifyOwnerOfMessage } from "./owner-notice";
+import { messagesOf, toMessageRecord } from "./records";
+import type { ContactOwnerInput, ContactResult, FinderReplyInput, FinderThread, ThreadMessageRecord } from "./schemas";
+import { newThreadToken, sealThreadToken, threadTokenHash, threadUrl } from "./thread-token";
+
+const NOT_CONTACTABLE = "This tag's owner cannot be contacted through it.";
+const BLOCKED = "The owner is not accepting messages from you.";
+
+/** The signed-in user sending, if any (auth is optional on the finder endpoints). */
+function finderUserIdOf(ctx: ServiceContext): string | null {
+  return ctx.actor.kind === "user" ? ctx.actor.userId : null;
+}
+
+/**
+ * POST /scan/:encryptedId/contact: opens an anonymous conversation with the tag's owner. Unknown tag 404;
+ * an unowned or DEACTIVATED tag (contactEnabled false) 403; a signed-in finder the owner has blocked 403.
+ * The token is answered once and stored only as a keyed hash (and sealed, when the finder left an e-mail
+ * address, for the reply e-mails). The owner is notified (MESSAGE_RECEIVED) without the finder's address.
+ */
+export async function contactOwner(ctx: ServiceContext, encryptedId: string, input: ContactOwnerInput, visitor: Visitor): Promise<ContactResult> {
+  const finderUserId = finderUserIdOf(ctx);
+  return withTransaction(ctx, async (tx) => {
+    const [tag] = await tx.db
+      .select({ id: schema.tags.id, ownerId: schema.tags.ownerId, status: schema.tags.status, itemName: schema.tags.itemName })
+      .from(schema.tags)
+      .where(eq(schema.tags.encryptedId, encryptedId));
+    if (!tag) throw new NotFoundError("Tag not found.");
+    if (!tag.ownerId || tag.status === "DEACTIVATED") throw new ForbiddenError(NOT_CONTACTABLE);
+    if (finderUserId && (await hasBlocked(tx.db, tag.ownerId, finderUserId))) throw new ForbiddenError(BLOCKED);
+
+    const token = newThreadToken();
+    const finderEmail = input.finderEmail ?? null;
+    const [thread] = await tx.db
+      .insert(schema.threads)
+      .values({
+        tagId: tag.id,
+        ownerId: tag.ownerId,
+        tokenHash: threadTokenHash(token),
+        tokenSealed: finderEmail ? sealThreadToken(token) : null,
+        finderName: input.finderName ?? null,
+        finderEmail,
+        finderUserId,
+        finderIpHash: hashClientIp(visitor.ip),
+        finderLocale: finderLocaleFrom(visitor.acceptLanguage),
+      })
+      .returning();
+    // lastMessageAt defaults to now(), the same transaction time as this message's createdAt.
+    const [message] = await tx.db.insert(schema.threadMessages).values({ threadId: thread!.id, sender: "FINDER", content: input.message }).returning();
+    await notifyOwnerOfMessage(tx, {
+      ownerId: tag.ownerId,
+      threadId: thread!.id,
+      tagId: tag.id,
+      tagName: tag.itemName,
+      finderName: thread!.finderName,
+      content: message!.content,
+      firstMessage: true,
+      email: true,
+    });
+    return {
+      threadToken: token,
+      threadUrl: threadUrl(token),
+      message: "Your message was sent to the owner. Keep the conversation link: it is the only way back to the reply.",
+    };
+  });
+}
+
+/**
+ * GET /scan/thread/:token: the finder's view. Reading it marks the owner's messages read (only the
+ * finder holds the token). tagName is null when the tag's profile is PRIVATE or the tag has left the owner.
+ */
+export async function getFinderThread(ctx: ServiceContext, token: string, now = new Date()): Promise<FinderThread> {
+  const thread = await threadByToken(ctx.db, token);
+  await ctx.db
+    .update(schema.threadMessages)
+    .set({ readAt: now })
+    .where(and(eq(schema.threadMessages.threadId, thread.id), eq(schema.threadMessages.sender, "OWNER"), isNull(schema.threadMessages.readAt)));
+  const [tag, messages] = await Promise.all([tagOfThread(ctx.db, thread), messagesOf(ctx.db, thread.id)]);
+  return { threadId: thread.id, tagName: tagNameFor(thread, tag, "finder"), status: thread.status, messages };
+}
+
+/**
+ * POST /scan/thread/:token/reply. The thread is locked, so a status change and a reply never cross:
+ * CLOSED or BLOCKED answers 403, as does a finder account the owner has blocked. Each reply notifies
+ * the owner; only the first unread one of a burst is also e-mailed (see notifyOwnerOfMessage).
+ */
+export async function replyAsFinder(ctx: ServiceContext, token: string, input: FinderReplyInput): Promise<ThreadMessageRecord> {
+  const signedIn = finderUserIdOf(ctx);
+  return withTransaction(ctx, async (tx) => {
+    const thread = await threadByToken(tx.db, token, { lock: true });
+    if (thread.status === "BLOCKED") throw new ForbiddenError("The owner has blocked this conversation.");
+    if (thread.status === "CLOSED") throw new ForbiddenError("The owner has closed this conversation.");
+    for (const userId of new Set([thread.finderUserId, signedIn])) {
+      if (userId && (await hasBlocked(tx.db, thread.ownerId, userId))) throw new ForbiddenError(BLOCKED);
+    }
+    const [unread] = await tx.db
+      .select({ n: count() })
+      .from(schema.threadMessages)
+      .where(and(eq(schema.threadMessages.threadId, thread.id), eq(schema.threadMessages.sender, "FINDER"), isNull(schema.threadMessages.readAt)));
+    const [message] = await tx.db.insert(schema.threadMessages).values({ threadId: thread.id, sender: "FINDER", content: input.message }).returning();
+    await tx.db.update(schema.threads).set({ lastMessageAt: message!.createdAt }).where(eq(schema.threads.id, thread.id));
+    const tag = await tagOfThread(tx.db, thread);
+    await notifyOwnerOfMessage(tx, {
+      ownerId: thread.ownerId,
+      threadId: thread.id,
+      tagId: thread.tagId,
+      tagName: tagNameFor(thread, tag, "owner"),
+      finderName: thread.finderName,
+      content: message!.content,
+      firstMessage: false,
+      email: Number(unread?.n ?? 0) === 0,
+    });
+    return toMessageRecord(message!);
+  });
+}
+
+/**
+ * The finder page's "e-mail me the link" button: sends the thread link to the address the finder left,
+ * at most once per 10 minutes (the same slot as the reply e-mails). Unknown token 404; otherwise the
+ * same answer whether or not there is an address or the slot was free, so it tells nothing about either.
+ */
+export async function emailThreadLinkToFinder(ctx: ServiceContext, token: string, now = new Date()): Promise<{ message: string }> {
+  await withTransaction(ctx, async (tx) => {
+    const thread = await threadByToken(tx.db, token);
+    await emailFinder(tx, thread, token, "link", { now });
+  });
+  return { message: "If an e-mail address was given for this conversation, the link is on its way. We send at most one e-mail every 10 minutes." };
+}

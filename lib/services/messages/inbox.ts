@@ -1,0 +1,153 @@
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { schema } from "@/db/client";
+import type { Thread } from "@/db/schema";
+import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
+import { ConflictError } from "@/lib/services/errors";
+import { ownedThread, tagNameFor, tagOfThread } from "./access";
+import { emailFinder } from "./finder-email";
+import { messagesOf, toMessageRecord } from "./records";
+import { scamSignals } from "./scam-rules";
+import type { OwnerReplyInput, OwnerThread, ThreadListItem, ThreadMessageRecord, ThreadStatus } from "./schemas";
+import { openThreadToken } from "./thread-token";
+
+const { threads, threadMessages, tags } = schema;
+
+/** Text of the thread's newest message (a correlated subquery, one index probe per listed thread). */
+const lastMessageSql = sql<string | null>`(
+  select ${threadMessages.content} from ${threadMessages}
+  where ${threadMessages.threadId} = ${threads.id}
+  order by ${threadMessages.createdAt} desc, ${threadMessages.id} desc
+  limit 1
+)`;
+
+/** Finder messages the owner has not read (the partial index on unread messages serves it). */
+const unreadCountSql = sql<number>`(
+  select count(*)::int from ${threadMessages}
+  where ${threadMessages.threadId} = ${threads.id} and ${threadMessages.sender} = 'FINDER' and ${threadMessages.readAt} is null
+)`;
+
+/**
+ * GET /messages: the owner's conversations, most recent activity first, each with the newest message's
+ * text and the count of unread finder messages. The finder's e-mail address and account never appear.
+ */
+export async function listThreads(ctx: ServiceContext, page: { page: number; limit: number }): Promise<{ items: ThreadListItem[]; total: number }> {
+  const { userId } = requireUser(ctx);
+  const mine = eq(threads.ownerId, userId);
+  const [rows, [counted]] = await Promise.all([
+    ctx.db
+      .select({
+        id: threads.id,
+        tagId: threads.tagId,
+        ownerId: threads.ownerId,
+        tagOwnerId: tags.ownerId,
+        itemName: tags.itemName,
+        visibility: tags.visibility,
+        finderName: threads.finderName,
+        status: threads.status,
+        lastMessageAt: threads.lastMessageAt,
+        createdAt: threads.createdAt,
+        updatedAt: threads.updatedAt,
+        lastMessage: lastMessageSql,
+        unreadCount: unreadCountSql,
+      })
+      .from(threads)
+      .innerJoin(tags, eq(tags.id, threads.tagId))
+      .where(mine)
+      .orderBy(desc(threads.lastMessageAt), desc(threads.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    ctx.db.select({ total: count() }).from(threads).where(mine),
+  ]);
+  const items = rows.map((row) => ({
+    id: row.id,
+    tagId: row.tagId,
+    tagName: tagNameFor(row, { ownerId: row.tagOwnerId, itemName: row.itemName, visibility: row.visibility }, "owner"),
+    finderName: row.finderName,
+    lastMessage: row.lastMessage ?? null,
+    unreadCount: Number(row.unreadCount ?? 0),
+    status: row.status,
+    lastMessageAt: new Date(row.lastMessageAt).toISOString(),
+    createdAt: new Date(row.createdAt).toISOString(),
+    updatedAt: new Date(row.updatedAt).toISOString(),
+  }));
+  return { items, total: Number(counted?.total ?? 0) };
+}
+
+async function ownerView(ctx: ServiceContext, thread: Thread): Promise<OwnerThread> {
+  const [tag, messages] = await Promise.all([tagOfThread(ctx.db, thread), messagesOf(ctx.db, thread.id)]);
+  return {
+    threadId: thread.id,
+    tagId: thread.tagId,
+    tagName: tagNameFor(thread, tag, "owner"),
+    finderName: thread.finderName,
+    status: thread.status,
+    notifiesFinder: Boolean(thread.finderEmail && thread.tokenSealed),
+    createdAt: thread.createdAt.toISOString(),
+    updatedAt: thread.updatedAt.toISOString(),
+    messages,
+  };
+}
+
+/** GET /messages/:threadId. Another owner's thread, or a malformed id, is 404. Reading does not mark it read (PATCH …/read does). */
+export async function getThread(ctx: ServiceContext, threadId: string): Promise<OwnerThread> {
+  return ownerView(ctx, await ownedThread(ctx, threadId));
+}
+
+async function markFinderMessagesRead(ctx: ServiceContext, threadId: string, now: Date): Promise<number> {
+  const marked = await ctx.db
+    .update(threadMessages)
+    .set({ readAt: now })
+    .where(and(eq(threadMessages.threadId, threadId), eq(threadMessages.sender, "FINDER"), isNull(threadMessages.readAt)))
+    .returning({ id: threadMessages.id });
+  return marked.length;
+}
+
+/** PATCH /messages/:threadId/read: the finder's messages in the thread count as read. Idempotent. */
+export async function markThreadRead(ctx: ServiceContext, threadId: string, now = new Date()): Promise<{ message: string }> {
+  const thread = await ownedThread(ctx, threadId);
+  await markFinderMessagesRead(ctx, thread.id, now);
+  return { message: "Conversation marked as read." };
+}
+
+/**
+ * POST /messages/:threadId/reply. Only to an ACTIVE thread (409 otherwise: reopen it first). Replying
+ * marks the finder's messages read. A finder who left an e-mail address is e-mailed the thread link in
+ * their language, at most once per 10 minutes however many replies race (finder-email.ts).
+ */
+export async function replyAsOwner(ctx: ServiceContext, threadId: string, input: OwnerReplyInput, now = new Date()): Promise<ThreadMessageRecord> {
+  return withTransaction(ctx, async (tx) => {
+    const thread = await ownedThread(tx, threadId, { lock: true });
+    if (thread.status !== "ACTIVE") {
+      throw new ConflictError(`This conversation is ${thread.status === "CLOSED" ? "closed" : "blocked"}. Reopen it before replying.`, { status: thread.status });
+    }
+    const [message] = await tx.db.insert(threadMessages).values({ threadId: thread.id, sender: "OWNER", content: input.content }).returning();
+    await tx.db.update(threads).set({ lastMessageAt: message!.createdAt }).where(eq(threads.id, thread.id));
+    await markFinderMessagesRead(tx, thread.id, now);
+    if (thread.finderEmail && thread.tokenSealed) {
+      await emailFinder(tx, thread, openThreadToken(thread.tokenSealed), "reply", { warnings: scamSignals(message!.content), now });
+    }
+    return toMessageRecord(message!);
+  });
+}
+
+/**
+ * PATCH /messages/:threadId { status }: close, block or reopen. Blocking a thread whose finder wrote
+ * while signed in also blocks that account (a user_blocks row), so the block follows them to new
+ * conversations; reopening a BLOCKED thread lifts that block again. Setting the current status is a no-op.
+ * The finder's identity is never revealed to the owner by any of this.
+ */
+export async function setThreadStatus(ctx: ServiceContext, threadId: string, status: ThreadStatus): Promise<OwnerThread> {
+  const { userId } = requireUser(ctx);
+  return withTransaction(ctx, async (tx) => {
+    const thread = await ownedThread(tx, threadId, { lock: true });
+    if (thread.status === status) return ownerView(tx, thread);
+    const [updated] = await tx.db.update(threads).set({ status }).where(eq(threads.id, thread.id)).returning();
+    const finder = thread.finderUserId && thread.finderUserId !== userId ? thread.finderUserId : null;
+    if (finder && status === "BLOCKED") {
+      await tx.db.insert(schema.userBlocks).values({ blockerId: userId, blockedId: finder }).onConflictDoNothing();
+    } else if (finder && thread.status === "BLOCKED" && status === "ACTIVE") {
+      await tx.db.delete(schema.userBlocks).where(and(eq(schema.userBlocks.blockerId, userId), eq(schema.userBlocks.blockedId, finder)));
+    }
+    return ownerView(tx, updated!);
+  });
+}

@@ -1,0 +1,12 @@
+/**
+ * The messages domain as routes, server actions and pages use it: the finder's anonymous conversations
+ * (by thread token) and the owner's inbox, their records and request schemas, and the scam rules.
+ * Code inside lib/services imports the files themselves.
+ */
+export { contactOwner, emailThreadLinkToFinder, getFinderThread, replyAsFinder } from "./finder";
+export { getThread, listThreads, markThreadRead, replyAsOwner, setThreadStatus } from "./inbox";
+export { FINDER_EMAIL_INTERVAL_MS } from "./finder-email";
+export { finderLocaleFrom } from "./locale";
+export { MESSAGE_LOCALES, type MessageLocale, SCAM_SIGNALS, type ScamSignal, scamSignals, scamWarningHeading, scamWarningText } from "./scam-rules";
+export { THREAD_TOKEN_PATTERN, threadUrl } from "./thread-token";
+export * from "./schemas";

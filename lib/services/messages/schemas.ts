@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { SCAM_SIGNALS } from "./scam-rules";
+
+/**
+ * Request and record schemas of the finder conversations (anonymous threads) and the owner's inbox,
+ * written once: the API contracts (lib/http/endpoints/messages.ts, finder-threads.ts), the dashboard's
+ * forms and the tests all parse with them.
+ */
+
+export const MESSAGE_MAX_LENGTH = 2000;
+export const FINDER_NAME_MAX_LENGTH = 100;
+
+export const threadStatusSchema = z.enum(["ACTIVE", "CLOSED", "BLOCKED"]).meta({ id: "ThreadStatus", description: "ACTIVE: both sides may write. CLOSED or BLOCKED: the finder can no longer write (403); the owner must reopen first (409)." });
+export type ThreadStatus = z.infer<typeof threadStatusSchema>;
+
+export const scamSignalSchema = z.enum(SCAM_SIGNALS).meta({
+  id: "ScamSignal",
+  description:
+    "A sign the message may be a scam, shown to both sides beside it: UPFRONT_PAYMENT (money before the return), GIFT_CARD, CRYPTO, DELIVERY_FEE (a delivery, courier or customs fee), OFF_PLATFORM (moving to another app, number or address).",
+});
+
+const messageText = (example: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, "Write a message.")
+    .max(MESSAGE_MAX_LENGTH, `At most ${MESSAGE_MAX_LENGTH} characters.`)
+    .meta({ description: `1–${MESSAGE_MAX_LENGTH} characters, trimmed`, example });
+
+/** POST /scan/:encryptedId/contact. */
+export const contactOwnerInput = z.object({
+  finderName: z
+    .string()
+    .trim()
+    .min(1, "Leave the name out, or write one.")
+    .max(FINDER_NAME_MAX_LENGTH, `At most ${FINDER_NAME_MAX_LENGTH} characters.`)
+    .nullish()
+    .meta({ description: "How the finder signs (shown to the owner); optional", example: "Sam" }),
+  message: messageText("Hi! I found your backpack at the station. How can I get it back to you?"),
+  finderEmail: z
+    .string()
+    .trim()
+    .pipe(z.email("Must be a valid e-mail address.").max(254, "At most 254 characters."))
+    .nullish()
+    .meta({ description: "Optional: where the finder is told of the owner's replies (at most one e-mail per 10 minutes). Never shown to the owner.", example: "sam@example.com" }),
+});
+export type ContactOwnerInput = z.output<typeof contactOwnerInput>;
+
+/** POST /scan/thread/:token/reply (the specification names the finder's field `message`). */
+export const finderReplyInput = z.object({ message: messageText("It's at the lost-and-found desk of the station now.") });
+export type FinderReplyInput = z.output<typeof finderReplyInput>;
+
+/** POST /messages/:threadId/reply (the specification names the owner's field `content`). */
+export const ownerReplyInput = z.object({ content: messageText("Thank you so much! Could you leave it at the station's lost-and-found?") });
+export type OwnerReplyInput = z.output<typeof ownerReplyInput>;
+
+/** PATCH /messages/:threadId. */
+export const threadStatusInput = z.object({ status: threadStatusSchema });
+
+export const threadMessageSchema = z
+  .object({
+    id: z.uuid(),
+    sender: z.enum(["FINDER", "OWNER"]),
+    content: z.string(),
+    createdAt: z.iso.datetime(),
+    warnings: z.array(scamSignalSchema).meta({ description: "Scam signals found in the content; [] when none" }),
+  })
+  .meta({ id: "ThreadMessage" });
+export type ThreadMessageRecord = z.infer<typeof threadMessageSchema>;
+
+export const threadListItemSchema = z
+  .object({
+    id: z.uuid(),
+    tagId: z.uuid(),
+    tagName: z.string().nullable().meta({ description: "The tag's item name; null when unnamed or when the tag is no longer yours" }),
+    finderName: z.string().nullable(),
+    lastMessage: z.string().nullable().meta({ description: "Text of the newest message" }),
+    unreadCount: z.int().min(0).meta({ description: "Finder messages you have not read" }),
+    status: threadStatusSchema,
+    lastMessageAt: z.iso.datetime(),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+  })
+  .meta({ id: "Thread" });
+export type ThreadListItem = z.infer<typeof threadListItemSchema>;
+
+export const ownerThreadSchema = z
+  .object({
+    threadId: z.uuid(),
+    tagId: z.uuid(),
+    tagName: z.string().nullable(),
+    finderName: z.string().nullable(),
+    status: threadStatusSchema,
+    notifiesFinder: z.boolean().meta({ description: "Whether the finder asked to be e-mailed about your replies (the address itself is never shown)" }),
+    createdAt: z.iso.datetime(),
+    updatedAt: z.iso.datetime(),
+    messages: z.array(threadMessageSchema),
+  })
+  .meta({ id: "OwnerThread" });
+export type OwnerThread = z.infer<typeof ownerThreadSchema>;
+
+export const finderThreadSchema = z
+  .object({
+    threadId: z.uuid(),
+    tagName: z.string().nullable().meta({ description: "null when the tag's profile is PRIVATE" }),
+    status: threadStatusSchema,
+    messages: z.array(threadMessageSchema),
+  })
+  .meta({ id: "FinderThread" });
+export type FinderThread = z.infer<typeof finderThreadSchema>;
+
+export const contactResultSchema = z
+  .object({
+    threadToken: z.string().meta({ description: "The only key to this conversation: keep it secret", example: "q3Vd1oGk2m8pYb7Q0wzR9xJtH4sLcN6eA5fU1iO3yKg" }),
+    threadUrl: z.url().meta({ description: "The finder's page for this conversation", example: "https://tags.example.com/thread/q3Vd1oGk2m8pYb7Q0wzR9xJtH4sLcN6eA5fU1iO3yKg" }),
+    message: z.string(),
+  })
+  .meta({ id: "ContactResult" });
+export type ContactResult = z.infer<typeof contactResultSchema>;
