@@ -97,7 +97,7 @@ describe.each(endpoints.map(({ endpoint, handler }) => [`${endpoint.method} ${en
     const account = await registerAccount();
     await setRole(account.id, "SUPER_ADMIN");
     const tag = await giveTestTag(account.id, { tagType: "VEHICLE", itemName: "Car" });
-    const validParams: Record<string, string | string[]> = { id: tag.id, tagId: tag.id, photoId: randomUUID(), vin: "1HGCM82633A004352", path: ["x"] };
+    const validParams: Record<string, string | string[]> = { id: tag.id, tagId: tag.id, photoId: randomUUID(), vin: "1HGCM82633A004352", path: ["x"], token: "q3Vd1oGk2m8pYb7Q0wzR9xJtH4sLcN6eA5fU1iO3yKg" };
     const paramNames = shapeKeys(endpoint.params);
     const params = Object.fromEntries(paramNames.map((name) => [name, validParams[name] ?? randomUUID()]));
     const takesBody = Boolean(endpoint.body) && endpoint.method !== "GET";
