@@ -12,6 +12,7 @@ export const metadata: Metadata = { robots: { index: false, follow: false } };
 const dashboardLinks: readonly DashboardLink[] = [
   { href: "/dashboard", label: "Overview", exact: true },
   { href: "/dashboard/tags", label: "Tags" },
+  { href: "/dashboard/messages", label: "Messages" },
   { href: "/dashboard/emergency", label: "Emergency" },
   { href: "/dashboard/notifications", label: "Notifications" },
   { href: "/dashboard/account", label: "Account" },

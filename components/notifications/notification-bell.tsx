@@ -24,8 +24,13 @@ function parseFrame(data: string): StreamedNotification | null {
 }
 
 const LIST_PATH = "/dashboard/notifications";
-/** Pages that show notifications (the list, the overview's latest): refreshed when one arrives. */
+/** Pages that show notifications (the list, the overview's latest) or messages: refreshed when one arrives. */
 const LIVE_PAGES = new Set([LIST_PATH, "/dashboard"]);
+const LIVE_SECTIONS = ["/dashboard/messages"];
+
+function isLivePage(pathname: string): boolean {
+  return LIVE_PAGES.has(pathname) || LIVE_SECTIONS.some((section) => pathname === section || pathname.startsWith(`${section}/`));
+}
 
 export function bellLabel(count: number): string {
   return `Notifications, ${count} unread`;
@@ -38,7 +43,8 @@ export function bellLabel(count: number): string {
  * announced politely in a live region. When the server renders a fresh count (after a mark-read
  * action revalidates the layout, `countedAt` changes), that count wins. No comparison of createdAt
  * with `countedAt`: one is the database's clock and the other the app's. On the pages that show
- * notifications (the list, the overview), a new one also refreshes the page's server components.
+ * notifications (the list, the overview) or messages (the inbox, a conversation), a new one also
+ * refreshes the page's server components.
  */
 export function NotificationBell({ initialUnread, countedAt }: { initialUnread: number; countedAt: string }) {
   const [count, setCount] = useState(initialUnread);
@@ -49,7 +55,7 @@ export function NotificationBell({ initialUnread, countedAt }: { initialUnread: 
   const pathname = usePathname();
   const onLivePage = useRef(false);
   useEffect(() => {
-    onLivePage.current = LIVE_PAGES.has(pathname);
+    onLivePage.current = isLivePage(pathname);
   }, [pathname]);
 
   // A fresh server count replaces the live one (React's "adjust state while rendering" pattern).

@@ -256,7 +256,7 @@ describe("PATCH /messages/:threadId (status)", () => {
     }
   });
 
-  it("blocking a signed-in finder's thread blocks their account from new contacts; reopening lifts it", async () => {
+  it("blocking a signed-in finder's thread blocks their account from new contacts; unblocking lifts it", async () => {
     const { owner, tag } = await ownerWithTag();
     const finder = await registerAccount();
     const { id, token } = await startThread(tag.encryptedId, "hi", { headers: bearer(finder.accessToken) });
@@ -276,7 +276,14 @@ describe("PATCH /messages/:threadId (status)", () => {
 
     expect((await statusRequest(owner, id, "ACTIVE")).status).toBe(200);
     expect(await blocks()).toEqual([]);
-    expect((await contactRequest(tag.encryptedId, { message: "thanks for unblocking" }, { headers: bearer(finder.accessToken) })).status).toBe(201);
+    // With two blocked conversations with the same finder, unblocking one keeps the account block.
+    const second = await startThread(tag.encryptedId, "thanks for unblocking", { headers: bearer(finder.accessToken) });
+    expect((await statusRequest(owner, second.id, "BLOCKED")).status).toBe(200);
+    expect((await statusRequest(owner, id, "BLOCKED")).status).toBe(200);
+    expect((await statusRequest(owner, id, "CLOSED")).status).toBe(200);
+    expect(await blocks()).toHaveLength(1);
+    expect((await statusRequest(owner, second.id, "CLOSED")).status).toBe(200);
+    expect(await blocks()).toEqual([]);
   });
 
   it("blocking an anonymous finder's thread blocks that thread only", async () => {

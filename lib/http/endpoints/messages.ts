@@ -61,7 +61,7 @@ export const messageEndpoints = {
     path: "/api/v1/messages/{threadId}",
     summary: "Close, block or reopen a conversation",
     description:
-      "ACTIVE reopens; CLOSED ends it (the finder can read but no longer write); BLOCKED also stops the finder writing and, when they wrote while signed in, blocks their account from contacting you again (reopening a blocked conversation lifts that). Setting the current status again is accepted. Answers the conversation.",
+      "ACTIVE reopens; CLOSED ends it (the finder can read but no longer write); BLOCKED also stops the finder writing and, when they wrote while signed in, blocks their account from contacting you again (unblocking the conversation, to ACTIVE or CLOSED, lifts that). Setting the current status again is accepted. Answers the conversation.",
     tags,
     auth: "required",
     params: threadIdParams,

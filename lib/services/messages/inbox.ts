@@ -133,7 +133,8 @@ export async function replyAsOwner(ctx: ServiceContext, threadId: string, input:
 /**
  * PATCH /messages/:threadId { status }: close, block or reopen. Blocking a thread whose finder wrote
  * while signed in also blocks that account (a user_blocks row), so the block follows them to new
- * conversations; reopening a BLOCKED thread lifts that block again. Setting the current status is a no-op.
+ * conversations; unblocking (to ACTIVE or CLOSED) lifts it again unless another of the owner's threads with
+ * that finder is still BLOCKED. Setting the current status is a no-op.
  * The finder's identity is never revealed to the owner by any of this.
  */
 export async function setThreadStatus(ctx: ServiceContext, threadId: string, status: ThreadStatus): Promise<OwnerThread> {
@@ -145,8 +146,15 @@ export async function setThreadStatus(ctx: ServiceContext, threadId: string, sta
     const finder = thread.finderUserId && thread.finderUserId !== userId ? thread.finderUserId : null;
     if (finder && status === "BLOCKED") {
       await tx.db.insert(schema.userBlocks).values({ blockerId: userId, blockedId: finder }).onConflictDoNothing();
-    } else if (finder && thread.status === "BLOCKED" && status === "ACTIVE") {
-      await tx.db.delete(schema.userBlocks).where(and(eq(schema.userBlocks.blockerId, userId), eq(schema.userBlocks.blockedId, finder)));
+    } else if (finder && thread.status === "BLOCKED") {
+      // Unblocking lifts the account block too, unless another of the owner's conversations with the
+      // same finder is still BLOCKED (that block stands).
+      const [stillBlocked] = await tx.db
+        .select({ id: threads.id })
+        .from(threads)
+        .where(and(eq(threads.ownerId, userId), eq(threads.finderUserId, finder), eq(threads.status, "BLOCKED")))
+        .limit(1);
+      if (!stillBlocked) await tx.db.delete(schema.userBlocks).where(and(eq(schema.userBlocks.blockerId, userId), eq(schema.userBlocks.blockedId, finder)));
     }
     return ownerView(tx, updated!);
   });

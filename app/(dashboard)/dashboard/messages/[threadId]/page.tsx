@@ -1,0 +1,171 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { z } from "zod";
+import { BackLink } from "@/components/dashboard/back-link";
+import { formatDateTime } from "@/components/dashboard/dates";
+import { noticeFrom } from "@/components/dashboard/notices";
+import { PageHeading } from "@/components/dashboard/page-heading";
+import { Panel } from "@/components/dashboard/panel";
+import { FormAlert } from "@/components/forms/form-alert";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { threadSubject, threadTitle } from "@/components/messages/labels";
+import { ScamWarning } from "@/components/messages/scam-warning";
+import { ThreadStatusBadge } from "@/components/messages/thread-status-badge";
+import { FieldsForm } from "@/components/tags/fields-form";
+import { requireUserContext } from "@/lib/http/page-context";
+import { NotFoundError } from "@/lib/services/errors";
+import { getThread, markThreadRead, MESSAGE_MAX_LENGTH, type OwnerThread, type ThreadMessageRecord, type ThreadStatus } from "@/lib/services/messages";
+import { replyAction, setThreadStatusAction } from "./actions";
+
+export const metadata: Metadata = { title: "Conversation" };
+
+type Params = Promise<{ threadId: string }>;
+type SearchParams = Promise<Record<string, string | string[] | undefined>>;
+
+/** The owner's conversation, or the 404 page: someone else's and a malformed id read as missing. Opening it marks it read. */
+async function loadThread(threadId: string) {
+  const ctx = await requireUserContext(`/dashboard/messages/${threadId}`);
+  if (!z.uuid().safeParse(threadId).success) notFound();
+  try {
+    const thread = await getThread(ctx, threadId);
+    await markThreadRead(ctx, thread.threadId);
+    return thread;
+  } catch (error) {
+    if (error instanceof NotFoundError) notFound();
+    throw error;
+  }
+}
+
+const statusNotices = {
+  active: { tone: "success", text: "The conversation is open again: you and the finder can both write." },
+  closed: { tone: "success", text: "The conversation is closed. The finder can still read it but can no longer write." },
+  blocked: { tone: "success", text: "The finder is blocked. They can no longer write to you here, and are not told why." },
+} as const;
+
+export default async function ThreadPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
+  const { threadId } = await params;
+  const thread = await loadThread(threadId);
+  const notice = noticeFrom(await searchParams, statusNotices);
+  const title = threadTitle(thread);
+
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <BackLink href="/dashboard/messages">Messages</BackLink>
+      <div>
+        <PageHeading title={title}>
+          <p className="flex flex-wrap items-center gap-2">
+            <ThreadStatusBadge status={thread.status} />
+            <span>
+              About {threadSubject(thread)} · started {formatDateTime(thread.createdAt)}
+            </span>
+          </p>
+        </PageHeading>
+        {notice ? <FormAlert tone={notice.tone} title={notice.text} className="-mt-2" /> : null}
+      </div>
+
+      <section aria-labelledby="messages-heading" className="rounded-xl border border-line bg-white p-4 shadow-sm sm:p-6">
+        <h2 id="messages-heading" className="sr-only">
+          Messages
+        </h2>
+        <ol aria-label="Messages, oldest first" className="flex flex-col gap-4">
+          {thread.messages.map((message) => (
+            <MessageItem key={message.id} message={message} finderLabel={title} />
+          ))}
+        </ol>
+      </section>
+
+      <ReplyPanel thread={thread} />
+      <StatusPanel thread={thread} />
+    </div>
+  );
+}
+
+function MessageItem({ message, finderLabel }: { message: ThreadMessageRecord; finderLabel: string }) {
+  const mine = message.sender === "OWNER";
+  const warningId = `warning-${message.id}`;
+  return (
+    <li data-sender={message.sender} className={`flex flex-col gap-2 ${mine ? "items-end" : "items-start"}`}>
+      <div
+        aria-describedby={message.warnings.length ? warningId : undefined}
+        className={`max-w-[85%] rounded-2xl px-4 py-3 ${mine ? "rounded-br-sm bg-brand-700 text-white" : "rounded-bl-sm border border-line bg-canvas text-ink"}`}
+      >
+        <p className={`text-xs font-semibold ${mine ? "text-brand-50" : "text-muted"}`}>
+          {mine ? "You" : finderLabel} · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+        </p>
+        <p className="mt-1 whitespace-pre-wrap break-words">{message.content}</p>
+      </div>
+      {message.warnings.length ? (
+        <div className="w-full max-w-[85%]">
+          <ScamWarning id={warningId} warnings={message.warnings} />
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function ReplyPanel({ thread }: { thread: OwnerThread }) {
+  if (thread.status !== "ACTIVE") {
+    return (
+      <FormAlert tone="info" title={thread.status === "CLOSED" ? "This conversation is closed." : "You blocked this finder."}>
+        Reopen it below to reply. The finder can read the conversation but cannot write while it is {thread.status === "CLOSED" ? "closed" : "blocked"}.
+      </FormAlert>
+    );
+  }
+  return (
+    <Panel
+      id="reply"
+      title="Reply"
+      description={
+        thread.notifiesFinder
+          ? "The finder reads your reply on their page and gets an e-mail with a link to it (at most one every 10 minutes). They never see your e-mail address or phone number unless you write them here."
+          : "The finder reads your reply when they open their link again: they left no e-mail address. They never see your e-mail address or phone number unless you write them here."
+      }
+    >
+      <FieldsForm
+        action={replyAction}
+        hidden={{ threadId: thread.threadId }}
+        fields={[{ kind: "textarea", name: "content", label: "Your reply", rows: 4, maxLength: MESSAGE_MAX_LENGTH }]}
+        submitLabel="Send reply"
+        pendingLabel="Sending…"
+        formLabel="Reply to the finder"
+      />
+    </Panel>
+  );
+}
+
+const statusButtons: Record<ThreadStatus, { status: ThreadStatus; label: string; variant: "primary" | "secondary" | "danger" }[]> = {
+  ACTIVE: [
+    { status: "CLOSED", label: "Close conversation", variant: "secondary" },
+    { status: "BLOCKED", label: "Block finder", variant: "danger" },
+  ],
+  CLOSED: [
+    { status: "ACTIVE", label: "Reopen conversation", variant: "primary" },
+    { status: "BLOCKED", label: "Block finder", variant: "danger" },
+  ],
+  BLOCKED: [
+    { status: "ACTIVE", label: "Unblock and reopen", variant: "secondary" },
+    { status: "CLOSED", label: "Unblock but keep closed", variant: "secondary" },
+  ],
+};
+
+function StatusPanel({ thread }: { thread: OwnerThread }) {
+  return (
+    <Panel
+      id="conversation-status"
+      title="Conversation"
+      description="Close a conversation once the item is back. Block a finder who harasses you or tries to scam you: they can no longer write here, and if they wrote while signed in, their account can no longer contact you about any tag. Nobody is told."
+    >
+      <div className="flex flex-wrap gap-3">
+        {statusButtons[thread.status].map((button) => (
+          <form key={button.status} action={setThreadStatusAction}>
+            <input type="hidden" name="threadId" value={thread.threadId} />
+            <input type="hidden" name="status" value={button.status} />
+            <SubmitButton variant={button.variant} pendingLabel="Saving…">
+              {button.label}
+            </SubmitButton>
+          </form>
+        ))}
+      </div>
+    </Panel>
+  );
+}
