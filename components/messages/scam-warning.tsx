@@ -14,11 +14,11 @@ export function ScamWarning({ warnings, locale = "en", id }: { warnings: readonl
         </svg>
         {scamWarningHeading(locale)}
       </p>
-      <ul className="mt-1 flex flex-col gap-1">
-        {warnings.map((code) => (
-          <li key={code}>{scamWarningText(code, locale)}</li>
-        ))}
-      </ul>
+      {warnings.map((code) => (
+        <p key={code} className="mt-1">
+          {scamWarningText(code, locale)}
+        </p>
+      ))}
     </div>
   );
 }

@@ -1,0 +1,147 @@
+import type { APIRequestContext } from "@playwright/test";
+import { expect, expectRenderedScreenshot, test, waitForHydration } from "./support/fixtures";
+import { expectNoHorizontalScroll, mailboxLink, newAccount, signInWithForm } from "./support/accounts";
+import { e2eAdmin, e2eBaseUrl } from "./support/server-env";
+
+/** The `data` of a successful API answer, failing the test with the body otherwise. */
+async function apiData<T>(response: import("@playwright/test").APIResponse, status: number): Promise<T> {
+  expect(response.status(), await response.text()).toBe(status);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** The finder: plain fetch from the test, no cookies, no account. */
+async function finderFetch(path: string, init: { method?: string; body?: unknown; headers?: Record<string, string> } = {}) {
+  const response = await fetch(`${e2eBaseUrl}${path}`, {
+    method: init.method ?? "GET",
+    headers: { ...(init.body !== undefined ? { "content-type": "application/json" } : {}), ...init.headers },
+    body: init.body !== undefined ? JSON.stringify(init.body) : undefined,
+  });
+  return { status: response.status, body: (await response.json()) as { data?: Record<string, unknown>; error?: { code: string } } };
+}
+
+type RequestFactory = { request: { newContext(options: { baseURL: string }): Promise<APIRequestContext> } };
+
+/**
+ * The admin mints a tag and the owner (a new account, by API) claims it as "Blue backpack": its scan id.
+ * A context per actor: login and register set a session cookie, and a cookie POST without Origin is refused.
+ */
+async function ownerWithTag(playwright: RequestFactory, owner: ReturnType<typeof newAccount>): Promise<string> {
+  const adminApi = await playwright.request.newContext({ baseURL: e2eBaseUrl });
+  const ownerApi = await playwright.request.newContext({ baseURL: e2eBaseUrl });
+  try {
+    const admin = await apiData<{ accessToken: string }>(await adminApi.post("/api/v1/auth/login", { data: { email: e2eAdmin.email, password: e2eAdmin.password } }), 200);
+    const [minted] = await apiData<{ code: string; encryptedId: string }[]>(
+      await adminApi.post("/api/v1/admin/tags/batch", { data: { count: 1 }, headers: { Authorization: `Bearer ${admin.accessToken}` } }),
+      201,
+    );
+    const registered = await apiData<{ accessToken: string }>(
+      await ownerApi.post("/api/v1/auth/register", { data: { email: owner.email, password: owner.password, firstName: owner.firstName, lastName: owner.lastName } }),
+      201,
+    );
+    await apiData(await ownerApi.post("/api/v1/tags/activate", { data: { code: minted!.code, itemName: "Blue backpack" }, headers: { Authorization: `Bearer ${registered.accessToken}` } }), 201);
+    return minted!.encryptedId;
+  } finally {
+    await Promise.all([adminApi.dispose(), ownerApi.dispose()]);
+  }
+}
+
+test.describe("messages between a finder and the owner", () => {
+  test.use({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+
+  test("a finder writes, the inbox shows it unread at once, the owner replies, the finder reads the reply", async ({ page, playwright }, testInfo) => {
+    test.setTimeout(150_000);
+    const owner = newAccount("messages");
+    const encryptedId = await ownerWithTag(playwright, owner);
+    const finderEmail = `e2e-finder-${Date.now().toString(36)}@example.net`;
+
+    await signInWithForm(page, owner);
+
+    await test.step("the inbox is empty and listens for new messages", async () => {
+      await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Messages" }).click();
+      await expect(page).toHaveURL(/\/dashboard\/messages$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Messages" })).toBeVisible();
+      // A fresh load, so the test knows when this page's stream is open.
+      const streamOpened = page.waitForResponse((response) => response.url().endsWith("/api/v1/notifications/stream") && response.status() === 200);
+      await page.reload();
+      await streamOpened;
+      await expect(page.getByText("No messages yet.")).toBeVisible();
+      await waitForHydration(page.getByRole("link", { name: /^Notifications, \d+ unread$/ }));
+    });
+
+    let threadToken = "";
+    await test.step("a finder writes through the API: the conversation appears unread without a reload", async () => {
+      const contact = await finderFetch(`/api/v1/scan/${encryptedId}/contact`, {
+        method: "POST",
+        body: { finderName: "Sam", message: "Hi! I found your blue backpack at the station. WhatsApp me at +44 7700 900123 and we sort it out.", finderEmail },
+        headers: { "accept-language": "fr-FR,fr;q=0.9" },
+      });
+      expect(contact.status).toBe(201);
+      threadToken = String(contact.body.data!.threadToken);
+      expect(contact.body.data!.threadUrl).toBe(`${e2eBaseUrl.replace(/\/+$/, "")}/thread/${threadToken}`);
+
+      const conversations = page.getByRole("list", { name: "Conversations, most recent first" });
+      await expect(conversations.getByRole("listitem")).toHaveCount(1);
+      const row = conversations.getByRole("listitem").first();
+      await expect(row).toHaveAttribute("data-unread", "1");
+      await expect(row.getByText("1 unread")).toBeVisible();
+      await expect(row.getByText("Sam", { exact: true })).toBeVisible();
+      await expect(row.getByText("About Blue backpack")).toBeVisible();
+      await expect(row.getByText(/I found your blue backpack/)).toBeVisible();
+      await expectNoHorizontalScroll(page, 390);
+      await expectRenderedScreenshot(page, testInfo, "inbox-unread");
+    });
+
+    await test.step("the conversation shows the message with its scam warning; the owner replies", async () => {
+      await page.getByRole("link", { name: /Sam/ }).click();
+      await expect(page).toHaveURL(/\/dashboard\/messages\/[0-9a-f-]{36}$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Sam" })).toBeVisible();
+      const messages = page.getByRole("list", { name: "Messages, oldest first" });
+      await expect(messages.getByRole("listitem")).toHaveCount(1);
+      const warning = page.getByRole("note").filter({ hasText: "Be careful: this may be a scam" });
+      await expect(warning).toBeVisible();
+      await expect(warning).toContainText("continuing outside Tag Service");
+
+      const form = page.getByRole("form", { name: "Reply to the finder" });
+      const send = form.getByRole("button", { name: "Send reply" });
+      await waitForHydration(send);
+      await form.getByLabel("Your reply").fill("Thank you so much! Could you leave it at the station's lost-and-found desk?");
+      await send.click();
+      await expect(page.getByRole("status").filter({ hasText: "Your reply was sent." })).toBeVisible();
+      await expect(messages.getByRole("listitem")).toHaveCount(2);
+      await expect(messages.getByRole("listitem").last()).toHaveAttribute("data-sender", "OWNER");
+      await expect(form.getByLabel("Your reply")).toHaveValue("");
+      await expectNoHorizontalScroll(page, 390);
+      await expectRenderedScreenshot(page, testInfo, "conversation-replied");
+    });
+
+    await test.step("the finder reads the reply by the thread token, and was e-mailed the link in French", async () => {
+      const thread = await finderFetch(`/api/v1/scan/thread/${threadToken}`);
+      expect(thread.status).toBe(200);
+      const sent = thread.body.data!.messages as { sender: string; content: string; warnings: string[] }[];
+      expect(sent.map((message) => message.sender)).toEqual(["FINDER", "OWNER"]);
+      expect(sent[0]!.warnings).toEqual(["OFF_PLATFORM"]);
+      expect(sent[1]!.content).toBe("Thank you so much! Could you leave it at the station's lost-and-found desk?");
+      expect(JSON.stringify(thread.body)).not.toContain(owner.email);
+      expect(await mailboxLink(page.request, finderEmail, "/thread/")).toBe(`${e2eBaseUrl.replace(/\/+$/, "")}/thread/${threadToken}`);
+      const mailbox = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(finderEmail)}`);
+      const [mail] = ((await mailbox.json()) as { data: { subject: string }[] }).data;
+      expect(mail!.subject).toBe("Le propriétaire a répondu à votre message");
+    });
+
+    await test.step("closing stops the finder writing; reopening lets them again", async () => {
+      const close = page.getByRole("button", { name: "Close conversation" });
+      await waitForHydration(close);
+      await close.click();
+      await expect(page.getByRole("status").filter({ hasText: "The conversation is closed." })).toBeVisible();
+      await expect(page.getByRole("form", { name: "Reply to the finder" })).toHaveCount(0);
+      expect((await finderFetch(`/api/v1/scan/thread/${threadToken}/reply`, { method: "POST", body: { message: "Hello?" } })).status).toBe(403);
+      await expectRenderedScreenshot(page, testInfo, "conversation-closed");
+
+      await page.getByRole("button", { name: "Reopen conversation" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "The conversation is open again" })).toBeVisible();
+      expect((await finderFetch(`/api/v1/scan/thread/${threadToken}/reply`, { method: "POST", body: { message: "I left it at the desk." } })).status).toBe(201);
+      // The open conversation refreshes with the finder's new message.
+      await expect(page.getByRole("list", { name: "Messages, oldest first" }).getByRole("listitem")).toHaveCount(3);
+    });
+  });
+});
