@@ -36,10 +36,11 @@ export const rateLimitPolicies = {
   registration: { limit: 5, windowMs: HOUR_MS, keyBy: "ip", appliesTo: "POST /auth/register" },
   passwordReset: { limit: 3, windowMs: HOUR_MS, keyBy: "ip", appliesTo: "POST /auth/forgot-password" },
   contactForm: { limit: 3, windowMs: HOUR_MS, keyBy: "ip", appliesTo: "POST /contact" },
-  // A finder's messages notify (and may e-mail) the owner, and need no account: these caps keep one
-  // address from flooding owners with new conversations or one conversation with replies.
-  finderContact: { limit: 10, windowMs: HOUR_MS, keyBy: "ip", appliesTo: "POST /scan/:encryptedId/contact: new conversations opened from one IP" },
-  finderReplies: { limit: 30, windowMs: 10 * MINUTE_MS, keyBy: "ip", appliesTo: "POST /scan/thread/:token/reply: finder replies from one IP" },
+  // A finder's messages notify (and may e-mail) the owner and need no account: these caps keep one address
+  // from flooding owners through the finder's page forms. The API's contact and reply endpoints are not
+  // named in the specification's Limits table, so decisions.md gives them the general limit only.
+  finderContact: { limit: 10, windowMs: HOUR_MS, keyBy: "ip", appliesTo: "the finder page's contact form: new conversations opened from one IP" },
+  finderReplies: { limit: 30, windowMs: 10 * MINUTE_MS, keyBy: "ip", appliesTo: "the finder thread page's reply form: replies from one IP" },
   accountLoginFailures: {
     limit: 10,
     windowMs: 15 * MINUTE_MS,

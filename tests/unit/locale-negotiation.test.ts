@@ -25,6 +25,16 @@ describe("negotiateLocale", () => {
     expect(negotiateLocale("de,fr")).toBe("de");
   });
 
+  it("picks the supported language with the highest weight, a region counting for its language", () => {
+    expect(negotiateLocale("fr-CH, fr;q=0.9, en;q=0.8, de;q=0.7, *;q=0.5")).toBe("fr");
+    expect(negotiateLocale("DE-at")).toBe("de");
+    expect(negotiateLocale("pt-BR, pt;q=0.9, es;q=0.3")).toBe("es");
+  });
+
+  it("falls back to English for none, unsupported, refused (q=0) or malformed values", () => {
+    for (const value of [null, undefined, "", "pt-BR, ja", "fr;q=0, it", ";;;", "q=1", "fr;q=abc", "*"]) expect(negotiateLocale(value), String(value)).toBe("en");
+  });
+
   it("survives a hostile header", () => {
     expect(negotiateLocale(`${"x;q=1,".repeat(10_000)}es`)).toBe("en");
     expect(negotiateLocale(";;;,,,q=;")).toBe("en");

@@ -5,7 +5,7 @@ import { ForbiddenError, NotFoundError } from "@/lib/services/errors";
 import { hashClientIp, type Visitor } from "@/lib/services/visitor";
 import { hasBlocked, tagNameFor, tagOfThread, threadByToken } from "./access";
 import { emailFinder } from "./finder-email";
-import { finderLocaleFrom } from "./locale";
+import { negotiateLocale } from "@/lib/i18n/locales";
 import { notifyOwnerOfMessage } from "./owner-notice";
 import { messagesOf, toMessageRecord } from "./records";
 import type { ContactOwnerInput, ContactResult, FinderReplyInput, FinderThread, ThreadMessageRecord } from "./schemas";
@@ -49,7 +49,7 @@ export async function contactOwner(ctx: ServiceContext, encryptedId: string, inp
         finderEmail,
         finderUserId,
         finderIpHash: hashClientIp(visitor.ip),
-        finderLocale: finderLocaleFrom(visitor.acceptLanguage),
+        finderLocale: negotiateLocale(visitor.acceptLanguage),
       })
       .returning();
     // lastMessageAt defaults to now(), the same transaction time as this message's createdAt.

@@ -6,7 +6,6 @@
 export { contactOwner, emailThreadLinkToFinder, getFinderThread, replyAsFinder } from "./finder";
 export { getThread, listThreads, markThreadRead, replyAsOwner, setThreadStatus } from "./inbox";
 export { FINDER_EMAIL_INTERVAL_MS } from "./finder-email";
-export { finderLocaleFrom } from "./locale";
 export { MESSAGE_LOCALES, type MessageLocale, SCAM_SIGNALS, type ScamSignal, scamSignals, scamWarningHeading, scamWarningText } from "./scam-rules";
 export { THREAD_TOKEN_PATTERN, threadUrl } from "./thread-token";
 export * from "./schemas";

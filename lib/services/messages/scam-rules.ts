@@ -12,11 +12,14 @@
  * "Versandkosten" (an owner offering to pay the postage) and a bare "pay" or "reward" are not signals.
  */
 
+import { finderLocales, isFinderLocale, type FinderLocale } from "@/lib/i18n/locales";
+
 export const SCAM_SIGNALS = ["UPFRONT_PAYMENT", "GIFT_CARD", "CRYPTO", "DELIVERY_FEE", "OFF_PLATFORM"] as const;
 export type ScamSignal = (typeof SCAM_SIGNALS)[number];
 
-export const MESSAGE_LOCALES = ["en", "es", "fr", "de"] as const;
-export type MessageLocale = (typeof MESSAGE_LOCALES)[number];
+/** The finder's languages (lib/i18n): the warnings are written in each. */
+export const MESSAGE_LOCALES = finderLocales;
+export type MessageLocale = FinderLocale;
 
 /** Lower case, without accents or other combining marks, ß as ss, one kind of apostrophe, single spaces. */
 export function normalizeForScamRules(text: string): string {
@@ -212,9 +215,7 @@ const warnings: Record<ScamSignal, Record<MessageLocale, string>> = {
   },
 };
 
-export function isMessageLocale(value: unknown): value is MessageLocale {
-  return typeof value === "string" && (MESSAGE_LOCALES as readonly string[]).includes(value);
-}
+export const isMessageLocale = isFinderLocale;
 
 /** What a signal means for the reader, in their language (English for anything else). */
 export function scamWarningText(code: ScamSignal, locale: string = "en"): string {

@@ -1,8 +1,8 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { formSuccess } from "@/components/forms/action-result";
-import type { FormState } from "@/components/forms/form-state";
+import { formSuccess } from "@/lib/forms/action-result";
+import type { FormState } from "@/lib/forms/form-state";
 import { action, rowAction, whenNotFound } from "@/lib/forms/action";
 import { ownerReplyInput, replyAsOwner, setThreadStatus, threadStatusInput } from "@/lib/services/messages";
 import { threadParams, threadPath } from "./thread-form";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formText } from "@/components/forms/form-state";
+import { formText } from "@/lib/forms/form-state";
 
 /** The conversation id every form of the thread page sends (a malformed one reads as missing). */
 export const threadParams = z.object({ threadId: z.uuid() });
