@@ -71,7 +71,7 @@ export function finderThreadEmailSubject(kind: FinderThreadEmailKind, locale: Me
 export interface FinderThreadEmailProps {
   kind: FinderThreadEmailKind;
   locale: MessageLocale;
-  /** The thread token: the link is `<APP_URL>/thread/<token>`. */
+  /** The thread token: the link is `<APP_URL>/thread?token=<token>` (decisions.md: tokens in e-mails ride in `?token=`), which opens `/thread/<token>`. */
   token: string;
   /** Scam signals of the owner's newest reply, explained in the finder's language. */
   warnings?: ScamSignal[];
@@ -85,7 +85,7 @@ export interface FinderThreadEmailProps {
  */
 export function FinderThreadEmail({ kind, locale, token, warnings = [], appUrl }: FinderThreadEmailProps) {
   const words = wording[locale];
-  const path = `/thread/${encodeURIComponent(token)}` as AppPath;
+  const path = `/thread?token=${encodeURIComponent(token)}` as AppPath;
   return (
     <EmailLayout preview={words.intro[kind]} reason={words.reason} appUrl={appUrl} lang={locale}>
       <Heading as="h1" style={{ color: emailColors.text, fontSize: "22px", lineHeight: "28px", margin: "0 0 16px" }}>

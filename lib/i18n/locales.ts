@@ -30,7 +30,7 @@ export function negotiateLocale(acceptLanguage: string | null | undefined): Find
 
 /** Paths whose pages are the finder's, in the finder's language. */
 export function isFinderPath(pathname: string): boolean {
-  return pathname === "/found" || pathname.startsWith("/t/") || pathname.startsWith("/thread/");
+  return pathname === "/found" || pathname === "/thread" || pathname.startsWith("/t/") || pathname.startsWith("/thread/");
 }
 
 /** Request header (set by proxy.ts, never trusted from a client for anything but the language) naming the page's language. */

@@ -324,8 +324,8 @@ describe("e-mails to the finder", () => {
       expect(mail!.html).toContain(`lang="${lang}"`);
       expect(mail!.html).toContain(button);
       expect(mail!.html).toContain(caution);
-      expect(mail!.text).toContain(`http://localhost:3000/thread/${threadToken}`);
-      expect(mail!.html).toContain(`http://localhost:3000/thread/${threadToken}`);
+      expect(mail!.text).toContain(`http://localhost:3000/thread?token=${threadToken}`);
+      expect(mail!.html).toContain(`http://localhost:3000/thread?token=${threadToken}`);
       // The owner's words are not quoted: the address was typed by the finder and never confirmed.
       expect(mail!.text).not.toContain("Please buy a gift card");
     }
@@ -374,7 +374,7 @@ describe("e-mails to the finder", () => {
     await sendEmails();
     const mails = await mailTo(finderEmail);
     expect(mails.map((mail) => mail.subject)).toEqual(["Tu enlace a la conversación"]);
-    expect(mails[0]!.text).toContain(`/thread/${threadToken}`);
+    expect(mails[0]!.text).toContain(`/thread?token=${threadToken}`);
     // The same slot as the reply e-mails.
     await ownerReply(owner, threadId, "Hello");
     await sendEmails();

@@ -47,6 +47,7 @@ describe("isFinderPath", () => {
     expect(isFinderPath("/t/abc/emergency")).toBe(true);
     expect(isFinderPath("/thread/tok")).toBe(true);
     expect(isFinderPath("/found")).toBe(true);
+    expect(isFinderPath("/thread")).toBe(true);
     expect(isFinderPath("/")).toBe(false);
     expect(isFinderPath("/dashboard")).toBe(false);
     expect(isFinderPath("/tags")).toBe(false);

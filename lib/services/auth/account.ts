@@ -3,6 +3,9 @@ import { schema, type Executor } from "@/db/client";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
 import { exportThreads } from "@/lib/services/messages/export";
+import { exportEmergency } from "@/lib/services/emergency/export";
+import { exportNotifications } from "@/lib/services/notifications/export";
+import { exportBlockedUsers, exportReports } from "@/lib/services/reports/export";
 import { exportTags } from "@/lib/services/tags/export";
 import { toApiKeyView } from "./api-keys";
 import { verifyCurrentPassword } from "./password";
@@ -76,7 +79,10 @@ const exportSections = {
   tags: exportTags,
   orders: notYetStored,
   messages: exportThreads,
-  notifications: notYetStored,
+  notifications: exportNotifications,
+  emergency: exportEmergency,
+  reports: exportReports,
+  blockedUsers: exportBlockedUsers,
   sessions: async (db, userId) => {
     const rows = await db.select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).orderBy(asc(schema.sessions.createdAt));
     return rows.map((row) => ({
