@@ -21,7 +21,7 @@ export async function exportEmergency(db: Executor, userId: string): Promise<unk
   return [
     {
       profile: profile ? fields : null,
-      contacts: contacts.map(({ userId: _contactOwner, ...contact }) => contact),
+      contacts: contacts.map((contact) => ({ id: contact.id, name: contact.name, relationship: contact.relationship, phone: contact.phone, email: contact.email, createdAt: contact.createdAt, updatedAt: contact.updatedAt })),
       accessLog: accesses.map((access) => ({ ...access, accessedAt: access.accessedAt.toISOString() })),
     },
   ];
