@@ -10,7 +10,19 @@ import { giveTestTag } from "../support/tags";
 
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 
-type ScanItem = { id: string; scannedAt: string; city: string | null; country: string | null; latitude: number | null; longitude: number | null; suspicious: boolean };
+type ScanItem = {
+  id: string;
+  scannedAt: string;
+  city: string | null;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  suspicious: boolean;
+  scanClass: string;
+  agent: string | null;
+  locationShared: boolean;
+  accuracy: number | null;
+};
 type ScansBody = { data: ScanItem[]; meta: { total: number; page: number; totalPages: number } };
 
 function scans(account: TestAccount | null, tagId: string, query = "") {
@@ -32,7 +44,7 @@ describe("GET /tags/:id/scans", () => {
       .values([
         { tagId: tag.id, scannedAt: new Date(base), ipHash: "h1", city: "Paris", country: "FR", latitude: 48.85, longitude: 2.35 },
         { tagId: tag.id, scannedAt: new Date(base + 60_000), ipHash: "h2", city: "Lyon", country: "FR", suspicious: true },
-        { tagId: tag.id, scannedAt: new Date(base + 120_000), ipHash: "h3" },
+        { tagId: tag.id, scannedAt: new Date(base + 120_000), ipHash: "h3", scanClass: "BOT", agent: "Googlebot" },
         { tagId: other.id, scannedAt: new Date(base + 180_000), ipHash: "h4", city: "Berlin" },
       ]);
 
@@ -41,12 +53,38 @@ describe("GET /tags/:id/scans", () => {
     const page1 = await json<ScansBody>(first);
     expect(page1.meta).toEqual({ total: 3, page: 1, totalPages: 2 });
     expect(page1.data.map((scan) => scan.scannedAt)).toEqual([new Date(base + 120_000).toISOString(), new Date(base + 60_000).toISOString()]);
-    expect(page1.data[0]).toEqual({ id: expect.any(String), scannedAt: expect.any(String), city: null, country: null, latitude: null, longitude: null, suspicious: false });
+    expect(page1.data[0]).toEqual({
+      id: expect.any(String),
+      scannedAt: expect.any(String),
+      city: null,
+      country: null,
+      latitude: null,
+      longitude: null,
+      suspicious: false,
+      scanClass: "BOT",
+      agent: "Googlebot",
+      locationShared: false,
+      accuracy: null,
+    });
     expect(page1.data[1]).toMatchObject({ city: "Lyon", country: "FR", suspicious: true });
     expect(JSON.stringify(page1)).not.toContain("ipHash");
 
     const page2 = await json<ScansBody>(await scans(owner, tag.id, "?limit=2&page=2"));
-    expect(page2.data).toEqual([{ id: expect.any(String), scannedAt: new Date(base).toISOString(), city: "Paris", country: "FR", latitude: 48.85, longitude: 2.35, suspicious: false }]);
+    expect(page2.data).toEqual([
+      {
+        id: expect.any(String),
+        scannedAt: new Date(base).toISOString(),
+        city: "Paris",
+        country: "FR",
+        latitude: 48.85,
+        longitude: 2.35,
+        suspicious: false,
+        scanClass: "REAL",
+        agent: null,
+        locationShared: false,
+        accuracy: null,
+      },
+    ]);
 
     const empty = await json<ScansBody>(await scans(owner, (await giveTestTag(owner.id)).id));
     expect(empty).toMatchObject({ data: [], meta: { total: 0, page: 1, totalPages: 0 } });

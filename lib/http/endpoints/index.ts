@@ -11,6 +11,7 @@ import { messageEndpoints } from "./messages";
 import { notificationEndpoints } from "./notifications";
 import { profileEndpoints } from "./profiles";
 import { reportEndpoints } from "./reports";
+import { scanEndpoints } from "./scans";
 import { sessionEndpoints } from "./sessions";
 import { systemEndpoints } from "./system";
 import { tagScanEndpoints } from "./tag-scans";
@@ -31,6 +32,7 @@ const groups = [
   tagScanEndpoints,
   vehicleEndpoints,
   profileEndpoints,
+  scanEndpoints,
   finderThreadEndpoints,
   messageEndpoints,
   notificationEndpoints,
@@ -55,6 +57,7 @@ export {
   notificationEndpoints,
   profileEndpoints,
   reportEndpoints,
+  scanEndpoints,
   sessionEndpoints,
   systemEndpoints,
   tagEndpoints,

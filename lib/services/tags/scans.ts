@@ -1,6 +1,7 @@
 import { count, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { schema } from "@/db/client";
+import { scanClass } from "@/db/schema";
 import type { ServiceContext } from "@/lib/services/context";
 import { ownedTag } from "./access";
 
@@ -12,7 +13,14 @@ export const scanRecordSchema = z
     country: z.string().nullable(),
     latitude: z.number().nullable(),
     longitude: z.number().nullable(),
-    suspicious: z.boolean(),
+    suspicious: z.boolean().meta({ description: "Scanned from impossibly far from the previous scan within minutes (a possible copy of the tag)" }),
+    scanClass: z.enum(scanClass.enumValues).meta({
+      description:
+        "REAL: a person's scan (the only kind that alerts you); BOT: a crawler, link preview or link scanner; PREFETCH: a HEAD request or browser prefetch; REPEAT: the same client again within 10 minutes of its real scan; OWNER: your own signed-in browser. A shared location is REAL.",
+    }),
+    agent: z.string().nullable().meta({ description: "The kind of client, never the raw user agent", example: "iPhone · Safari" }),
+    locationShared: z.boolean().meta({ description: "A finder shared this precise location (latitude, longitude, accuracy) with consent; not counted as a scan" }),
+    accuracy: z.number().nullable().meta({ description: "Radius of a shared location's uncertainty, in metres" }),
   })
   .meta({ id: "TagScan" });
 
@@ -32,6 +40,10 @@ export async function listTagScans(ctx: ServiceContext, tagId: string, page: { p
         latitude: schema.scans.latitude,
         longitude: schema.scans.longitude,
         suspicious: schema.scans.suspicious,
+        scanClass: schema.scans.scanClass,
+        agent: schema.scans.agent,
+        locationShared: schema.scans.locationShared,
+        accuracy: schema.scans.accuracy,
       })
       .from(schema.scans)
       .where(where)

@@ -1,0 +1,21 @@
+/**
+ * The scans domain (a tag's public side) as routes, server actions and pages use it: its ctx-taking
+ * verbs, their records and request schemas. Code inside lib/services imports the files themselves.
+ */
+export { classifyScan, type ScanClass, scanClasses } from "./classify";
+export { greatCircleKm, isImpossibleTravel } from "./distance";
+export { shareFinderLocation } from "./finder-location";
+export { getLostPoster, type LostPoster } from "./poster";
+export { scanTag } from "./scan-tag";
+export {
+  encryptedIdParam,
+  encryptedIdParams,
+  publicScanViewSchema,
+  type PublicScanView,
+  sharedLocationSchema,
+  type SharedLocation,
+  shareLocationInput,
+  type ShareLocationInput,
+} from "./schemas";
+export { describeUserAgent, isBotUserAgent } from "./user-agents";
+export { finderCanReachOwner, STOLEN_ALERT } from "./view";

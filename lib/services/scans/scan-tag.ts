@@ -1,0 +1,189 @@
+import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { schema, type Executor } from "@/db/client";
+import type { Tag } from "@/db/schema";
+import { withTransaction, type ServiceContext } from "@/lib/services/context";
+import { NotFoundError, TagCloneDetectedError } from "@/lib/services/errors";
+import { notify } from "@/lib/services/notifications/notify";
+import { hashClientIp, type CoarseLocation, type Visitor } from "@/lib/services/visitor";
+import { classifyScan, LOCATING_CLASSES, REPEAT_WINDOW_MS, type ScanClass } from "./classify";
+import { CLONE_RULES, greatCircleKm, isImpossibleTravel } from "./distance";
+import type { PublicScanView } from "./schemas";
+import { describeUserAgent } from "./user-agents";
+import { publicViewOf } from "./view";
+
+export const SCAN_TAG_NOT_FOUND = "No tag has this scan address.";
+
+/** At most one clone alert per tag in this time (the scans themselves are all kept as suspicious). */
+const CLONE_ALERT_INTERVAL_MS = 10 * 60_000;
+
+/** `now()` (the transaction's time, as the scan's own scannedAt) minus a fixed span; `ms` is one of our constants. */
+const sinceMs = (ms: number) => sql`now() - ${sql.raw(`interval '${Math.trunc(ms)} milliseconds'`)}`;
+
+/** The tag behind a scan URL, locked: scans of one tag are classified, counted and alerted one at a time. */
+export async function tagByEncryptedId(db: Executor, encryptedId: string, options: { lock?: boolean } = {}): Promise<Tag> {
+  const query = db.select().from(schema.tags).where(eq(schema.tags.encryptedId, encryptedId));
+  const [tag] = options.lock ? await query.for("update") : await query;
+  if (!tag) throw new NotFoundError(SCAN_TAG_NOT_FOUND);
+  return tag;
+}
+
+const sameClient = (ipHash: string | null) => (ipHash ? eq(schema.scans.ipHash, ipHash) : isNull(schema.scans.ipHash));
+
+/** Whether this client's REAL scan of the tag lies within the repeat window (the one alert it already caused). */
+async function hadRecentRealScan(db: Executor, tagId: string, ipHash: string | null): Promise<boolean> {
+  const [row] = await db
+    .select({ id: schema.scans.id })
+    .from(schema.scans)
+    .where(
+      and(
+        eq(schema.scans.tagId, tagId),
+        sameClient(ipHash),
+        eq(schema.scans.scanClass, "REAL"),
+        eq(schema.scans.locationShared, false),
+        gt(schema.scans.scannedAt, sinceMs(REPEAT_WINDOW_MS)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+interface CloneEvidence {
+  distanceKm: number;
+  elapsedMs: number;
+  previousCity: string | null;
+}
+
+/**
+ * Clone detection (decisions.md): the tag's latest located scan in the last 5 minutes, leaving out
+ * bots and prefetches (they fetch from data centres anywhere), finders' shared locations (precise, and
+ * not a scan) and scans already found suspicious, compared with where this scan comes from.
+ */
+async function cloneEvidence(db: Executor, tagId: string, here: CoarseLocation): Promise<CloneEvidence | null> {
+  const [previous] = await db
+    .select({
+      latitude: schema.scans.latitude,
+      longitude: schema.scans.longitude,
+      city: schema.scans.city,
+      elapsedMs: sql<number>`(extract(epoch from (now() - ${schema.scans.scannedAt})) * 1000)::float8`,
+    })
+    .from(schema.scans)
+    .where(
+      and(
+        eq(schema.scans.tagId, tagId),
+        isNotNull(schema.scans.latitude),
+        isNotNull(schema.scans.longitude),
+        eq(schema.scans.locationShared, false),
+        eq(schema.scans.suspicious, false),
+        inArray(schema.scans.scanClass, [...LOCATING_CLASSES]),
+        gte(schema.scans.scannedAt, sinceMs(CLONE_RULES.windowMs)),
+      ),
+    )
+    .orderBy(desc(schema.scans.scannedAt), desc(schema.scans.id))
+    .limit(1);
+  if (!previous) return null;
+  const distanceKm = greatCircleKm({ latitude: previous.latitude!, longitude: previous.longitude! }, here);
+  const elapsedMs = Number(previous.elapsedMs);
+  return isImpossibleTravel(distanceKm, elapsedMs) ? { distanceKm, elapsedMs, previousCity: previous.city } : null;
+}
+
+async function cloneAlertedRecently(db: Executor, tagId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: schema.scans.id })
+    .from(schema.scans)
+    .where(and(eq(schema.scans.tagId, tagId), eq(schema.scans.suspicious, true), gt(schema.scans.scannedAt, sinceMs(CLONE_ALERT_INTERVAL_MS))))
+    .limit(1);
+  return Boolean(row);
+}
+
+const itemLabel = (tag: Tag) => (tag.itemName ? `“${tag.itemName}”` : "your tag");
+
+function elapsedText(ms: number): string {
+  const seconds = Math.max(1, Math.round(ms / 1000));
+  if (seconds < 60) return `${seconds} ${seconds === 1 ? "second" : "seconds"}`;
+  const minutes = Math.round(seconds / 60);
+  return `${minutes} ${minutes === 1 ? "minute" : "minutes"}`;
+}
+
+/** TAG_SCANNED: what, where (the city, never the IP), and for a LOST or STOLEN item that a finder may write. */
+async function notifyScanned(ctx: ServiceContext, tag: Tag, scanId: string, city: string | null): Promise<void> {
+  const missing = tag.status === "LOST" || tag.status === "STOLEN";
+  await notify(ctx, {
+    userId: tag.ownerId!,
+    type: "TAG_SCANNED",
+    title: missing ? `Your ${tag.status === "LOST" ? "lost" : "stolen"} item's tag was scanned` : "Your tag was scanned",
+    body: `Someone scanned the tag on ${itemLabel(tag)}${city ? ` in ${city}` : ""}.${missing ? " If they found it, they can message you from the tag's page." : ""}`,
+    data: { tagId: tag.id, tagStatus: tag.status, city, scanId },
+  });
+}
+
+async function notifyClone(ctx: ServiceContext, tag: Tag, scanId: string, city: string | null, evidence: CloneEvidence): Promise<void> {
+  const distance = Math.round(evidence.distanceKm);
+  await notify(ctx, {
+    userId: tag.ownerId!,
+    type: "TAG_CLONE_DETECTED",
+    title: "Your tag may have been copied",
+    body:
+      `The tag on ${itemLabel(tag)} was scanned${city ? ` in ${city}` : ""} ${elapsedText(evidence.elapsedMs)} after a scan ${distance} km away` +
+      `${evidence.previousCity ? ` in ${evidence.previousCity}` : ""}. Nobody travels that fast, so someone may have copied the tag. ` +
+      "That scan was refused; check the tag's scan history.",
+    data: { tagId: tag.id, scanId, city, previousCity: evidence.previousCity, distanceKm: distance },
+  });
+}
+
+interface ScanOutcome {
+  tag: Tag;
+  scanId: string;
+  scanClass: ScanClass;
+  clone: boolean;
+}
+
+/**
+ * Records one visit to a tag's scan URL and answers what the finder sees: the one verb behind
+ * GET /scan/:encryptedId and the finder page. In one transaction, with the tag locked (so concurrent
+ * scans never lose a count or alert twice): classify the visit (OWNER, PREFETCH, BOT, REPEAT, REAL),
+ * check for a clone, store the scan (coarse location, IP hash and user-agent class only), count it,
+ * and tell the owner of a REAL scan or of a clone. A clone answers 403 TAG_CLONE_DETECTED, thrown
+ * after the transaction commits so the suspicious scan and the alert are kept: call this outside any
+ * open transaction. `ctx.actor` may be a signed-in user; the tag's owner scans as OWNER.
+ */
+export async function scanTag(ctx: ServiceContext, encryptedId: string, visitor: Visitor): Promise<PublicScanView> {
+  const outcome = await withTransaction(ctx, async (tx): Promise<ScanOutcome> => {
+    const tag = await tagByEncryptedId(tx.db, encryptedId, { lock: true });
+    const ipHash = hashClientIp(visitor.ip);
+    const isOwner = ctx.actor.kind === "user" && tag.ownerId === ctx.actor.userId;
+    const facts = { isOwner, method: visitor.method, prefetch: visitor.prefetch, userAgent: visitor.userAgent, recentRealScanFromSameClient: false };
+    let scanClass = classifyScan(facts);
+    if (scanClass === "REAL" && (await hadRecentRealScan(tx.db, tag.id, ipHash))) scanClass = classifyScan({ ...facts, recentRealScanFromSameClient: true });
+
+    const geo = visitor.geo;
+    const evidence = geo && LOCATING_CLASSES.includes(scanClass) ? await cloneEvidence(tx.db, tag.id, geo) : null;
+    const alertClone = evidence !== null && tag.ownerId !== null && !(await cloneAlertedRecently(tx.db, tag.id));
+
+    const [scan] = await tx.db
+      .insert(schema.scans)
+      .values({
+        tagId: tag.id,
+        ipHash,
+        city: geo?.city ?? null,
+        country: geo?.country ?? null,
+        latitude: geo?.latitude ?? null,
+        longitude: geo?.longitude ?? null,
+        suspicious: evidence !== null,
+        scanClass,
+        agent: describeUserAgent(visitor.userAgent),
+      })
+      .returning({ id: schema.scans.id, scannedAt: schema.scans.scannedAt });
+    // A scan is not an edit of the tag: updatedAt stays as the owner left it.
+    const [counted] = await tx.db
+      .update(schema.tags)
+      .set({ scanCount: sql`${schema.tags.scanCount} + 1`, lastScannedAt: scan!.scannedAt, updatedAt: sql`${schema.tags.updatedAt}` })
+      .where(eq(schema.tags.id, tag.id))
+      .returning();
+
+    if (alertClone) await notifyClone(tx, tag, scan!.id, geo?.city ?? null, evidence);
+    else if (scanClass === "REAL" && evidence === null && tag.ownerId) await notifyScanned(tx, tag, scan!.id, geo?.city ?? null);
+    return { tag: counted!, scanId: scan!.id, scanClass, clone: evidence !== null };
+  });
+  if (outcome.clone) throw new TagCloneDetectedError("This tag was scanned far from here moments ago and may be a copy. The owner has been alerted.");
+  return publicViewOf(ctx.db, outcome.tag);
+}

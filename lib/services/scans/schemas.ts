@@ -1,0 +1,101 @@
+import { z } from "zod";
+import { tagStatusSchema, tagTypeSchema } from "@/lib/services/tags/records";
+
+/**
+ * The opaque id of a scan URL (`/t/<encryptedId>`): URL-safe base64, 24 characters when minted here.
+ * Anything else names no tag (404), as a malformed UUID does.
+ */
+export const encryptedIdParam = () =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/)
+    .meta({ description: "The opaque id in the tag's scan URL (`/t/<encryptedId>`)", example: "q3Xv0b9L2mJc8r1TzN4eWk7u" });
+
+export const encryptedIdParams = z.object({ encryptedId: encryptedIdParam() });
+
+const text = z.string().nullable();
+
+/**
+ * The part of a typed profile a finder sees: what helps recognise the item and its owner's pet.
+ * Never the microchip number, VIN, licence plate or serial number (proofs of ownership that a thief or
+ * a fraudulent claimant could use, and registry keys that lead to the owner), the vet's details, or the
+ * flight and destination (where the owner is, and is not).
+ */
+export const publicDetailsSchema = z
+  .discriminatedUnion("tagType", [
+    z.object({ tagType: z.literal("PET"), petName: z.string(), species: z.string(), breed: text, color: text }),
+    z.object({ tagType: z.literal("VEHICLE"), make: z.string(), model: z.string(), year: z.int().nullable(), color: text }),
+    z.object({ tagType: z.literal("DEVICE"), deviceType: z.string(), brand: text, model: text, color: text }),
+    z.object({ tagType: z.literal("TRAVEL"), luggageType: z.string(), brand: text, color: text }),
+  ])
+  .nullable()
+  .meta({ id: "PublicItemDetails", description: "The typed profile's public part; null for GENERAL tags, PRIVATE profiles and tags without one." });
+
+export type PublicDetails = z.infer<typeof publicDetailsSchema>;
+
+export const publicPhotoSchema = z.object({
+  url: z.string().meta({ description: "Served by the app (relative to the API's origin)", example: "/api/photos/5b8c8f0e-2f55-4a0d-9d3b-2f4f9a3e6c11" }),
+  isPrimary: z.boolean(),
+});
+
+/** GET /scan/:encryptedId: what anyone who scans the tag sees. Never the owner's e-mail, phone or account. */
+export const publicScanViewSchema = z
+  .object({
+    tagId: z.uuid(),
+    encryptedId: z.string().meta({ description: "The scan URL's id, for the finder's follow-up calls (contact, location, emergency)" }),
+    itemName: text.meta({ description: "null when the profile is PRIVATE or the tag is unowned" }),
+    description: text.meta({ description: "null when the profile is PRIVATE or the tag is unowned" }),
+    ownerName: text.meta({ description: "The name the owner chose to show; null when PRIVATE or unowned" }),
+    status: tagStatusSchema.meta({ description: "PENDING_SETUP for an unowned tag" }),
+    lostMessage: text.meta({ description: "The owner's message for finders while LOST; for a STOLEN tag, a stolen alert (with the owner's message, if any)" }),
+    reward: z.number().nullable().meta({ description: "The amount of the tag's ACTIVE reward in major units, else null" }),
+    tagType: tagTypeSchema,
+    photos: z.array(publicPhotoSchema).meta({ description: "Primary photo first; [] when PRIVATE or unowned" }),
+    contactEnabled: z.boolean().meta({ description: "Whether the finder can message the owner (false for unowned and DEACTIVATED tags)" }),
+    emergencyAvailable: z.boolean().meta({ description: "Whether GET /scan/{encryptedId}/emergency has the owner's emergency profile" }),
+    details: publicDetailsSchema,
+  })
+  .meta({
+    id: "PublicScan",
+    example: {
+      tagId: "5b8c8f0e-2f55-4a0d-9d3b-2f4f9a3e6c11",
+      encryptedId: "q3Xv0b9L2mJc8r1TzN4eWk7u",
+      itemName: "Rex",
+      description: "Friendly brown beagle with a red collar.",
+      ownerName: "Ada",
+      status: "LOST",
+      lostMessage: "Please message me, he is shy but friendly.",
+      reward: null,
+      tagType: "PET",
+      photos: [{ url: "/api/photos/0c6a3bd4-58f5-4f7e-9a55-7d1b1d0f0e21", isPrimary: true }],
+      contactEnabled: true,
+      emergencyAvailable: false,
+      details: { tagType: "PET", petName: "Rex", species: "Dog", breed: "Beagle", color: "Brown" },
+    },
+  });
+
+export type PublicScanView = z.infer<typeof publicScanViewSchema>;
+
+/** POST /scan/:encryptedId/location: a finder's position, shared with their consent. */
+export const shareLocationInput = z.object({
+  latitude: z.number({ error: "Must be a number." }).min(-90, "Between -90 and 90.").max(90, "Between -90 and 90.").meta({ example: 51.5072 }),
+  longitude: z.number({ error: "Must be a number." }).min(-180, "Between -180 and 180.").max(180, "Between -180 and 180.").meta({ example: -0.1276 }),
+  accuracy: z
+    .number({ error: "Must be a number." })
+    .min(0, "At least 0.")
+    .max(100_000, "At most 100000 (metres).")
+    .nullable()
+    .optional()
+    .meta({ description: "Radius of the position's uncertainty in metres, as the browser reports it", example: 25 }),
+});
+
+export type ShareLocationInput = z.output<typeof shareLocationInput>;
+
+export const sharedLocationSchema = z
+  .object({
+    message: z.string(),
+    sharedAt: z.iso.datetime(),
+  })
+  .meta({ id: "SharedLocation", example: { message: "Thank you. The owner can now see where you are.", sharedAt: "2026-03-12T14:05:09.120Z" } });
+
+export type SharedLocation = z.infer<typeof sharedLocationSchema>;

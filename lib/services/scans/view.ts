@@ -1,0 +1,77 @@
+import { eq } from "drizzle-orm";
+import { schema, type Executor } from "@/db/client";
+import type { Tag } from "@/db/schema";
+import { listPhotos } from "@/lib/services/profiles/general";
+import type { TypedProfile } from "@/lib/services/profiles/schemas";
+import { readTypedProfile } from "@/lib/services/profiles/typed";
+import type { PublicDetails, PublicScanView } from "./schemas";
+
+/** What a STOLEN tag's scan says first, before any message of the owner's. */
+export const STOLEN_ALERT = "This item has been reported stolen. Please do not try to get it back yourself: message the owner from this page, or tell the police.";
+
+/**
+ * Whether a finder can reach the tag's owner (contact, shared location): an owned tag that is not
+ * DEACTIVATED (decisions.md: contacting an unowned or DEACTIVATED tag is 403).
+ */
+export function finderCanReachOwner(tag: Pick<Tag, "ownerId" | "status">): boolean {
+  return tag.ownerId !== null && tag.status !== "DEACTIVATED";
+}
+
+/** The message a finder reads: the owner's while LOST; the stolen alert (and the owner's message) while STOLEN. */
+export function finderMessage(tag: Pick<Tag, "status" | "lostMessage">): string | null {
+  if (tag.status === "LOST") return tag.lostMessage;
+  if (tag.status === "STOLEN") return tag.lostMessage ? `${STOLEN_ALERT} Message from the owner: ${tag.lostMessage}` : STOLEN_ALERT;
+  return null;
+}
+
+/** The typed profile without what a finder must not see (see publicDetailsSchema). */
+export function publicDetailsOf(profile: TypedProfile | null): PublicDetails {
+  switch (profile?.tagType) {
+    case "PET":
+      return { tagType: "PET", petName: profile.petName, species: profile.species, breed: profile.breed, color: profile.color };
+    case "VEHICLE":
+      return { tagType: "VEHICLE", make: profile.make, model: profile.model, year: profile.year, color: profile.color };
+    case "DEVICE":
+      return { tagType: "DEVICE", deviceType: profile.deviceType, brand: profile.brand, model: profile.model, color: profile.color };
+    case "TRAVEL":
+      return { tagType: "TRAVEL", luggageType: profile.luggageType, brand: profile.brand, color: profile.color };
+    default:
+      return null;
+  }
+}
+
+async function hasEmergencyProfile(db: Executor, userId: string): Promise<boolean> {
+  const [row] = await db.select({ userId: schema.emergencyProfiles.userId }).from(schema.emergencyProfiles).where(eq(schema.emergencyProfiles.userId, userId));
+  return Boolean(row);
+}
+
+/**
+ * The public view of a tag, as GET /scan/:encryptedId and the finder page show it. Built field by field
+ * from what finders may see: the owner's contact e-mail and phone, and the account's, are never read.
+ */
+export async function publicViewOf(db: Executor, tag: Tag): Promise<PublicScanView> {
+  const base = { tagId: tag.id, encryptedId: tag.encryptedId, tagType: tag.tagType, reward: null };
+  if (!tag.ownerId) {
+    return { ...base, itemName: null, description: null, ownerName: null, status: "PENDING_SETUP", lostMessage: null, photos: [], contactEnabled: false, emergencyAvailable: false, details: null };
+  }
+  const reachable = finderCanReachOwner(tag);
+  const shown = tag.visibility === "PUBLIC";
+  const [general, photos, typed, emergency] = await Promise.all([
+    shown ? db.select({ description: schema.tagProfiles.description, ownerName: schema.tagProfiles.ownerName }).from(schema.tagProfiles).where(eq(schema.tagProfiles.tagId, tag.id)) : [],
+    shown ? listPhotos(db, tag.id) : [],
+    shown ? readTypedProfile(db, tag) : null,
+    reachable ? hasEmergencyProfile(db, tag.ownerId) : false,
+  ]);
+  return {
+    ...base,
+    itemName: shown ? tag.itemName : null,
+    description: general[0]?.description ?? null,
+    ownerName: general[0]?.ownerName ?? null,
+    status: tag.status,
+    lostMessage: finderMessage(tag),
+    photos: [...photos].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary)).map((photo) => ({ url: photo.url, isPrimary: photo.isPrimary })),
+    contactEnabled: reachable,
+    emergencyAvailable: emergency,
+    details: publicDetailsOf(typed),
+  };
+}
