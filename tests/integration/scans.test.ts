@@ -214,11 +214,27 @@ describe("GET /scan/:encryptedId: what a finder sees", () => {
     expect(await scansOf(tag.id)).toHaveLength(1);
   });
 
-  it("DEACTIVATED: no contact and no emergency data; STOLEN: the stolen alert; LOST: the owner's message", async () => {
+  it("DEACTIVATED: nothing of the profile, no contact, no emergency data; STOLEN: the stolen alert; LOST: the owner's message", async () => {
     const owner = await registerAccount();
     await db().insert(schema.emergencyProfiles).values({ userId: owner.id });
     const tag = await petTag(owner, { status: "DEACTIVATED" });
-    expect((await scanView(tag.encryptedId)).view).toMatchObject({ status: "DEACTIVATED", contactEnabled: false, emergencyAvailable: false, itemName: "Rex", lostMessage: null });
+    const off = await scanView(tag.encryptedId);
+    expect(off.view).toEqual({
+      tagId: tag.id,
+      encryptedId: tag.encryptedId,
+      itemName: null,
+      description: null,
+      ownerName: null,
+      status: "DEACTIVATED",
+      lostMessage: null,
+      reward: null,
+      tagType: "PET",
+      photos: [],
+      contactEnabled: false,
+      emergencyAvailable: false,
+      details: null,
+    });
+    expectNoOwnerContact(off.text, owner);
 
     await forceTagStatus(tag.id, "STOLEN", { lostMessage: "Taken from the park on Sunday." });
     const stolen = (await scanView(tag.encryptedId)).view;

@@ -11,7 +11,7 @@ export const scanEndpoints = {
     summary: "Scan a tag: its public profile",
     description: [
       "Public; records the scan and answers what a finder may see. Never the owner's e-mail, phone or account details.",
-      "A PRIVATE profile hides itemName, description, ownerName, photos and details. An unowned tag answers status PENDING_SETUP with contactEnabled false; a DEACTIVATED tag contactEnabled false. A STOLEN tag's lostMessage is a stolen alert.",
+      "A PRIVATE profile hides itemName, description, ownerName, photos and details. An unowned tag answers status PENDING_SETUP with contactEnabled false; a DEACTIVATED tag shows nothing of the profile either (as PRIVATE), with contactEnabled and emergencyAvailable false. A STOLEN tag's lostMessage is a stolen alert.",
       "Every scan is kept in the owner's scan list with its class; only a REAL scan notifies the owner (TAG_SCANNED), at most once per client IP and tag per 10 minutes. Not REAL: the owner's own signed-in credential (OWNER), HEAD requests and browser prefetches (`Sec-Purpose: prefetch`, `Purpose: prefetch`: PREFETCH), crawlers, link previews and e-mail link scanners (BOT; generic HTTP clients such as curl or an app's HTTP library are not bots), and the same client again within 10 minutes of its REAL scan (REPEAT).",
       "HEAD answers like GET without a body and is recorded as PREFETCH.",
       "Clone detection: when the tag's previous located scan within 5 minutes was at least 100 km away (an implied speed over 1000 km/h), the scan is stored as suspicious, the owner is notified (TAG_CLONE_DETECTED) and the answer is 403 TAG_CLONE_DETECTED. Location comes only from a trusted proxy's geo headers.",

@@ -29,7 +29,7 @@ export const publicDetailsSchema = z
     z.object({ tagType: z.literal("TRAVEL"), luggageType: z.string(), brand: text, color: text }),
   ])
   .nullable()
-  .meta({ id: "PublicItemDetails", description: "The typed profile's public part; null for GENERAL tags, PRIVATE profiles and tags without one." });
+  .meta({ id: "PublicItemDetails", description: "The typed profile's public part; null for GENERAL tags, PRIVATE profiles, DEACTIVATED tags and tags without one." });
 
 export type PublicDetails = z.infer<typeof publicDetailsSchema>;
 
@@ -43,14 +43,14 @@ export const publicScanViewSchema = z
   .object({
     tagId: z.uuid(),
     encryptedId: z.string().meta({ description: "The scan URL's id, for the finder's follow-up calls (contact, location, emergency)" }),
-    itemName: text.meta({ description: "null when the profile is PRIVATE or the tag is unowned" }),
-    description: text.meta({ description: "null when the profile is PRIVATE or the tag is unowned" }),
-    ownerName: text.meta({ description: "The name the owner chose to show; null when PRIVATE or unowned" }),
+    itemName: text.meta({ description: "null when the profile is PRIVATE, the tag DEACTIVATED or unowned" }),
+    description: text.meta({ description: "null when the profile is PRIVATE, the tag DEACTIVATED or unowned" }),
+    ownerName: text.meta({ description: "The name the owner chose to show; null when PRIVATE, DEACTIVATED or unowned" }),
     status: tagStatusSchema.meta({ description: "PENDING_SETUP for an unowned tag" }),
     lostMessage: text.meta({ description: "The owner's message for finders while LOST; for a STOLEN tag, a stolen alert (with the owner's message, if any)" }),
     reward: z.number().nullable().meta({ description: "The amount of the tag's ACTIVE reward in major units, else null" }),
     tagType: tagTypeSchema,
-    photos: z.array(publicPhotoSchema).meta({ description: "Primary photo first; [] when PRIVATE or unowned" }),
+    photos: z.array(publicPhotoSchema).meta({ description: "Primary photo first; [] when PRIVATE, DEACTIVATED or unowned" }),
     contactEnabled: z.boolean().meta({ description: "Whether the finder can message the owner (false for unowned and DEACTIVATED tags)" }),
     emergencyAvailable: z.boolean().meta({ description: "Whether GET /scan/{encryptedId}/emergency has the owner's emergency profile" }),
     details: publicDetailsSchema,

@@ -55,7 +55,8 @@ export async function publicViewOf(db: Executor, tag: Tag): Promise<PublicScanVi
     return { ...base, itemName: null, description: null, ownerName: null, status: "PENDING_SETUP", lostMessage: null, photos: [], contactEnabled: false, emergencyAvailable: false, details: null };
   }
   const reachable = finderCanReachOwner(tag);
-  const shown = tag.visibility === "PUBLIC";
+  // A DEACTIVATED tag shows nothing of its profile (the dashboard promises so when deactivating), like PRIVATE.
+  const shown = tag.visibility === "PUBLIC" && tag.status !== "DEACTIVATED";
   const [general, photos, typed, emergency] = await Promise.all([
     shown ? db.select({ description: schema.tagProfiles.description, ownerName: schema.tagProfiles.ownerName }).from(schema.tagProfiles).where(eq(schema.tagProfiles.tagId, tag.id)) : [],
     shown ? listPhotos(db, tag.id) : [],
