@@ -12,7 +12,7 @@ import { tagStatusLabels, tagTypeLabels, tagTypes, transitionActions } from "@/c
 import { TagStatusBadge } from "@/components/tags/status-badge";
 import { MAX_PHOTOS_PER_TAG } from "@/lib/services/profiles";
 import { allowedTransitions } from "@/lib/services/tags";
-import type { SearchParams } from "../params";
+import { param, type SearchParams } from "../params";
 import { addPhotoAction, changeStatusAction, deletePhotoAction, makePrimaryPhotoAction, releaseTagAction, saveGeneralProfileAction, saveTypedProfileAction } from "./actions";
 import { loadOwnedTag } from "./load";
 import { TransferInsuranceScanPanels, transferInsuranceNotices } from "./transfer-insurance-scan-panels";
@@ -38,6 +38,7 @@ export default async function TagPage({ params, searchParams }: { params: Params
   const hidden = { tagId: tag.id };
   const typed = isTypedKind(tag.tagType) ? typedFormSpecs[tag.tagType] : null;
   const name = tag.itemName ?? "Unnamed tag";
+  const scansPage = Math.max(1, Math.min(100_000, Number.parseInt(param(query, "scans") ?? "1", 10) || 1));
 
   return (
     <div className="flex max-w-3xl flex-col gap-6">
@@ -61,6 +62,12 @@ export default async function TagPage({ params, searchParams }: { params: Params
         {tag.status === "LOST" || tag.status === "STOLEN" ? (
           <FormAlert tone="info" title={tag.status === "LOST" ? "Finders see that this is lost." : "Finders see a stolen alert."} className="mt-4">
             {tag.lostMessage ? <p>Your message: “{tag.lostMessage}”</p> : <p>You left no message for finders.</p>}
+            <p className="mt-2">
+              <Link href={`/dashboard/tags/${tag.id}/poster`} className="font-semibold underline">
+                Print a {tag.status === "LOST" ? "lost" : "stolen"} poster
+              </Link>{" "}
+              to put up nearby: it carries the tag&apos;s QR code, never your contact details.
+            </p>
           </FormAlert>
         ) : null}
       </div>
@@ -187,12 +194,19 @@ export default async function TagPage({ params, searchParams }: { params: Params
       </Panel>
 
       <Panel id="label" title="QR label" description="Print the tag's QR code with its code, to stick on the item or keep as a spare.">
-        <Link href={`/dashboard/tags/${tag.id}/label`} className="btn-secondary">
-          Print the QR label
-        </Link>
+        <div className="flex flex-wrap gap-3">
+          <Link href={`/dashboard/tags/${tag.id}/label`} className="btn-secondary">
+            Print the QR label
+          </Link>
+          {tag.status === "LOST" || tag.status === "STOLEN" ? (
+            <Link href={`/dashboard/tags/${tag.id}/poster`} className="btn-secondary">
+              Print a {tag.status === "LOST" ? "lost" : "stolen"} poster
+            </Link>
+          ) : null}
+        </div>
       </Panel>
 
-      <TransferInsuranceScanPanels ctx={ctx} tagId={tag.id} />
+      <TransferInsuranceScanPanels ctx={ctx} tagId={tag.id} scansPage={scansPage} />
 
       <Panel id="release" title="Release this tag" tone="danger" description="The profile, photos, scan history and messages are deleted, and the tag's code can be activated again by anyone who has it. This cannot be undone.">
         <FieldsForm

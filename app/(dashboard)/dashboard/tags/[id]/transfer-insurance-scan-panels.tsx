@@ -1,7 +1,9 @@
+import Link from "next/link";
 import { formatDateTime } from "@/components/dashboard/dates";
 import { Panel } from "@/components/dashboard/panel";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { FieldsForm } from "@/components/tags/fields-form";
+import { ScanList } from "@/components/tags/scan-list";
 import type { ServiceContext } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
 import { getInsurance, listTagScans, listTransfers, type InsuranceRecord } from "@/lib/services/tags";
@@ -16,16 +18,21 @@ export const transferInsuranceNotices = {
   "insurance-missing": { tone: "error", text: "There were no insurance details to remove." },
 } as const;
 
-/** Transfer, insurance and scan history of one tag (the lower half of the tag page). */
-export async function TransferInsuranceScanPanels({ ctx, tagId }: { ctx: ServiceContext; tagId: string }) {
+/** Scans shown per page of the tag's scan history. */
+export const SCANS_PER_PAGE = 10;
+
+/** Transfer, insurance and scan history of one tag (the lower half of the tag page). `scansPage` pages the history. */
+export async function TransferInsuranceScanPanels({ ctx, tagId, scansPage = 1 }: { ctx: ServiceContext; tagId: string; scansPage?: number }) {
   const [transfers, insurance, scans] = await Promise.all([
     listTransfers(ctx),
     getInsurance(ctx, tagId).catch((error: unknown) => {
       if (error instanceof NotFoundError) return null;
       throw error;
     }),
-    listTagScans(ctx, tagId, { page: 1, limit: 10 }),
+    listTagScans(ctx, tagId, { page: scansPage, limit: SCANS_PER_PAGE }),
   ]);
+  const scanPages = Math.max(1, Math.ceil(scans.total / SCANS_PER_PAGE));
+  const scansHref = (page: number) => `/dashboard/tags/${tagId}${page > 1 ? `?scans=${page}` : ""}#scans-heading`;
   const pending = transfers.outgoing.find((transfer) => transfer.tagId === tagId && transfer.status === "PENDING");
   const hidden = { tagId };
 
@@ -78,22 +85,36 @@ export async function TransferInsuranceScanPanels({ ctx, tagId }: { ctx: Service
         ) : null}
       </Panel>
 
-      <Panel id="scans" title="Scan history" description={scans.total > scans.items.length ? `The latest ${scans.items.length} of ${scans.total} scans.` : undefined}>
+      <Panel
+        id="scans"
+        title="Scan history"
+        description={
+          <>
+            Every scan is listed; only a real scan alerts you. Bots and link previews (a pasted link unfurling in a chat or an e-mail scanner checking it), browser prefetches,
+            repeats from the same device within 10 minutes and your own scans do not.
+            {scans.total > scans.items.length ? ` Page ${scansPage} of ${scanPages}, ${scans.total} scans in all.` : ""}
+          </>
+        }
+      >
         {scans.items.length === 0 ? (
-          <p className="text-muted">Nobody has scanned this tag yet.</p>
+          <p className="text-muted">{scansPage > 1 && scans.total > 0 ? "There are no scans on this page." : "Nobody has scanned this tag yet."}</p>
         ) : (
-          <ul aria-label="Scans" className="flex flex-col divide-y divide-line text-sm">
-            {scans.items.map((scan) => (
-              <li key={scan.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
-                <span className="text-ink">{formatDateTime(scan.scannedAt)}</span>
-                <span className="text-muted">
-                  {[scan.city, scan.country].filter(Boolean).join(", ") || "Place unknown"}
-                  {scan.suspicious ? <span className="ml-2 font-semibold text-danger-700">Suspicious</span> : null}
-                </span>
-              </li>
-            ))}
-          </ul>
+          <ScanList scans={scans.items} />
         )}
+        {scanPages > 1 ? (
+          <nav aria-label="Scan history pages" className="mt-4 flex flex-wrap gap-3">
+            {scansPage > 1 ? (
+              <Link href={scansHref(scansPage - 1)} className="btn-secondary">
+                Newer scans
+              </Link>
+            ) : null}
+            {scansPage < scanPages ? (
+              <Link href={scansHref(scansPage + 1)} className="btn-secondary">
+                Older scans
+              </Link>
+            ) : null}
+          </nav>
+        ) : null}
       </Panel>
     </>
   );

@@ -1,0 +1,90 @@
+import { formatDateTime } from "@/components/dashboard/dates";
+import type { ScanRecord } from "@/lib/services/tags/scans";
+
+type ScanClass = ScanRecord["scanClass"];
+
+/** The scan classes as the owner reads them: the words carry the meaning, colour only helps. */
+export const scanClassLabels: Record<ScanClass, { label: string; tone: string }> = {
+  REAL: { label: "Real scan", tone: "border-green-700 bg-green-50 text-green-900" },
+  OWNER: { label: "You", tone: "border-brand-700 bg-brand-50 text-brand-900" },
+  REPEAT: { label: "Repeat", tone: "border-slate-400 bg-slate-100 text-slate-800" },
+  BOT: { label: "Bot or link preview", tone: "border-slate-500 bg-white text-slate-700" },
+  PREFETCH: { label: "Prefetch", tone: "border-slate-500 bg-white text-slate-700" },
+};
+
+const badge = "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap";
+
+const regions = new Intl.DisplayNames(["en"], { type: "region" });
+
+function countryName(code: string | null): string | null {
+  if (!code) return null;
+  try {
+    return regions.of(code.toUpperCase()) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+const coordinate = (value: number) => value.toFixed(5);
+
+/** A link to the exact place on openstreetmap.org, with a pin, zoomed to street level. */
+export function openStreetMapUrl(latitude: number, longitude: number): string {
+  const lat = coordinate(latitude);
+  const lon = coordinate(longitude);
+  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
+}
+
+/** A geo: URI (RFC 5870): the phone's own maps app opens it. */
+export function geoUri(latitude: number, longitude: number): string {
+  return `geo:${coordinate(latitude)},${coordinate(longitude)}`;
+}
+
+function ScanItem({ scan }: { scan: ScanRecord }) {
+  const kind = scanClassLabels[scan.scanClass];
+  const place = [scan.city, countryName(scan.country)].filter(Boolean).join(", ") || "Place unknown";
+  const when = formatDateTime(scan.scannedAt);
+  const located = scan.locationShared && scan.latitude !== null && scan.longitude !== null;
+  return (
+    <li className="flex flex-col gap-1.5 py-3" data-scan-class={scan.locationShared ? "LOCATION" : scan.scanClass}>
+      <div className="flex flex-wrap items-center gap-2">
+        {scan.locationShared ? (
+          <span className={`${badge} border-reward-800 bg-reward-50 text-reward-800`}>Location shared</span>
+        ) : (
+          <span className={`${badge} ${kind.tone}`}>{kind.label}</span>
+        )}
+        {scan.suspicious ? <span className={`${badge} border-danger-700 bg-danger-50 text-danger-700`}>Possible copy of the tag</span> : null}
+        <time dateTime={scan.scannedAt} className="text-sm text-ink">
+          {when}
+        </time>
+      </div>
+      <p className="text-sm break-words text-muted">
+        {scan.agent ?? "No browser details"} · {place}
+      </p>
+      {located ? (
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
+          <span className="text-ink">
+            {coordinate(scan.latitude!)}, {coordinate(scan.longitude!)}
+            {scan.accuracy !== null ? ` (within ${Math.round(scan.accuracy)} m)` : ""}
+          </span>
+          <a href={openStreetMapUrl(scan.latitude!, scan.longitude!)} className="inline-flex min-h-10 items-center font-semibold text-brand-700 underline" target="_blank" rel="noopener noreferrer">
+            Open in OpenStreetMap<span className="sr-only"> (location shared {when}, opens in a new tab)</span>
+          </a>
+          <a href={geoUri(scan.latitude!, scan.longitude!)} className="inline-flex min-h-10 items-center font-semibold text-brand-700 underline">
+            Open in your maps app<span className="sr-only"> (location shared {when})</span>
+          </a>
+        </p>
+      ) : null}
+    </li>
+  );
+}
+
+/** A tag's scans, newest first: each with its class, the kind of client, the place and any shared location. */
+export function ScanList({ scans }: { scans: ScanRecord[] }) {
+  return (
+    <ul aria-label="Scans" className="flex flex-col divide-y divide-line">
+      {scans.map((scan) => (
+        <ScanItem key={scan.id} scan={scan} />
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,130 @@
+import { expect, expectRenderedScreenshot, test } from "./support/fixtures";
+import { expectNoHorizontalScroll, newAccount, registerByApi, signInWithForm } from "./support/accounts";
+import { e2eBaseUrl } from "./support/server-env";
+import { mintTagsAsAdmin, samplePng } from "./support/tags";
+
+const IPHONE_SAFARI = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1";
+const SLACKBOT = "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)";
+
+/** Pages in a PDF (each page object has `/Type /Page`; the page tree is `/Type /Pages`). */
+function pdfPageCount(pdf: Buffer): number {
+  return pdf.toString("latin1").match(/\/Type\s*\/Page(?!s)/g)?.length ?? 0;
+}
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+test("the owner sees every scan with its class and the finder's shared location, and prints a lost poster", async ({ page, browser, request, playwright }, testInfo) => {
+  test.setTimeout(180_000);
+
+  const [code] = await test.step("an admin mints a tag", async () => {
+    const { codes, adminPage } = await mintTagsAsAdmin(browser, 1);
+    await adminPage.context().close();
+    return codes;
+  });
+
+  const account = newAccount("scans");
+  const tag = await test.step("the owner claims it through the API: a lost pet with a photo", async () => {
+    await registerByApi(request, account);
+    const login = await request.post("/api/v1/auth/login", { data: { email: account.email, password: account.password } });
+    expect(login.status()).toBe(200);
+    const auth = { Authorization: `Bearer ${(await login.json()).data.accessToken as string}` };
+    const activated = await request.post("/api/v1/tags/activate", { headers: auth, data: { code, tagType: "PET", itemName: "Rex" } });
+    expect(activated.status(), await activated.text()).toBe(201);
+    const record = (await activated.json()).data as { id: string; encryptedId: string };
+    const profile = await request.patch(`/api/v1/profiles/${record.id}`, { headers: auth, data: { description: "Small beagle with a red collar and a white tail tip.", ownerName: "Ada", contactEmail: "ada.private@example.com" } });
+    expect(profile.status()).toBe(200);
+    expect((await request.put(`/api/v1/profiles/${record.id}/pet`, { headers: auth, data: { petName: "Rex", species: "Dog", breed: "Beagle", color: "Brown and white" } })).status()).toBe(200);
+    const photo = await request.post(`/api/v1/profiles/${record.id}/photos`, { headers: auth, multipart: { file: { name: "rex.png", mimeType: "image/png", buffer: await samplePng() } } });
+    expect(photo.status()).toBe(201);
+    const lost = await request.patch(`/api/v1/tags/${record.id}/status`, { headers: auth, data: { status: "LOST", lostMessage: "He is shy: please message me through the tag." } });
+    expect(lost.status(), await lost.text()).toBe(200);
+    return record;
+  });
+  const scanPath = `/api/v1/scan/${tag.encryptedId}`;
+
+  await test.step("finders, bots and the owner scan the tag", async () => {
+    // A fresh context per finder: no cookie of the owner's.
+    const finder = await playwright.request.newContext({ baseURL: e2eBaseUrl, extraHTTPHeaders: { "User-Agent": IPHONE_SAFARI } });
+    const first = await finder.get(scanPath);
+    expect(first.status()).toBe(200);
+    const view = (await first.json()).data;
+    expect(view).toMatchObject({ itemName: "Rex", status: "LOST", contactEnabled: true });
+    expect(JSON.stringify(view)).not.toContain("ada.private@example.com");
+    expect((await finder.get(scanPath)).status()).toBe(200); // the same phone again: REPEAT
+    expect((await finder.head(scanPath)).status()).toBe(200); // PREFETCH
+    const shared = await finder.post(`${scanPath}/location`, { data: { latitude: 51.50135, longitude: -0.14189, accuracy: 20 } });
+    expect(shared.status(), await shared.text()).toBe(201);
+    await finder.dispose();
+
+    const slack = await playwright.request.newContext({ baseURL: e2eBaseUrl, extraHTTPHeaders: { "User-Agent": SLACKBOT } });
+    expect((await slack.get(scanPath)).status()).toBe(200);
+    await slack.dispose();
+
+    await signInWithForm(page, account);
+    // The owner's own browser (its session cookie): OWNER.
+    expect((await page.request.get(scanPath)).status()).toBe(200);
+  });
+
+  await test.step("the tag page lists each scan with its class, agent and place, and the shared location's map links", async () => {
+    await page.goto(`/dashboard/tags/${tag.id}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Rex" })).toBeVisible();
+    const history = page.getByRole("region", { name: "Scan history" });
+    const items = history.getByRole("list", { name: "Scans" }).getByRole("listitem");
+    await expect(items).toHaveCount(6);
+    // Newest first.
+    await expect(items.nth(0)).toHaveAttribute("data-scan-class", "OWNER");
+    await expect(items.nth(0)).toContainText("You");
+    await expect(items.nth(1)).toHaveAttribute("data-scan-class", "BOT");
+    await expect(items.nth(1)).toContainText("Bot or link preview");
+    await expect(items.nth(1)).toContainText("Slackbot link preview");
+    await expect(items.nth(2)).toHaveAttribute("data-scan-class", "LOCATION");
+    await expect(items.nth(2)).toContainText("Location shared");
+    await expect(items.nth(2)).toContainText("51.50135, -0.14189 (within 20 m)");
+    await expect(items.nth(2).getByRole("link", { name: /Open in OpenStreetMap/ })).toHaveAttribute(
+      "href",
+      "https://www.openstreetmap.org/?mlat=51.50135&mlon=-0.14189#map=17/51.50135/-0.14189",
+    );
+    await expect(items.nth(2).getByRole("link", { name: /Open in your maps app/ })).toHaveAttribute("href", "geo:51.50135,-0.14189");
+    await expect(items.nth(3)).toHaveAttribute("data-scan-class", "PREFETCH");
+    await expect(items.nth(3)).toContainText("Prefetch");
+    await expect(items.nth(4)).toHaveAttribute("data-scan-class", "REPEAT");
+    await expect(items.nth(4)).toContainText("Repeat");
+    await expect(items.nth(5)).toHaveAttribute("data-scan-class", "REAL");
+    await expect(items.nth(5)).toContainText("Real scan");
+    await expect(items.nth(5)).toContainText("iPhone · Safari");
+    await history.scrollIntoViewIfNeeded();
+    await expectNoHorizontalScroll(page, 390);
+    await expectRenderedScreenshot(page, testInfo, "tag-scan-history-390");
+  });
+
+  await test.step("the lost poster: photo, description, message, QR code and code, and one printed page", async () => {
+    await page.getByRole("link", { name: "Print a lost poster" }).first().click();
+    await expect(page.getByRole("heading", { level: 1, name: "Lost poster" })).toBeVisible();
+    const poster = page.getByRole("article", { name: "Poster for Rex" });
+    await expect(poster).toContainText("Lost");
+    await expect(poster).toContainText("Dog · Beagle · Brown and white");
+    await expect(poster).toContainText("Small beagle with a red collar");
+    await expect(poster).toContainText("“He is shy: please message me through the tag.”");
+    await expect(poster).toContainText("Scan to contact the owner anonymously");
+    await expect(poster).not.toContainText("ada.private@example.com");
+    await expect(poster).not.toContainText("Reward");
+    await expect(poster.getByTestId("poster-code")).toHaveText(code!);
+    await expect(poster.getByRole("img", { name: `QR code for the tag ${code}` }).locator("svg")).toBeVisible();
+    const photo = poster.getByRole("img", { name: "Photo of Rex" });
+    await expect.poll(() => photo.evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expectNoHorizontalScroll(page, 390);
+    await expectRenderedScreenshot(page, testInfo, "lost-poster-390");
+
+    await page.emulateMedia({ media: "print" });
+    await expect(poster).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeHidden();
+    await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: "Lost poster" })).toBeHidden();
+    await expectRenderedScreenshot(page, testInfo, "lost-poster-print");
+    for (const format of ["A4", "Letter"] as const) {
+      const pdf = await page.pdf({ format, printBackground: true });
+      expect(pdfPageCount(pdf), `${format} pages`).toBe(1);
+    }
+    await page.emulateMedia({ media: "screen" });
+  });
+});
