@@ -16,15 +16,19 @@ test.use({ viewport: { width: 390, height: 844 } });
 test("the owner sees every scan with its class and the finder's shared location, and prints a lost poster", async ({ page, browser, request, playwright }, testInfo) => {
   test.setTimeout(180_000);
 
-  const [code] = await test.step("an admin mints a tag", async () => {
-    const { codes, adminPage } = await mintTagsAsAdmin(browser, 1);
+  const [code] = await test.step("an admin mints tags", async () => {
+    // The helper reads the plural confirmation ("2 tags were minted."); one of them is used.
+    const { codes, adminPage } = await mintTagsAsAdmin(browser, 2);
     await adminPage.context().close();
     return codes;
   });
 
   const account = newAccount("scans");
   const tag = await test.step("the owner claims it through the API: a lost pet with a photo", async () => {
-    await registerByApi(request, account);
+    // Registering signs that context in with a cookie; the API calls below use a bearer token instead.
+    const signUp = await playwright.request.newContext({ baseURL: e2eBaseUrl });
+    await registerByApi(signUp, account);
+    await signUp.dispose();
     const login = await request.post("/api/v1/auth/login", { data: { email: account.email, password: account.password } });
     expect(login.status()).toBe(200);
     const auth = { Authorization: `Bearer ${(await login.json()).data.accessToken as string}` };
@@ -115,6 +119,8 @@ test("the owner sees every scan with its class and the finder's shared location,
     await expectNoHorizontalScroll(page, 390);
     await expectRenderedScreenshot(page, testInfo, "lost-poster-390");
 
+    // Printing lays the page out at paper width (A4 is 794 CSS px wide), whatever the phone's screen is.
+    await page.setViewportSize({ width: 794, height: 1123 });
     await page.emulateMedia({ media: "print" });
     await expect(poster).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Dashboard" })).toBeHidden();
@@ -123,8 +129,10 @@ test("the owner sees every scan with its class and the finder's shared location,
     await expectRenderedScreenshot(page, testInfo, "lost-poster-print");
     for (const format of ["A4", "Letter"] as const) {
       const pdf = await page.pdf({ format, printBackground: true });
+      await testInfo.attach(`lost-poster-${format}.pdf`, { body: pdf, contentType: "application/pdf" });
       expect(pdfPageCount(pdf), `${format} pages`).toBe(1);
     }
     await page.emulateMedia({ media: "screen" });
+    await page.setViewportSize({ width: 390, height: 844 });
   });
 });
