@@ -19,10 +19,9 @@ const CLONE_ALERT_INTERVAL_MS = 10 * 60_000;
 /** `now()` (the transaction's time, as the scan's own scannedAt) minus a fixed span; `ms` is one of our constants. */
 const sinceMs = (ms: number) => sql`now() - ${sql.raw(`interval '${Math.trunc(ms)} milliseconds'`)}`;
 
-/** The tag behind a scan URL, locked: scans of one tag are classified, counted and alerted one at a time. */
-export async function tagByEncryptedId(db: Executor, encryptedId: string, options: { lock?: boolean } = {}): Promise<Tag> {
-  const query = db.select().from(schema.tags).where(eq(schema.tags.encryptedId, encryptedId));
-  const [tag] = options.lock ? await query.for("update") : await query;
+/** The tag behind a scan URL, or 404. */
+export async function tagByEncryptedId(db: Executor, encryptedId: string): Promise<Tag> {
+  const [tag] = await db.select().from(schema.tags).where(eq(schema.tags.encryptedId, encryptedId));
   if (!tag) throw new NotFoundError(SCAN_TAG_NOT_FOUND);
   return tag;
 }
@@ -139,16 +138,23 @@ interface ScanOutcome {
 
 /**
  * Records one visit to a tag's scan URL and answers what the finder sees: the one verb behind
- * GET /scan/:encryptedId and the finder page. In one transaction, with the tag locked (so concurrent
- * scans never lose a count or alert twice): classify the visit (OWNER, PREFETCH, BOT, REPEAT, REAL),
- * check for a clone, store the scan (coarse location, IP hash and user-agent class only), count it,
- * and tell the owner of a REAL scan or of a clone. A clone answers 403 TAG_CLONE_DETECTED, thrown
+ * GET /scan/:encryptedId and the finder page. In one transaction, which counts the scan first and so
+ * holds the tag's row lock (concurrent scans never lose a count or alert twice): classify the visit
+ * (OWNER, PREFETCH, BOT, REPEAT, REAL), check for a clone, store the scan (coarse location, IP hash and
+ * user-agent class only), and tell the owner of a REAL scan or of a clone. A clone answers 403 TAG_CLONE_DETECTED, thrown
  * after the transaction commits so the suspicious scan and the alert are kept: call this outside any
  * open transaction. `ctx.actor` may be a signed-in user; the tag's owner scans as OWNER.
  */
 export async function scanTag(ctx: ServiceContext, encryptedId: string, visitor: Visitor): Promise<PublicScanView> {
   const outcome = await withTransaction(ctx, async (tx): Promise<ScanOutcome> => {
-    const tag = await tagByEncryptedId(tx.db, encryptedId, { lock: true });
+    // Counting first takes the tag's row lock in the same statement: concurrent scans of one tag queue here.
+    // A scan is not an edit of the tag, so updatedAt stays as the owner left it.
+    const [tag] = await tx.db
+      .update(schema.tags)
+      .set({ scanCount: sql`${schema.tags.scanCount} + 1`, lastScannedAt: sql`now()`, updatedAt: sql`${schema.tags.updatedAt}` })
+      .where(eq(schema.tags.encryptedId, encryptedId))
+      .returning();
+    if (!tag) throw new NotFoundError(SCAN_TAG_NOT_FOUND);
     const ipHash = hashClientIp(visitor.ip);
     const isOwner = ctx.actor.kind === "user" && tag.ownerId === ctx.actor.userId;
     const facts = { isOwner, method: visitor.method, prefetch: visitor.prefetch, userAgent: visitor.userAgent, recentRealScanFromSameClient: false };
@@ -172,17 +178,11 @@ export async function scanTag(ctx: ServiceContext, encryptedId: string, visitor:
         scanClass,
         agent: describeUserAgent(visitor.userAgent),
       })
-      .returning({ id: schema.scans.id, scannedAt: schema.scans.scannedAt });
-    // A scan is not an edit of the tag: updatedAt stays as the owner left it.
-    const [counted] = await tx.db
-      .update(schema.tags)
-      .set({ scanCount: sql`${schema.tags.scanCount} + 1`, lastScannedAt: scan!.scannedAt, updatedAt: sql`${schema.tags.updatedAt}` })
-      .where(eq(schema.tags.id, tag.id))
-      .returning();
+      .returning({ id: schema.scans.id });
 
     if (alertClone) await notifyClone(tx, tag, scan!.id, geo?.city ?? null, evidence);
     else if (scanClass === "REAL" && evidence === null && tag.ownerId) await notifyScanned(tx, tag, scan!.id, geo?.city ?? null);
-    return { tag: counted!, scanId: scan!.id, scanClass, clone: evidence !== null };
+    return { tag, scanId: scan!.id, scanClass, clone: evidence !== null };
   });
   if (outcome.clone) throw new TagCloneDetectedError("This tag was scanned far from here moments ago and may be a copy. The owner has been alerted.");
   return publicViewOf(ctx.db, outcome.tag);
