@@ -9,6 +9,9 @@
  *    Each scenario sends a fixed number of requests (and stops after a time cap) with fixed concurrency,
  *    then reports throughput and latency percentiles and compares them with bench/baseline.json. Skipped,
  *    saying so, when no server answers at BENCH_URL.
+ *    The public scan scenarios need tags: the run mints them as the admin of ADMIN_EMAIL/ADMIN_PASSWORD (the
+ *    server's own seeded SUPER_ADMIN; BENCH_ADMIN_EMAIL/BENCH_ADMIN_PASSWORD override) and the bench user
+ *    claims them. Without those credentials the scan scenarios are skipped, saying so.
  * `-- --only=email` or `-- --only=http` runs one part.
  */
 import { readFileSync, writeFileSync } from "node:fs";
@@ -16,12 +19,16 @@ import path from "node:path";
 
 interface Scenario {
   name: string;
-  path: string;
+  /** The request path; a function gets the request's number (to spread requests over several tags). */
+  path: string | ((request: number) => string);
   method?: string;
   body?: string;
   expectStatus: number;
   /** Sent with the bench user's bearer token (a user registered at the start of the run). */
   authenticated?: boolean;
+  headers?: Record<string, string>;
+  /** Needs the scan tags the run prepares (see benchScanTags). */
+  scanTags?: boolean;
 }
 
 interface Result {
@@ -44,6 +51,10 @@ const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 16);
 const TIME_CAP_MS = Number(process.env.BENCH_TIME_CAP_MS ?? 60_000);
 const baselineFile = path.resolve(process.cwd(), "bench/baseline.json");
 
+const BENCH_BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1";
+
+let scanTagIds: string[] = [];
+
 const scenarios: Scenario[] = [
   { name: "health (db + cache check)", path: "/api/health", expectStatus: 200 },
   { name: "unknown api path (kernel only)", path: "/api/v1/bench/unknown", expectStatus: 404 },
@@ -52,6 +63,11 @@ const scenarios: Scenario[] = [
   { name: "unread count (bearer)", path: "/api/v1/notifications/unread-count", expectStatus: 200, authenticated: true },
   { name: "notifications page (bearer)", path: "/api/v1/notifications?page=1&limit=20", expectStatus: 200, authenticated: true },
   { name: "tags list (bearer)", path: "/api/v1/tags?page=1&limit=20", expectStatus: 200, authenticated: true },
+  // Public scans (a browser's user agent, no credential): each one is a transaction that locks the tag's
+  // row, classifies (the first is REAL and notifies, the rest from this one IP are REPEAT), stores and
+  // counts the scan, then builds the public view. One tag: every request waits for the same row lock.
+  { name: "scan, one tag (public)", path: () => `/api/v1/scan/${scanTagIds[0]}`, expectStatus: 200, headers: { "User-Agent": BENCH_BROWSER }, scanTags: true },
+  { name: "scan, 5 tags round-robin (public)", path: (n) => `/api/v1/scan/${scanTagIds[n % scanTagIds.length]}`, expectStatus: 200, headers: { "User-Agent": BENCH_BROWSER }, scanTags: true },
 ];
 
 /** Registers a throwaway user for the authenticated scenarios and returns its access token (15 minutes). */
@@ -69,6 +85,35 @@ async function benchUserToken(): Promise<string> {
 
 let accessToken = "";
 
+async function api<T>(method: string, path: string, body: unknown, token?: string): Promise<{ status: number; data?: T; message?: string }> {
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(new URL(path, baseUrl), { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const payload = (await response.json()) as { data?: T; error?: { message?: string } };
+  return { status: response.status, data: payload.data, message: payload.error?.message };
+}
+
+/**
+ * Five ACTIVE tags of the bench user (the FREE tier's limit) for the scan scenarios: minted by the admin,
+ * claimed in one bulk activation, each given an item name; or, as a string, why they could not be.
+ */
+async function benchScanTags(): Promise<string[] | string> {
+  const email = process.env.BENCH_ADMIN_EMAIL ?? process.env.ADMIN_EMAIL;
+  const password = process.env.BENCH_ADMIN_PASSWORD ?? process.env.ADMIN_PASSWORD;
+  if (!email || !password) return "no admin credentials (ADMIN_EMAIL and ADMIN_PASSWORD, as the server was started with) to mint tags";
+  const login = await api<{ accessToken: string }>("POST", "/api/v1/auth/login", { email, password });
+  if (login.status !== 200 || !login.data) return `the admin could not sign in (${login.status}: ${login.message ?? ""})`;
+  const minted = await api<{ code: string }[]>("POST", "/api/v1/admin/tags/batch", { count: 5 }, login.data.accessToken);
+  if (minted.status !== 201 || !minted.data) return `minting failed (${minted.status}: ${minted.message ?? ""})`;
+  const claimed = await api<{ activated: { id: string; encryptedId: string }[] }>("POST", "/api/v1/tags/bulk-activate", { codes: minted.data.map((tag) => tag.code) }, accessToken);
+  if (claimed.status !== 200 || !claimed.data?.activated.length) return `claiming the tags failed (${claimed.status}: ${claimed.message ?? ""})`;
+  for (const [index, tag] of claimed.data.activated.entries()) {
+    const named = await api("PATCH", `/api/v1/profiles/${tag.id}`, { itemName: `Bench item ${index + 1}`, description: "A tag the load test scans." }, accessToken);
+    if (named.status !== 200) return `completing a profile failed (${named.status}: ${named.message ?? ""})`;
+  }
+  return claimed.data.activated.map((tag) => tag.encryptedId);
+}
+
 function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -82,11 +127,12 @@ async function run(scenario: Scenario): Promise<Result> {
   const deadline = started + TIME_CAP_MS;
   async function worker() {
     while (issued < REQUESTS && performance.now() < deadline) {
-      issued++;
+      const number = issued++;
       const t0 = performance.now();
       try {
-        const headers = scenario.authenticated ? { Authorization: `Bearer ${accessToken}` } : undefined;
-        const response = await fetch(new URL(scenario.path, baseUrl), { method: scenario.method ?? "GET", body: scenario.body, headers });
+        const headers = { ...scenario.headers, ...(scenario.authenticated ? { Authorization: `Bearer ${accessToken}` } : {}) };
+        const path = typeof scenario.path === "function" ? scenario.path(number) : scenario.path;
+        const response = await fetch(new URL(path, baseUrl), { method: scenario.method ?? "GET", body: scenario.body, headers });
         await response.arrayBuffer();
         if (response.status !== scenario.expectStatus) errors++;
       } catch {
@@ -143,8 +189,16 @@ async function main() {
     return;
   }
   const results: Result[] = [];
-  if (scenarios.some((scenario) => scenario.authenticated)) accessToken = await benchUserToken();
-  for (const scenario of scenarios) {
+  if (scenarios.some((scenario) => scenario.authenticated || scenario.scanTags)) accessToken = await benchUserToken();
+  let runnable = scenarios;
+  if (scenarios.some((scenario) => scenario.scanTags)) {
+    const prepared = await benchScanTags();
+    if (typeof prepared === "string") {
+      console.log(`scan scenarios skipped: ${prepared}`);
+      runnable = scenarios.filter((scenario) => !scenario.scanTags);
+    } else scanTagIds = prepared;
+  }
+  for (const scenario of runnable) {
     await run({ ...scenario }); // warm-up pass is discarded
     results.push(await run(scenario));
   }
