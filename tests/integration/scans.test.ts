@@ -442,7 +442,7 @@ describe("clone detection (≥ 100 km within 5 minutes at over 1000 km/h)", () =
     const { owner, tag, response, rows } = await cloneCase(101, 4 * 60_000 + 59_000);
     expect(response.status).toBe(403);
     const body = await json<{ success: boolean; error: { code: string; message: string } }>(response);
-    expect(body).toMatchObject({ success: false, error: { code: "TAG_CLONE_DETECTED" } });
+    expect(body).toMatchObject({ success: false, error: { code: "TAG_CLONE_DETECTED", message: expect.stringMatching(/may be a copy\. The owner has been alerted\.$/) } });
     expect(JSON.stringify(body)).not.toContain("Rex");
     expect(rows).toHaveLength(2);
     expect(rows[1]).toMatchObject({ suspicious: true, city: "Elsewhere", scanClass: "REAL" });
@@ -484,6 +484,16 @@ describe("clone detection (≥ 100 km within 5 minutes at over 1000 km/h)", () =
       ["London", false],
     ]);
     expect((await notificationsOf(owner.id, "TAG_CLONE_DETECTED")).length).toBe(1);
+  });
+
+  it("an unowned tag is refused too, without claiming an owner was told", async () => {
+    const [minted] = await mintTestTags(1);
+    const tag = (await tagRow(minted!.id))!;
+    expect((await scan(tag.encryptedId, { geo: LONDON })).status).toBe(200);
+    const copy = await scan(tag.encryptedId, { geo: PARIS });
+    expect(copy.status).toBe(403);
+    expect((await json<{ error: { message: string } }>(copy)).error.message).not.toMatch(/owner/);
+    expect((await scansOf(tag.id)).map((row) => row.suspicious)).toEqual([false, true]);
   });
 
   it("ignores bots, prefetches and shared locations on either side", async () => {

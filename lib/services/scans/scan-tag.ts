@@ -141,9 +141,9 @@ interface ScanOutcome {
  * GET /scan/:encryptedId and the finder page. In one transaction, which counts the scan first and so
  * holds the tag's row lock (concurrent scans never lose a count or alert twice): classify the visit
  * (OWNER, PREFETCH, BOT, REPEAT, REAL), check for a clone, store the scan (coarse location, IP hash and
- * user-agent class only), and tell the owner of a REAL scan or of a clone. A clone answers 403 TAG_CLONE_DETECTED, thrown
- * after the transaction commits so the suspicious scan and the alert are kept: call this outside any
- * open transaction. `ctx.actor` may be a signed-in user; the tag's owner scans as OWNER.
+ * user-agent class only), and tell the owner of a REAL scan or of a clone. A clone answers 403
+ * TAG_CLONE_DETECTED, thrown after the transaction commits so the suspicious scan and the alert are kept:
+ * call this outside any open transaction. `ctx.actor` may be a signed-in user; the tag's owner scans as OWNER.
  */
 export async function scanTag(ctx: ServiceContext, encryptedId: string, visitor: Visitor): Promise<PublicScanView> {
   const outcome = await withTransaction(ctx, async (tx): Promise<ScanOutcome> => {
@@ -184,6 +184,8 @@ export async function scanTag(ctx: ServiceContext, encryptedId: string, visitor:
     else if (scanClass === "REAL" && evidence === null && tag.ownerId) await notifyScanned(tx, tag, scan!.id, geo?.city ?? null);
     return { tag, scanId: scan!.id, scanClass, clone: evidence !== null };
   });
-  if (outcome.clone) throw new TagCloneDetectedError("This tag was scanned far from here moments ago and may be a copy. The owner has been alerted.");
+  if (outcome.clone) {
+    throw new TagCloneDetectedError(`This tag was scanned far from here moments ago and may be a copy.${outcome.tag.ownerId ? " The owner has been alerted." : ""}`);
+  }
   return publicViewOf(ctx.db, outcome.tag);
 }
