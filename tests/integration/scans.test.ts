@@ -152,7 +152,10 @@ describe("GET /scan/:encryptedId: what a finder sees", () => {
     });
     expectNoOwnerContact(text, owner);
 
-    await db().insert(schema.emergencyProfiles).values({ userId: owner.id, bloodType: "O+" });
+    // A saved profile that states nothing is not offered (GET /scan/:encryptedId/emergency answers 404 for it).
+    await db().insert(schema.emergencyProfiles).values({ userId: owner.id });
+    expect((await scanView(tag.encryptedId)).view.emergencyAvailable).toBe(false);
+    await db().update(schema.emergencyProfiles).set({ bloodType: "O+" }).where(eq(schema.emergencyProfiles.userId, owner.id));
     expect((await scanView(tag.encryptedId)).view.emergencyAvailable).toBe(true);
   });
 
@@ -184,7 +187,7 @@ describe("GET /scan/:encryptedId: what a finder sees", () => {
     const owner = await registerAccount();
     const tag = await petTag(owner, { visibility: "PRIVATE", status: "LOST" });
     await db().update(schema.tags).set({ lostMessage: "Please call through the page." }).where(eq(schema.tags.id, tag.id));
-    await db().insert(schema.emergencyProfiles).values({ userId: owner.id });
+    await db().insert(schema.emergencyProfiles).values({ userId: owner.id, bloodType: "A-" });
     const { text, view } = await scanView(tag.encryptedId);
     expect(view).toEqual({
       tagId: tag.id,
@@ -216,7 +219,7 @@ describe("GET /scan/:encryptedId: what a finder sees", () => {
 
   it("DEACTIVATED: nothing of the profile, no contact, no emergency data; STOLEN: the stolen alert; LOST: the owner's message", async () => {
     const owner = await registerAccount();
-    await db().insert(schema.emergencyProfiles).values({ userId: owner.id });
+    await db().insert(schema.emergencyProfiles).values({ userId: owner.id, bloodType: "A-" });
     const tag = await petTag(owner, { status: "DEACTIVATED" });
     const off = await scanView(tag.encryptedId);
     expect(off.view).toEqual({

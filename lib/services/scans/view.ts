@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { Tag } from "@/db/schema";
-import { listPhotos } from "@/lib/services/profiles/general";
+import { listPhotos, readTypedProfile } from "@/lib/services/profiles/queries";
 import type { TypedProfile } from "@/lib/services/profiles/schemas";
-import { readTypedProfile } from "@/lib/services/profiles/typed";
 import type { PublicDetails, PublicScanView } from "./schemas";
+import { hasEmergencyProfile } from "@/lib/services/emergency/profile";
 
 /** What a STOLEN tag's scan says first, before any message of the owner's. */
 export const STOLEN_ALERT = "This item has been reported stolen. Please do not try to get it back yourself: message the owner from this page, or tell the police.";
@@ -38,11 +38,6 @@ export function publicDetailsOf(profile: TypedProfile | null): PublicDetails {
     default:
       return null;
   }
-}
-
-async function hasEmergencyProfile(db: Executor, userId: string): Promise<boolean> {
-  const [row] = await db.select({ userId: schema.emergencyProfiles.userId }).from(schema.emergencyProfiles).where(eq(schema.emergencyProfiles.userId, userId));
-  return Boolean(row);
 }
 
 /**

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { BackLink } from "@/components/dashboard/back-link";
 import { FormAlert } from "@/components/forms/form-alert";
 import { getLostPoster, type LostPoster } from "@/lib/services/scans";
-import { PrintButton } from "../label/print-button";
+import { PrintButton } from "@/components/dashboard/print-button";
 import { loadOwnedTag } from "../load";
 import "./poster.css";
 
