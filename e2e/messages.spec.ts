@@ -122,7 +122,7 @@ test.describe("messages between a finder and the owner", () => {
       expect(sent[0]!.warnings).toEqual(["OFF_PLATFORM"]);
       expect(sent[1]!.content).toBe("Thank you so much! Could you leave it at the station's lost-and-found desk?");
       expect(JSON.stringify(thread.body)).not.toContain(owner.email);
-      expect(await mailboxLink(page.request, finderEmail, "/thread/")).toBe(`${e2eBaseUrl.replace(/\/+$/, "")}/thread/${threadToken}`);
+      expect(await mailboxLink(page.request, finderEmail, "/thread")).toBe(`${e2eBaseUrl.replace(/\/+$/, "")}/thread?token=${threadToken}`);
       const mailbox = await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(finderEmail)}`);
       const [mail] = ((await mailbox.json()) as { data: { subject: string }[] }).data;
       expect(mail!.subject).toBe("Le propriétaire a répondu à votre message");

@@ -1,6 +1,6 @@
 "use client";
 
-import { useState } from "react";
+import { useState, useSyncExternalStore } from "react";
 
 export interface ShareLocationTexts {
   button: string;
@@ -9,16 +9,23 @@ export interface ShareLocationTexts {
   denied: string;
   unavailable: string;
   failed: string;
+  /** Shown instead of the button until the page's JavaScript runs (and for good when it is off). */
+  needsScript: string;
 }
+
+const noSubscription = () => () => {};
 
 type Phase = "idle" | "pending" | "sent" | "denied" | "unavailable" | "failed";
 
 /**
  * Asks the browser for the phone's position only when the finder taps, then sends it to
- * POST /api/v1/scan/:encryptedId/location. Nothing is read before the tap.
+ * POST /api/v1/scan/:encryptedId/location. Nothing is read before the tap. Without JavaScript the button
+ * could do nothing, so the server renders the explanation and the button replaces it once hydrated.
  */
 export function ShareLocation({ encryptedId, texts }: { encryptedId: string; texts: ShareLocationTexts }) {
   const [phase, setPhase] = useState<Phase>("idle");
+  // False in the server's HTML, true once React runs in the browser.
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
 
   function share() {
     if (!("geolocation" in navigator)) {
@@ -48,6 +55,7 @@ export function ShareLocation({ encryptedId, texts }: { encryptedId: string; tex
     );
   }
 
+  if (!hydrated) return <p className="text-sm text-muted">{texts.needsScript}</p>;
   const message = phase === "idle" || phase === "pending" ? "" : texts[phase];
   return (
     <div className="flex flex-col gap-2">

@@ -1,0 +1,177 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { getFormatter, getTranslations } from "next-intl/server";
+import { FinderCard, FinderNotice, SafetyAdvice } from "@/components/finder/panels";
+import { MessageForm } from "@/components/finder/message-form";
+import { ShareLocation } from "@/components/finder/share-location";
+import { optionalUserContext } from "@/lib/http/page-context";
+import { clientIp } from "@/lib/http/client-ip";
+import { visitorFrom } from "@/lib/http/visitor";
+import { checkRateLimits } from "@/lib/ratelimit";
+import { scanTag, type PublicScanView } from "@/lib/services/scans";
+import { DomainError, NotFoundError } from "@/lib/services/errors";
+import { contactOwnerAction } from "./actions";
+
+type Params = Promise<{ encryptedId: string }>;
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("Finder");
+  // A finder's page is nobody's business but the finder's: keep it out of search engines.
+  return { title: t("pageTitle"), robots: { index: false, follow: false } };
+}
+
+/**
+ * The page a tag's QR code opens. Server-rendered from scanTag (the same verb as GET /scan/:encryptedId,
+ * which records the scan and tells the owner when it is a real one). Readable and usable without
+ * JavaScript; only "share my location" needs it.
+ */
+export default async function FinderScanPage({ params }: { params: Params }) {
+  const { encryptedId } = await params;
+  const t = await getTranslations("Finder");
+  const requestHeaders = await headers();
+  const ctx = await optionalUserContext();
+
+  // The page records a scan like GET /scan/:encryptedId, so it counts against the same per-IP limit.
+  const limit = await checkRateLimits(["publicScan"], { ip: clientIp(requestHeaders) });
+  if (!limit.allowed) {
+    return (
+      <FinderNotice heading={t("tooManyHeading")}>
+        <p>{t("tooManyBody")}</p>
+      </FinderNotice>
+    );
+  }
+
+  let view: PublicScanView;
+  try {
+    view = await scanTag(ctx, encryptedId, visitorFrom(requestHeaders, "GET"));
+  } catch (error) {
+    if (error instanceof NotFoundError) notFound();
+    if (error instanceof DomainError && error.code === "TAG_CLONE_DETECTED") {
+      return (
+        <FinderNotice heading={t("cloneHeading")}>
+          <p>{t("cloneBody")}</p>
+        </FinderNotice>
+      );
+    }
+    throw error;
+  }
+
+  if (view.status === "PENDING_SETUP") {
+    return (
+      <FinderNotice heading={t("unownedHeading")}>
+        <p>{t("unownedBody")}</p>
+      </FinderNotice>
+    );
+  }
+
+  return <TagForFinder view={view} encryptedId={encryptedId} />;
+}
+
+async function TagForFinder({ view, encryptedId }: { view: PublicScanView; encryptedId: string }) {
+  const t = await getTranslations("Finder");
+  const format = await getFormatter();
+  const name = view.itemName ?? t("unnamedItem");
+  const photo = view.photos.find((candidate) => candidate.isPrimary) ?? view.photos[0];
+
+  return (
+    <>
+      {view.status === "LOST" ? (
+        <p role="status" className="rounded-xl bg-danger-700 px-4 py-3 text-center text-lg font-bold text-white">
+          {t("bannerLost")}
+        </p>
+      ) : null}
+      {view.status === "STOLEN" ? (
+        <div role="status" className="rounded-xl bg-danger-700 px-4 py-3 text-white">
+          <p className="text-center text-lg font-bold">{t("bannerStolen")}</p>
+          <p className="mt-1 text-sm">{t("bannerStolenAdvice")}</p>
+        </div>
+      ) : null}
+      {view.status === "FOUND" ? <p className="rounded-xl border border-green-700 bg-green-50 px-4 py-3 text-green-900">{t("bannerFound")}</p> : null}
+
+      <FinderCard labelledBy="finder-item">
+        <div className="flex items-start gap-4">
+          {photo ? (
+            // eslint-disable-next-line @next/next/no-img-element -- served by our own photo route, already re-encoded and small; no client JavaScript needed
+            <img src={photo.url} alt={view.itemName ? t("photoAlt", { name: view.itemName }) : t("photoAltUnnamed")} className="h-28 w-28 shrink-0 rounded-lg border border-line object-cover" />
+          ) : null}
+          <div className="flex min-w-0 flex-col gap-1">
+            <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t(`tagType.${view.tagType}`)}</p>
+            <h1 id="finder-item" className="text-2xl font-bold break-words text-ink">
+              {name}
+            </h1>
+            {view.ownerName ? <p className="text-ink">{t("belongsTo", { name: view.ownerName })}</p> : null}
+            {!view.itemName && !view.ownerName ? <p className="text-sm text-muted">{t("privateProfile")}</p> : null}
+          </div>
+        </div>
+        {view.reward !== null && view.reward !== undefined ? (
+          <p className="rounded-lg bg-reward-50 px-3 py-2 text-lg font-bold text-reward-800">
+            {t("reward", { amount: format.number(view.reward) })}
+          </p>
+        ) : null}
+        {view.lostMessage ? (
+          <div>
+            <h2 className="text-sm font-semibold text-muted">{t("ownerNote")}</h2>
+            <p className="mt-1 whitespace-pre-line break-words text-ink">{view.lostMessage}</p>
+          </div>
+        ) : null}
+        {view.description ? <p className="whitespace-pre-line break-words text-ink">{view.description}</p> : null}
+      </FinderCard>
+
+      {view.emergencyAvailable ? (
+        <a href={`/t/${encodeURIComponent(encryptedId)}/emergency`} className="flex min-h-14 flex-col items-center justify-center rounded-xl bg-red-800 px-4 py-3 text-center text-white hover:bg-red-900">
+          <span className="text-lg font-bold">{t("emergencyButton")}</span>
+          <span className="text-sm">{t("emergencyHint")}</span>
+        </a>
+      ) : null}
+
+      <FinderCard labelledBy="finder-contact">
+        <h2 id="finder-contact" className="text-xl font-bold text-ink">
+          {t("contactHeading")}
+        </h2>
+        {view.contactEnabled ? (
+          <>
+            <p className="text-muted">{t("contactIntro")}</p>
+            <MessageForm
+              action={contactOwnerAction}
+              formLabel={t("contactHeading")}
+              hidden={{ encryptedId }}
+              submitLabel={t("send")}
+              pendingLabel={t("sending")}
+              fields={[
+                { name: "message", kind: "textarea", label: t("messageLabel"), hint: t("messageHint"), maxLength: 2000, required: true },
+                { name: "finderName", kind: "text", label: t("nameLabel"), optionalLabel: t("optional"), maxLength: 100, autoComplete: "given-name" },
+                { name: "finderEmail", kind: "email", label: t("emailLabel"), optionalLabel: t("optional"), hint: t("emailHint"), maxLength: 254, autoComplete: "email" },
+              ]}
+            />
+          </>
+        ) : (
+          <p className="text-ink">{view.status === "DEACTIVATED" ? t("deactivatedBody") : t("contactDisabled")}</p>
+        )}
+      </FinderCard>
+
+      {view.contactEnabled ? (
+        <FinderCard labelledBy="finder-location">
+          <h2 id="finder-location" className="text-lg font-bold text-ink">
+            {t("locationHeading")}
+          </h2>
+          <p className="text-sm text-muted">{t("locationIntro")}</p>
+          <ShareLocation
+            encryptedId={encryptedId}
+            texts={{
+              button: t("locationButton"),
+              pending: t("locationPending"),
+              sent: t("locationSent"),
+              denied: t("locationDenied"),
+              unavailable: t("locationUnavailable"),
+              failed: t("failed"),
+              needsScript: t("locationNeedsScript"),
+            }}
+          />
+        </FinderCard>
+      ) : null}
+
+      <SafetyAdvice heading={t("safetyHeading")} points={[t("safetyPublicPlace"), t("safetyNoPayment"), t("safetyStayHere")]} />
+    </>
+  );
+}

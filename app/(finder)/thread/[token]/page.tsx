@@ -1,0 +1,134 @@
+import type { Metadata } from "next";
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import { CopyLink } from "@/components/finder/copy-link";
+import { MessageForm } from "@/components/finder/message-form";
+import { FinderCard, FinderNotice, SafetyAdvice, ScamWarnings } from "@/components/finder/panels";
+import { SubmitButton } from "@/components/forms/submit-button";
+import { env } from "@/lib/env";
+import { isFinderLocale } from "@/lib/i18n/locales";
+import { optionalUserContext } from "@/lib/http/page-context";
+import { getFinderThread, scamWarningText, type FinderThread } from "@/lib/services/messages";
+import { NotFoundError } from "@/lib/services/errors";
+import { emailThreadLinkAction, finderReplyAction } from "./actions";
+
+type Params = Promise<{ token: string }>;
+type Search = Promise<Record<string, string | string[] | undefined>>;
+
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations("Thread");
+  // The token in this address is the only key to the conversation: keep it out of indexes and out of
+  // other sites' referrers. "same-origin", not "no-referrer": that would make the reply form's POST carry
+  // `Origin: null`, which Next's server-action origin check refuses.
+  return { title: t("pageTitle"), robots: { index: false, follow: false }, referrer: "same-origin" };
+}
+
+/**
+ * The finder's side of a conversation, reached only by its token. Right after contacting, it shows the
+ * link to keep (copy, and "e-mail it to me" when the finder gave an address). Replies post without JavaScript.
+ */
+export default async function FinderThreadPage({ params, searchParams }: { params: Params; searchParams: Search }) {
+  const [{ token }, search] = await Promise.all([params, searchParams]);
+  const t = await getTranslations("Thread");
+  const finder = await getTranslations("Finder");
+  const format = await getFormatter();
+  const locale = await getLocale();
+
+  let thread: FinderThread;
+  try {
+    thread = await getFinderThread(await optionalUserContext(), token);
+  } catch (error) {
+    if (!(error instanceof NotFoundError)) throw error;
+    return (
+      <FinderNotice heading={t("notFoundHeading")}>
+        <p>{t("notFoundBody")}</p>
+      </FinderNotice>
+    );
+  }
+
+  const link = `${env.APP_URL.replace(/\/+$/, "")}/thread/${token}`;
+  const justSent = search.sent === "1";
+  const emailed = search.emailed === "1";
+  const active = thread.status === "ACTIVE";
+
+  return (
+    <>
+      {justSent || emailed ? (
+        <FinderCard labelledBy="thread-keep" className="border-green-700 bg-green-50">
+          <h1 id="thread-keep" className="text-lg font-bold text-green-900">
+            {emailed ? finder("emailedLink") : finder("sent")}
+          </h1>
+          <p className="text-green-900">{finder("keepLink")}</p>
+          <p className="break-all rounded-md bg-white px-3 py-2 font-mono text-sm text-ink" data-testid="thread-link">
+            {link}
+          </p>
+          <CopyLink text={link} label={finder("copyLink")} copiedLabel={finder("copied")} />
+          {justSent && search.email === "1" ? (
+            <form action={emailThreadLinkAction}>
+              <input type="hidden" name="token" value={token} />
+              <SubmitButton variant="link">{finder("emailMe")}</SubmitButton>
+            </form>
+          ) : null}
+        </FinderCard>
+      ) : null}
+
+      <FinderCard labelledBy="thread-heading">
+        {justSent || emailed ? (
+          <h2 id="thread-heading" className="text-xl font-bold text-ink">
+            {t("heading")}
+          </h2>
+        ) : (
+          <h1 id="thread-heading" className="text-xl font-bold text-ink">
+            {t("heading")}
+          </h1>
+        )}
+        {thread.tagName ? <p className="text-muted">{t("about", { item: thread.tagName })}</p> : null}
+        {!justSent ? <p className="text-sm text-muted">{t("keepLink")}</p> : null}
+        <ol className="flex flex-col gap-3" aria-label={t("heading")}>
+          {thread.messages.length === 0 ? <li className="text-muted">{t("empty")}</li> : null}
+          {thread.messages.map((message, index) => {
+            const mine = message.sender === "FINDER";
+            const warnings = message.warnings.map((code) => scamWarningText(code, isFinderLocale(locale) ? locale : "en"));
+            return (
+              <li key={message.id} id={index === thread.messages.length - 1 ? "latest" : undefined} className={`flex flex-col gap-1.5 ${mine ? "items-end" : "items-start"}`}>
+                <div className={`max-w-[85%] rounded-2xl px-3.5 py-2.5 ${mine ? "bg-brand-700 text-white" : "border border-line bg-canvas text-ink"}`}>
+                  <p className={`text-xs font-semibold ${mine ? "text-brand-100" : "text-muted"}`}>
+                    {mine ? t("you") : t("owner")} · <time dateTime={message.createdAt}>{format.dateTime(new Date(message.createdAt), { dateStyle: "medium", timeStyle: "short" })}</time>
+                  </p>
+                  <p className="mt-1 whitespace-pre-line break-words">{message.content}</p>
+                </div>
+                <div className="max-w-[85%]">
+                  <ScamWarnings heading={finder("scamHeading")} texts={warnings} />
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+        <p>
+          <a href={`/thread/${token}#latest`} className="text-sm font-semibold text-brand-700 underline">
+            {t("refresh")}
+          </a>
+        </p>
+      </FinderCard>
+
+      <FinderCard labelledBy="thread-reply">
+        <h2 id="thread-reply" className="text-lg font-bold text-ink">
+          {t("replyLabel")}
+        </h2>
+        {active ? (
+          <MessageForm
+            action={finderReplyAction}
+            formLabel={t("replyLabel")}
+            hidden={{ token }}
+            submitLabel={t("send")}
+            pendingLabel={t("sending")}
+            fields={[{ name: "message", kind: "textarea", label: t("replyLabel"), maxLength: 2000, required: true }]}
+          />
+        ) : (
+          <p className="text-ink">{thread.status === "CLOSED" ? t("closed") : t("blocked")}</p>
+        )}
+      </FinderCard>
+
+      <SafetyAdvice heading={finder("safetyHeading")} points={[finder("safetyPublicPlace"), finder("safetyNoPayment"), finder("safetyStayHere")]} />
+    </>
+  );
+}

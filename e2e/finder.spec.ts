@@ -1,0 +1,293 @@
+import { devices, type APIRequestContext, type Browser, type BrowserContext } from "@playwright/test";
+import { expect, expectRenderedScreenshot, test, waitForHydration } from "./support/fixtures";
+import { expectNoHorizontalScroll, newAccount, signInWithForm, type TestAccount } from "./support/accounts";
+import { e2eAdmin, e2eBaseUrl } from "./support/server-env";
+
+const PHONE = { width: 390, height: 844 };
+
+async function apiData<T>(response: import("@playwright/test").APIResponse, status: number): Promise<T> {
+  expect(response.status(), await response.text()).toBe(status);
+  return ((await response.json()) as { data: T }).data;
+}
+
+interface OwnedTag {
+  owner: TestAccount;
+  token: string;
+  tagId: string;
+  code: string;
+  encryptedId: string;
+}
+
+/**
+ * Through the API: the admin mints a tag; a new owner registers, claims it as "Rex's collar" with a
+ * description and puts it in LOST with a note. Owner contact details are set, so the test can check
+ * that none of them reaches a finder's page.
+ */
+type RequestFactory = { request: { newContext(options: { baseURL: string }): Promise<APIRequestContext> } };
+
+/** A fresh API client with no cookies, for calls made with a Bearer token only. */
+async function bearerApi<T>(playwright: RequestFactory, work: (api: APIRequestContext) => Promise<T>): Promise<T> {
+  const api = await playwright.request.newContext({ baseURL: e2eBaseUrl });
+  try {
+    return await work(api);
+  } finally {
+    await api.dispose();
+  }
+}
+
+async function lostTag(playwright: RequestFactory): Promise<OwnedTag> {
+  // Login and register set a session cookie, and a cookie request without Origin is refused: each step
+  // that signs someone in gets its own client, and the owner's calls go with the Bearer token alone.
+  const admin = await bearerApi(playwright, async (api) => apiData<{ accessToken: string }>(await api.post("/api/v1/auth/login", { data: { email: e2eAdmin.email, password: e2eAdmin.password } }), 200));
+  const owner = newAccount("owner");
+  const registered = await bearerApi(playwright, async (api) =>
+    apiData<{ accessToken: string }>(
+      await api.post("/api/v1/auth/register", { data: { email: owner.email, password: owner.password, firstName: "Maria", lastName: "Lopez" } }),
+      201,
+    ),
+  );
+  return bearerApi(playwright, (request) => setUpLostTag(request, admin.accessToken, owner, registered.accessToken));
+}
+
+async function setUpLostTag(request: APIRequestContext, adminToken: string, owner: TestAccount, ownerToken: string): Promise<OwnedTag> {
+  const [minted] = await apiData<{ code: string; encryptedId: string }[]>(
+    await request.post("/api/v1/admin/tags/batch", { data: { count: 1 }, headers: { Authorization: `Bearer ${adminToken}` } }),
+    201,
+  );
+  const registered = { accessToken: ownerToken };
+  const auth = { Authorization: `Bearer ${registered.accessToken}` };
+  const tag = await apiData<{ id: string; encryptedId: string }>(await request.post("/api/v1/tags/activate", { data: { code: minted!.code, itemName: "Rex's collar" }, headers: auth }), 201);
+  await apiData(
+    await request.patch(`/api/v1/profiles/${tag.id}`, {
+      data: { itemName: "Rex's collar", description: "Brown terrier, friendly, answers to Rex.", ownerName: "Maria", contactEmail: owner.email, contactPhone: "+34600111222" },
+      headers: auth,
+    }),
+    200,
+  );
+  await apiData(await request.patch("/api/v1/auth/me", { data: { phone: "+34 600 333 444" }, headers: auth }), 200);
+  await apiData(await request.patch(`/api/v1/tags/${tag.id}/status`, { data: { status: "LOST", lostMessage: "Lost near the park. Please message me!" }, headers: auth }), 200);
+  return { owner, token: registered.accessToken, tagId: tag.id, code: minted!.code, encryptedId: tag.encryptedId ?? minted!.encryptedId };
+}
+
+async function finderContext(browser: Browser, options: { locale?: string; javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
+  return browser.newContext({
+    baseURL: e2eBaseUrl,
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    // A real phone's browser: Playwright's own "HeadlessChrome" is, rightly, classed as a bot scan.
+    userAgent: devices["iPhone 13"].userAgent,
+    locale: options.locale ?? "en-GB",
+    javaScriptEnabled: options.javaScriptEnabled ?? true,
+    extraHTTPHeaders: { "Accept-Language": options.locale ?? "en-GB,en;q=0.9" },
+  });
+}
+
+test.describe("the finder's side", () => {
+  test("scan → message → the owner's bell rings live → the owner replies in the dashboard → the finder reads the reply", async ({ browser, page, playwright }, testInfo) => {
+    test.setTimeout(150_000);
+    const tag = await lostTag(playwright);
+    const bell = page.getByRole("link", { name: /^Notifications, \d+ unread$/ });
+    await test.step("the owner has the dashboard open", async () => {
+      await signInWithForm(page, tag.owner);
+      const streamOpened = page.waitForResponse((response) => response.url().endsWith("/api/v1/notifications/stream") && response.status() === 200);
+      await page.goto("/dashboard/messages");
+      await streamOpened;
+      await waitForHydration(bell);
+      await expect(bell).toHaveAccessibleName("Notifications, 0 unread");
+    });
+
+    const context = await finderContext(browser);
+    const finder = await context.newPage();
+    try {
+      await test.step("the scan page: LOST banner, who it belongs to, the note, the message form, safety advice", async () => {
+        await finder.goto(`/t/${tag.encryptedId}`);
+        await expect(finder.locator("html")).toHaveAttribute("lang", "en");
+        await expect(finder.getByText("LOST: the owner is looking for it")).toBeVisible();
+        await expect(finder.getByRole("heading", { level: 1, name: "Rex's collar" })).toBeVisible();
+        await expect(finder.getByText("Belongs to Maria")).toBeVisible();
+        await expect(finder.getByText("Lost near the park. Please message me!")).toBeVisible();
+        await expect(finder.getByRole("heading", { name: "Stay safe" })).toBeVisible();
+        await expect(finder.getByRole("textbox", { name: "Your message" })).toBeVisible();
+        const html = await finder.content();
+        expect(html).not.toContain(tag.owner.email);
+        expect(html).not.toContain("600111222");
+        expect(html).not.toContain("600 333 444");
+        await expectNoHorizontalScroll(finder, PHONE.width);
+        await expectRenderedScreenshot(finder, testInfo, "finder-scan-390");
+      });
+
+      await test.step("the real scan rings the owner's bell without a reload", async () => {
+        await expect(bell).toHaveAccessibleName("Notifications, 1 unread");
+      });
+
+      await test.step("a message with nothing in it is refused beside the field", async () => {
+        const send = finder.getByRole("button", { name: "Send message" });
+        await waitForHydration(send);
+        await send.click();
+        await expect(finder.getByRole("textbox", { name: "Your message" })).toHaveAccessibleDescription(/Write a message/);
+      });
+
+      await test.step("sending lands on the conversation, with the link to keep", async () => {
+        await finder.getByRole("textbox", { name: "Your message" }).fill("I found Rex at the bakery on Main Street. He is safe with me.");
+        await finder.getByRole("textbox", { name: /Your name/ }).fill("Sam");
+        await finder.getByRole("textbox", { name: /Your e-mail/ }).fill(`finder-${Date.now()}@example.com`);
+        await finder.getByRole("button", { name: "Send message" }).click();
+        await expect(finder).toHaveURL(/\/thread\/[A-Za-z0-9_-]{43}\?sent=1&email=1$/);
+        await expect(finder.getByRole("heading", { level: 1, name: "Message sent. The owner has been told." })).toBeVisible();
+        const link = await finder.getByTestId("thread-link").textContent();
+        expect(link).toMatch(/\/thread\/[A-Za-z0-9_-]{43}$/);
+        await expect(finder.getByRole("list", { name: "Your conversation with the owner" })).toContainText("I found Rex at the bakery");
+        await expect(finder.getByRole("button", { name: "E-mail me this link" })).toBeVisible();
+        expect(await finder.content()).not.toContain(tag.owner.email);
+        await expectNoHorizontalScroll(finder, PHONE.width);
+        await expectRenderedScreenshot(finder, testInfo, "finder-thread-sent-390");
+      });
+
+      await test.step("the owner's bell rings and the inbox shows the conversation; the owner replies", async () => {
+        await expect(bell).toHaveAccessibleName("Notifications, 2 unread");
+        const row = page.getByRole("list", { name: "Conversations, most recent first" }).getByRole("listitem").first();
+        await expect(row).toHaveAttribute("data-unread", "1");
+        await row.getByRole("link", { name: /Sam/ }).click();
+        const form = page.getByRole("form", { name: "Reply to the finder" });
+        const send = form.getByRole("button", { name: "Send reply" });
+        await waitForHydration(send);
+        await form.getByLabel("Your reply").fill("Thank you so much! I can come to the bakery at 6.");
+        await send.click();
+        await expect(page.getByRole("status").filter({ hasText: "Your reply was sent." })).toBeVisible();
+      });
+
+      await test.step("the finder sees the reply on the conversation page", async () => {
+        await finder.getByRole("link", { name: "Check for replies" }).click();
+        const conversation = finder.getByRole("list", { name: "Your conversation with the owner" });
+        await expect(conversation).toContainText("Thank you so much! I can come to the bakery at 6.");
+        await expect(conversation.getByText(/^Owner ·/)).toBeVisible();
+        await expectRenderedScreenshot(finder, testInfo, "finder-thread-reply-390");
+      });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the same contact with JavaScript disabled", async ({ browser, playwright }, testInfo) => {
+    const tag = await lostTag(playwright);
+    const context = await finderContext(browser, { javaScriptEnabled: false });
+    const page = await context.newPage();
+    try {
+      await page.goto(`/t/${tag.encryptedId}`);
+      await expect(page.getByText("Sharing your location needs JavaScript. Describe the place in your message instead.")).toBeVisible();
+      await page.getByRole("textbox", { name: "Your message" }).fill("Found it by the river, no JavaScript here.");
+      await page.getByRole("button", { name: "Send message" }).click();
+      await expect(page).toHaveURL(/\/thread\/[A-Za-z0-9_-]{43}\?sent=1$/);
+      await expect(page.getByRole("list", { name: "Your conversation with the owner" })).toContainText("Found it by the river");
+      await page.getByRole("textbox", { name: "Your reply" }).fill("I can meet at the station at 5.");
+      await page.getByRole("button", { name: "Send reply" }).click();
+      await expect(page.getByRole("list", { name: "Your conversation with the owner" })).toContainText("I can meet at the station at 5.");
+      // (No rendered-screenshot check here: it and axe run scripts in the page, which this context forbids;
+      // the same pages are checked with JavaScript on above.)
+      await testInfo.attach("finder-thread-nojs-390", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("in Spanish with Accept-Language: es; a scam-like reply shows the warning", async ({ browser, playwright }, testInfo) => {
+    const tag = await lostTag(playwright);
+    const context = await finderContext(browser, { locale: "es-ES" });
+    const page = await context.newPage();
+    try {
+      await page.goto(`/t/${tag.encryptedId}`);
+      await expect(page.locator("html")).toHaveAttribute("lang", "es");
+      await expect(page.getByText("PERDIDO: el propietario lo está buscando")).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Escribe al propietario" })).toBeVisible();
+      await expect(page.getByText("Pertenece a Maria")).toBeVisible();
+      // The owner's own words stay as written.
+      await expect(page.getByText("Lost near the park. Please message me!")).toBeVisible();
+      await expectRenderedScreenshot(page, testInfo, "finder-scan-es-390");
+      await page.getByRole("textbox", { name: "Tu mensaje" }).fill("Lo tengo yo. Envíame una tarjeta regalo de 50 euros y te lo devuelvo.");
+      await page.getByRole("button", { name: "Enviar mensaje" }).click();
+      await expect(page).toHaveURL(/\/thread\//);
+      await expect(page.getByRole("note").filter({ hasText: "Ten cuidado" })).toBeVisible();
+      await expectRenderedScreenshot(page, testInfo, "finder-thread-es-scam-390");
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the emergency page: medical facts first in large type, tap-to-call contacts; every read reaches the owner", async ({ browser, playwright }, testInfo) => {
+    const tag = await lostTag(playwright);
+    const auth = { Authorization: `Bearer ${tag.token}` };
+    await bearerApi(playwright, async (api) => {
+      await apiData(await api.put("/api/v1/emergency", { data: { bloodType: "AB-", allergies: ["Penicillin", "Peanuts"], medications: ["Insulin"], organDonor: true }, headers: auth }), 200);
+      await apiData(await api.post("/api/v1/emergency/contacts", { data: { name: "Luis", relationship: "Brother", phone: "+34 611 222 333", email: "luis@example.org" }, headers: auth }), 201);
+    });
+    const context = await finderContext(browser);
+    const page = await context.newPage();
+    try {
+      await page.goto(`/t/${tag.encryptedId}`);
+      await page.getByRole("link", { name: /Medical emergency information/ }).click();
+      await expect(page).toHaveURL(new RegExp(`/t/${tag.encryptedId}/emergency$`));
+      await expect(page.getByRole("heading", { level: 1, name: "Emergency medical information" })).toBeVisible();
+      await expect(page.getByText("AB-", { exact: true })).toBeVisible();
+      await expect(page.getByText("Penicillin, Peanuts")).toBeVisible();
+      const call = page.getByRole("link", { name: /Call Luis/ });
+      await expect(call).toHaveAttribute("href", "tel:+34611222333");
+      expect(await page.content()).not.toContain("luis@example.org");
+      expect(await page.content()).not.toContain(tag.owner.email);
+      await expectNoHorizontalScroll(page, PHONE.width);
+      await expectRenderedScreenshot(page, testInfo, "finder-emergency-390");
+      const log = await bearerApi(playwright, async (api) => apiData<{ tagId: string }[]>(await api.get("/api/v1/emergency/accesses", { headers: auth }), 200));
+      expect(log.map((access) => access.tagId)).toEqual([tag.tagId]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("/found: the printed code typed by hand, in any case and without the dash", async ({ browser, playwright }, testInfo) => {
+    const tag = await lostTag(playwright);
+    const context = await finderContext(browser);
+    const page = await context.newPage();
+    try {
+      await page.goto("/found");
+      await expect(page.getByRole("heading", { level: 1, name: "Type the tag's code" })).toBeVisible();
+      await expectRenderedScreenshot(page, testInfo, "finder-found-390");
+      const submit = page.getByRole("button", { name: "Find the owner" });
+      await waitForHydration(submit);
+      await page.getByRole("textbox", { name: "Tag code" }).fill("ZZZZZ-ZZZZZ");
+      await submit.click();
+      await expect(page.getByRole("textbox", { name: "Tag code" })).toHaveAccessibleDescription(/No tag has this code/);
+      await page.getByRole("textbox", { name: "Tag code" }).fill(tag.code.replace("-", "").toLowerCase());
+      await submit.click();
+      await expect(page).toHaveURL(new RegExp(`/t/${tag.encryptedId}$`));
+      await expect(page.getByRole("heading", { level: 1, name: "Rex's collar" })).toBeVisible();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("an unknown scan address says so, in the finder's language, with a 404", async ({ browser }, testInfo) => {
+    const context = await finderContext(browser, { locale: "fr-FR" });
+    const page = await context.newPage();
+    try {
+      const response = await page.goto("/t/not-a-real-tag-address");
+      expect(response?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: "Étiquette introuvable" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Saisir le code" })).toHaveAttribute("href", "/found");
+      await expectRenderedScreenshot(page, testInfo, "finder-not-found-fr-390");
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the owner signed in sees their own tag page; it is not announced to them as a finder's scan", async ({ page, playwright }) => {
+    const tag = await lostTag(playwright);
+    await signInWithForm(page, tag.owner);
+    await page.goto(`/t/${tag.encryptedId}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Rex's collar" })).toBeVisible();
+    const auth = { Authorization: `Bearer ${tag.token}` };
+    const scans = await bearerApi(playwright, async (api) => apiData<{ scanClass: string }[]>(await api.get(`/api/v1/tags/${tag.tagId}/scans`, { headers: auth }), 200));
+    expect(scans.map((scan) => scan.scanClass)).toContain("OWNER");
+    const notifications = await bearerApi(playwright, async (api) => apiData<{ type: string }[]>(await api.get("/api/v1/notifications", { headers: auth }), 200));
+    expect(notifications.filter((notification) => notification.type === "TAG_SCANNED")).toEqual([]);
+  });
+});
