@@ -68,6 +68,8 @@ const scenarios: Scenario[] = [
   // counts the scan, then builds the public view. One tag: every request waits for the same row lock.
   { name: "scan, one tag (public)", path: () => `/api/v1/scan/${scanTagIds[0]}`, expectStatus: 200, headers: { "User-Agent": BENCH_BROWSER }, scanTags: true },
   { name: "scan, 5 tags round-robin (public)", path: (n) => `/api/v1/scan/${scanTagIds[n % scanTagIds.length]}`, expectStatus: 200, headers: { "User-Agent": BENCH_BROWSER }, scanTags: true },
+  // The finder's page a QR code opens: the same scan, then the server-rendered HTML in the finder's language.
+  { name: "finder page /t/…, 5 tags (HTML)", path: (n) => `/t/${scanTagIds[n % scanTagIds.length]}`, expectStatus: 200, headers: { "User-Agent": BENCH_BROWSER, "Accept-Language": "es-ES,es;q=0.9" }, scanTags: true },
 ];
 
 /** Registers a throwaway user for the authenticated scenarios and returns its access token (15 minutes). */

@@ -157,6 +157,19 @@ test.describe("the finder's side", () => {
         await expect(page.getByRole("status").filter({ hasText: "Your reply was sent." })).toBeVisible();
       });
 
+      await test.step("the owner can report the finder's message from the conversation", async () => {
+        await page.getByRole("link", { name: "Report this message from Sam" }).click();
+        const form = page.getByRole("form", { name: "Report a problem" });
+        await expect(form).toContainText("You are reporting a message from one of your conversations.");
+        const send = form.getByRole("button", { name: "Send report" });
+        await waitForHydration(send);
+        await form.getByLabel("What kind of problem").selectOption("SCAM");
+        await form.getByLabel("What happened").fill("Testing the report link from a conversation.");
+        await send.click();
+        await expect(form.getByRole("status").filter({ hasText: "We review every report within 24 hours." })).toBeVisible();
+        await expect(page.getByRole("list", { name: "Your reports" }).getByRole("listitem")).toHaveCount(1);
+      });
+
       await test.step("the finder sees the reply on the conversation page", async () => {
         await finder.getByRole("link", { name: "Check for replies" }).click();
         const conversation = finder.getByRole("list", { name: "Your conversation with the owner" });

@@ -99,6 +99,11 @@ function MessageItem({ message, finderLabel }: { message: ThreadMessageRecord; f
           <ScamWarning id={warningId} warnings={message.warnings} />
         </div>
       ) : null}
+      {mine ? null : (
+        <a href={`/dashboard/account/safety?messageId=${message.id}`} className="text-sm font-semibold text-brand-700 underline" aria-label={`Report this message from ${finderLabel}`}>
+          Report
+        </a>
+      )}
     </li>
   );
 }
