@@ -178,4 +178,19 @@ describe("seedDatabase", () => {
       expect(current).toBe(tag.status);
     }
   });
+
+  it("gives the demo user a finder's conversation about the lost pet and an emergency profile, once", async () => {
+    const db = getDatabase().db;
+    await seedDatabase(ctx(), { demo: true });
+    await seedDatabase(ctx(), { demo: true });
+    const demo = await userByEmail(DEMO_USER.email);
+    const threads = await db.select().from(schema.threads).where(eq(schema.threads.ownerId, demo!.id));
+    expect(threads).toHaveLength(1);
+    const [lost] = await db.select().from(schema.tags).where(eq(schema.tags.id, threads[0]!.tagId));
+    expect(lost!.status).toBe("LOST");
+    const messages = await db.select().from(schema.threadMessages).where(eq(schema.threadMessages.threadId, threads[0]!.id));
+    expect(messages.map((message) => message.sender).sort()).toEqual(["FINDER", "FINDER", "OWNER"]);
+    expect(await db.select().from(schema.emergencyProfiles).where(eq(schema.emergencyProfiles.userId, demo!.id))).toHaveLength(1);
+    expect(await db.select().from(schema.emergencyContacts).where(eq(schema.emergencyContacts.userId, demo!.id))).toHaveLength(1);
+  });
 });

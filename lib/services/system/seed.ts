@@ -7,6 +7,7 @@ import { activateTag, mintTags, type TagType } from "@/lib/services/tags/invento
 import { activateIfComplete, changeTagStatus } from "@/lib/services/tags/queries";
 import type { TagStatus } from "@/lib/services/tags/transitions";
 import { removeTwoFactor, retireUserTokens, revokeUserApiKeys, revokeUserSessions } from "@/lib/services/auth/queries";
+import { newThreadToken, threadTokenHash } from "@/lib/services/messages/thread-token";
 
 /** The demo account seeded outside production, so `npm run dev` has someone to sign in as. */
 export const DEMO_USER = { email: "demo@tagservice.local", password: "DemoTags2026", firstName: "Dana", lastName: "Demo" } as const;
@@ -184,5 +185,30 @@ async function seedDemoTags(tx: ServiceContext & { db: Transaction }): Promise<b
   }
 
   await mintTags(tx, { count: DEMO_INVENTORY_COUNT });
+  await seedDemoFinderSide(tx, demo.id);
   return true;
+}
+
+/**
+ * The finder's side of the demo: a conversation a finder started about the LOST pet (its token is made
+ * and thrown away, as only a finder would hold it), and an emergency profile with a contact, so the inbox,
+ * the emergency page and the ICE card have something to show.
+ */
+async function seedDemoFinderSide(tx: ServiceContext & { db: Transaction }, demoId: string): Promise<void> {
+  const [lost] = await tx.db.select().from(schema.tags).where(sql`${schema.tags.ownerId} = ${demoId} and ${schema.tags.status} = 'LOST'`).limit(1);
+  if (lost) {
+    const [thread] = await tx.db
+      .insert(schema.threads)
+      .values({ tagId: lost.id, ownerId: demoId, tokenHash: threadTokenHash(newThreadToken()), finderName: "Sam", finderLocale: "en" })
+      .returning({ id: schema.threads.id });
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    await tx.db.insert(schema.threadMessages).values([
+      { threadId: thread!.id, sender: "FINDER", content: "Hi! I think I found Biscuit near the park gates. He's safe with me.", createdAt: at(30) },
+      { threadId: thread!.id, sender: "OWNER", content: "Thank you so much! Can we meet at the café on the corner at 6?", createdAt: at(20), readAt: at(15) },
+      { threadId: thread!.id, sender: "FINDER", content: "Sure, see you there at 6.", createdAt: at(10) },
+    ]);
+    await tx.db.update(schema.threads).set({ lastMessageAt: at(10) }).where(eq(schema.threads.id, thread!.id));
+  }
+  await tx.db.insert(schema.emergencyProfiles).values({ userId: demoId, bloodType: "A+", allergies: ["Penicillin"], medications: [], conditions: ["Asthma"], organDonor: true }).onConflictDoNothing();
+  await tx.db.insert(schema.emergencyContacts).values({ userId: demoId, name: "Alex Demo", relationship: "Partner", phone: "+1 555 0100" });
 }
