@@ -1,11 +1,10 @@
-import { and, eq, gt, isNull, sql } from "drizzle-orm";
-import { schema, type Executor } from "@/db/client";
+import { schema } from "@/db/client";
 import type { Tag } from "@/db/schema";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ForbiddenError } from "@/lib/services/errors";
 import { notify } from "@/lib/services/notifications/notify";
 import { hashClientIp, type Visitor } from "@/lib/services/visitor";
-import { tagByEncryptedId } from "./scan-tag";
+import { clientRowWithin, tagByEncryptedId } from "./scan-tag";
 import type { SharedLocation, ShareLocationInput } from "./schemas";
 import { describeUserAgent } from "./user-agents";
 import { finderCanReachOwner } from "./view";
@@ -14,22 +13,6 @@ import { finderCanReachOwner } from "./view";
 const SHARE_ALERT_INTERVAL_MS = 10 * 60_000;
 
 export const LOCATION_NOT_ACCEPTED = "This tag's owner cannot be reached through it, so the location was not shared.";
-
-async function sharedRecently(db: Executor, tagId: string, ipHash: string | null): Promise<boolean> {
-  const [row] = await db
-    .select({ id: schema.scans.id })
-    .from(schema.scans)
-    .where(
-      and(
-        eq(schema.scans.tagId, tagId),
-        ipHash ? eq(schema.scans.ipHash, ipHash) : isNull(schema.scans.ipHash),
-        eq(schema.scans.locationShared, true),
-        gt(schema.scans.scannedAt, sql`now() - ${sql.raw(`interval '${SHARE_ALERT_INTERVAL_MS} milliseconds'`)}`),
-      ),
-    )
-    .limit(1);
-  return Boolean(row);
-}
 
 const itemLabel = (tag: Tag) => (tag.itemName ? `“${tag.itemName}”` : "your tag");
 
@@ -45,7 +28,7 @@ export async function shareFinderLocation(ctx: ServiceContext, encryptedId: stri
     const tag = await tagByEncryptedId(tx.db, encryptedId);
     if (!finderCanReachOwner(tag)) throw new ForbiddenError(LOCATION_NOT_ACCEPTED);
     const ipHash = hashClientIp(visitor.ip);
-    const alreadyAlerted = await sharedRecently(tx.db, tag.id, ipHash);
+    const alreadyAlerted = await clientRowWithin(tx.db, tag.id, ipHash, "sharedLocation", SHARE_ALERT_INTERVAL_MS);
     const accuracy = input.accuracy ?? null;
     const [row] = await tx.db
       .insert(schema.scans)

@@ -28,8 +28,11 @@ export async function tagByEncryptedId(db: Executor, encryptedId: string): Promi
 
 const sameClient = (ipHash: string | null) => (ipHash ? eq(schema.scans.ipHash, ipHash) : isNull(schema.scans.ipHash));
 
-/** Whether this client's REAL scan of the tag lies within the repeat window (the one alert it already caused). */
-async function hadRecentRealScan(db: Executor, tagId: string, ipHash: string | null): Promise<boolean> {
+/**
+ * Whether this client (by IP hash) left a row of the given kind on the tag within `withinMs`: a REAL scan
+ * (the repeat window: the one alert it already caused) or a shared location (one alert per 10 minutes).
+ */
+export async function clientRowWithin(db: Executor, tagId: string, ipHash: string | null, kind: "realScan" | "sharedLocation", withinMs: number): Promise<boolean> {
   const [row] = await db
     .select({ id: schema.scans.id })
     .from(schema.scans)
@@ -37,9 +40,8 @@ async function hadRecentRealScan(db: Executor, tagId: string, ipHash: string | n
       and(
         eq(schema.scans.tagId, tagId),
         sameClient(ipHash),
-        eq(schema.scans.scanClass, "REAL"),
-        eq(schema.scans.locationShared, false),
-        gt(schema.scans.scannedAt, sinceMs(REPEAT_WINDOW_MS)),
+        kind === "realScan" ? and(eq(schema.scans.scanClass, "REAL"), eq(schema.scans.locationShared, false)) : eq(schema.scans.locationShared, true),
+        gt(schema.scans.scannedAt, sinceMs(withinMs)),
       ),
     )
     .limit(1);
@@ -159,7 +161,7 @@ export async function scanTag(ctx: ServiceContext, encryptedId: string, visitor:
     const isOwner = ctx.actor.kind === "user" && tag.ownerId === ctx.actor.userId;
     const facts = { isOwner, method: visitor.method, prefetch: visitor.prefetch, userAgent: visitor.userAgent, recentRealScanFromSameClient: false };
     let scanClass = classifyScan(facts);
-    if (scanClass === "REAL" && (await hadRecentRealScan(tx.db, tag.id, ipHash))) scanClass = classifyScan({ ...facts, recentRealScanFromSameClient: true });
+    if (scanClass === "REAL" && (await clientRowWithin(tx.db, tag.id, ipHash, "realScan", REPEAT_WINDOW_MS))) scanClass = classifyScan({ ...facts, recentRealScanFromSameClient: true });
 
     const geo = visitor.geo;
     const evidence = geo && LOCATING_CLASSES.includes(scanClass) ? await cloneEvidence(tx.db, tag.id, geo) : null;

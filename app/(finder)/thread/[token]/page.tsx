@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
-import { CopyLink } from "@/components/finder/copy-link";
+import { CopyButton } from "@/components/copy-button";
 import { MessageForm } from "@/components/finder/message-form";
 import { FinderCard, FinderNotice, SafetyAdvice, ScamWarnings } from "@/components/finder/panels";
 import { SubmitButton } from "@/components/forms/submit-button";
@@ -61,7 +61,7 @@ export default async function FinderThreadPage({ params, searchParams }: { param
           <p className="break-all rounded-md bg-white px-3 py-2 font-mono text-sm text-ink" data-testid="thread-link">
             {link}
           </p>
-          <CopyLink text={link} label={finder("copyLink")} copiedLabel={finder("copied")} />
+          <CopyButton text={link} label={finder("copyLink")} copiedLabel={finder("copied")} failedLabel={finder("copyUnavailable")} />
           {justSent && search.email === "1" ? (
             <form action={emailThreadLinkAction}>
               <input type="hidden" name="token" value={token} />

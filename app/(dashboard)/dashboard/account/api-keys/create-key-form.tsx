@@ -6,7 +6,7 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { fieldError } from "@/lib/forms/form-state";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useFocusOnResult } from "@/components/forms/use-focus-on-result";
-import { CopyButton } from "../copy-button";
+import { CopyButton } from "@/components/copy-button";
 import { createApiKeyAction, type CreateKeyState } from "./actions";
 
 const idle: CreateKeyState = { status: "idle" };

@@ -7,7 +7,7 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { fieldError } from "@/lib/forms/form-state";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useFocusOnResult } from "@/components/forms/use-focus-on-result";
-import { CopyButton } from "../copy-button";
+import { CopyButton } from "@/components/copy-button";
 import { confirmTwoFactorAction, startTwoFactorAction, type ConfirmState, type SetupState } from "./actions";
 
 const idleSetup: SetupState = { status: "idle" };
