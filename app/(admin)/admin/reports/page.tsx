@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { Pager } from "@/components/dashboard/pager";
 import { formatDateTime } from "@/components/dashboard/dates";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { inputClass } from "@/components/forms/field";
@@ -121,24 +121,7 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
         </ul>
       ) : null}
 
-      {totalPages > 1 ? (
-        <nav aria-label="Report pages" className="flex items-center justify-between gap-3 text-sm">
-          {view.page > 1 ? (
-            <Link href={queueHref({ ...view, page: view.page - 1 })} className="font-semibold text-brand-700 underline">
-              ← Previous
-            </Link>
-          ) : (
-            <span />
-          )}
-          {view.page < totalPages ? (
-            <Link href={queueHref({ ...view, page: view.page + 1 })} className="font-semibold text-brand-700 underline">
-              Next →
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={view.page} totalPages={totalPages} href={(n) => queueHref({ ...view, page: n })} label="Report pages" className="" />
     </div>
   );
 }

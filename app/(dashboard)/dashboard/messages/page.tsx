@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Pager } from "@/components/dashboard/pager";
 import { formatDateTime } from "@/components/dashboard/dates";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { PageHeading } from "@/components/dashboard/page-heading";
@@ -54,27 +55,7 @@ export default async function MessagesPage({ searchParams }: { searchParams: Sea
         </ul>
       )}
 
-      {totalPages > 1 ? (
-        <nav aria-label="Pages" className="mt-6 flex flex-wrap items-center justify-between gap-3 text-sm">
-          {page > 1 ? (
-            <Link href={`/dashboard/messages?page=${page - 1}`} className="btn-secondary">
-              Newer
-            </Link>
-          ) : (
-            <span />
-          )}
-          <span className="text-muted">
-            Page {page} of {totalPages}
-          </span>
-          {page < totalPages ? (
-            <Link href={`/dashboard/messages?page=${page + 1}`} className="btn-secondary">
-              Older
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <Pager page={page} totalPages={totalPages} href={(n) => `/dashboard/messages?page=${n}`} previousLabel="Newer" nextLabel="Older" />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Pager } from "@/components/dashboard/pager";
 import { formDate } from "@/components/dashboard/dates";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { PageHeading } from "@/components/dashboard/page-heading";
@@ -91,27 +92,7 @@ export default async function TagsPage({ searchParams }: { searchParams: SearchP
             ))}
           </ul>
         )}
-        {pages > 1 ? (
-          <nav aria-label="Pages" className="mt-5 flex flex-wrap items-center justify-between gap-3 border-t border-line pt-4 text-sm">
-            {query.page > 1 ? (
-              <Link href={listHref({ ...query, page: query.page - 1 })} className="btn-secondary" rel="prev">
-                Previous page
-              </Link>
-            ) : (
-              <span />
-            )}
-            <span className="text-muted">
-              Page {Math.min(query.page, pages)} of {pages}
-            </span>
-            {query.page < pages ? (
-              <Link href={listHref({ ...query, page: query.page + 1 })} className="btn-secondary" rel="next">
-                Next page
-              </Link>
-            ) : (
-              <span />
-            )}
-          </nav>
-        ) : null}
+        <Pager page={query.page} totalPages={pages} href={(n) => listHref({ ...query, page: n })} className="mt-5 border-t border-line pt-4" />
       </section>
     </div>
   );
