@@ -324,6 +324,16 @@ describe("admin actions on a report", () => {
     expect((await json<{ data: { status: string }[] }>(await myReports(owner))).data[0]?.status).toBe("RESOLVED");
   });
 
+  it("ten admins acting on one report at once: one action applies, the rest are 409, one warning is sent", async () => {
+    const admin = await adminAccount();
+    const { owner, finder, message } = await ownerWithFinderMessage();
+    const id = await reportId(await report(owner, { type: "HARASSMENT", description: "Rude.", messageId: message.id }));
+    const responses = await Promise.all(Array.from({ length: 10 }, () => adminAction(admin, id, { action: "WARN_USER", note: "Once only." })));
+    expect(responses.map((response) => response.status).sort()).toEqual([200, ...Array<number>(9).fill(409)]);
+    const notes = await getDatabase().db.select().from(schema.notifications).where(eq(schema.notifications.userId, finder.id));
+    expect(notes.filter((note) => note.type === "SECURITY")).toHaveLength(1);
+  });
+
   it("DISMISS closes the report as DISMISSED; a PATCH can reopen it for a later action", async () => {
     const admin = await adminAccount();
     const reporter = await registerAccount();
