@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { messageSchema } from "@/lib/services/auth/schemas";
 import {
   emergencyAccessSchema,
@@ -11,19 +10,13 @@ import {
   MAX_EMERGENCY_CONTACTS,
   publicEmergencyProfileSchema,
 } from "@/lib/services/emergency/schemas";
+import { encryptedIdParams } from "@/lib/services/scans/schemas";
 import { defineEndpoint } from "../endpoint";
 import { paginationQuery } from "../pagination";
 import { idParams } from "../params";
 
 const emergency = ["Emergency"];
 
-/** A scan URL's opaque id; anything that cannot be one names nothing (404). */
-const encryptedIdParams = z.object({
-  encryptedId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{1,64}$/)
-    .meta({ description: "The opaque id of the tag's scan URL", example: "q3Jk9vT0bX1mZ8wR4sY2uA6c" }),
-});
 
 /** The owner's emergency medical profile and contacts, its access log, and the public read for first responders. */
 export const emergencyEndpoints = {

@@ -1,17 +1,11 @@
 import { z } from "zod";
 import { contactOwnerInput, contactResultSchema, finderReplyInput, finderThreadSchema, threadMessageSchema } from "@/lib/services/messages/schemas";
 import { THREAD_TOKEN_PATTERN } from "@/lib/services/messages/thread-token";
+import { encryptedIdParams } from "@/lib/services/scans/schemas";
 import { defineEndpoint } from "../endpoint";
 
 const tags = ["Finder conversations"];
 
-/** A scan URL's id: opaque, URL-safe. Anything else names no tag (404). */
-export const encryptedIdParams = z.object({
-  encryptedId: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{8,128}$/)
-    .meta({ description: "The tag's encrypted id, from its scan URL", example: "m2Vq8cT0bq1xY3kLr9sP7dWe" }),
-});
 
 /** A thread token as issued (base64url of 32 random bytes); a truncated or malformed one is 404. */
 export const threadTokenParams = z.object({
