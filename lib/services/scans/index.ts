@@ -18,4 +18,4 @@ export {
   type ShareLocationInput,
 } from "./schemas";
 export { describeUserAgent, isBotUserAgent } from "./user-agents";
-export { finderCanReachOwner, STOLEN_ALERT } from "./view";
+export { finderCanReachOwner, ownerWordsOf, STOLEN_ALERT } from "./view";

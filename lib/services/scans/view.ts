@@ -20,8 +20,20 @@ export function finderCanReachOwner(tag: Pick<Tag, "ownerId" | "status">): boole
 /** The message a finder reads: the owner's while LOST; the stolen alert (and the owner's message) while STOLEN. */
 export function finderMessage(tag: Pick<Tag, "status" | "lostMessage">): string | null {
   if (tag.status === "LOST") return tag.lostMessage;
-  if (tag.status === "STOLEN") return tag.lostMessage ? `${STOLEN_ALERT} Message from the owner: ${tag.lostMessage}` : STOLEN_ALERT;
+  if (tag.status === "STOLEN") return tag.lostMessage ? `${STOLEN_ALERT}${OWNER_WORDS} ${tag.lostMessage}` : STOLEN_ALERT;
   return null;
+}
+
+const OWNER_WORDS = " Message from the owner:";
+
+/**
+ * The owner's own words inside a view's lostMessage: the finder's page shows the stolen alert as its own
+ * banner, in the finder's language, and only what the owner wrote beside it.
+ */
+export function ownerWordsOf(view: Pick<PublicScanView, "status" | "lostMessage">): string | null {
+  if (view.status !== "STOLEN" || !view.lostMessage?.startsWith(STOLEN_ALERT)) return view.lostMessage;
+  const rest = view.lostMessage.slice(STOLEN_ALERT.length);
+  return rest.startsWith(OWNER_WORDS) ? rest.slice(OWNER_WORDS.length).trim() || null : null;
 }
 
 /** The typed profile without what a finder must not see (see publicDetailsSchema). */

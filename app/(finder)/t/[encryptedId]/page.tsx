@@ -9,7 +9,7 @@ import { optionalUserContext } from "@/lib/http/page-context";
 import { clientIp } from "@/lib/http/client-ip";
 import { visitorFrom } from "@/lib/http/visitor";
 import { checkRateLimits } from "@/lib/ratelimit";
-import { scanTag, type PublicScanView } from "@/lib/services/scans";
+import { ownerWordsOf, scanTag, type PublicScanView } from "@/lib/services/scans";
 import { DomainError, NotFoundError } from "@/lib/services/errors";
 import { contactOwnerAction } from "./actions";
 
@@ -73,6 +73,8 @@ async function TagForFinder({ view, encryptedId }: { view: PublicScanView; encry
   const format = await getFormatter();
   const name = view.itemName ?? t("unnamedItem");
   const photo = view.photos.find((candidate) => candidate.isPrimary) ?? view.photos[0];
+  // A STOLEN tag's alert is the banner above, in the finder's language; beside it, only the owner's words.
+  const ownerNote = ownerWordsOf(view);
 
   return (
     <>
@@ -109,10 +111,10 @@ async function TagForFinder({ view, encryptedId }: { view: PublicScanView; encry
             {t("reward", { amount: format.number(view.reward) })}
           </p>
         ) : null}
-        {view.lostMessage ? (
+        {ownerNote ? (
           <div>
             <h2 className="text-sm font-semibold text-muted">{t("ownerNote")}</h2>
-            <p className="mt-1 whitespace-pre-line break-words text-ink">{view.lostMessage}</p>
+            <p className="mt-1 whitespace-pre-line break-words text-ink">{ownerNote}</p>
           </div>
         ) : null}
         {view.description ? <p className="whitespace-pre-line break-words text-ink">{view.description}</p> : null}
