@@ -4,3 +4,4 @@ export * from "./auth";
 export * from "./tags";
 export * from "./notifications";
 export * from "./finder";
+export * from "./rewards";
