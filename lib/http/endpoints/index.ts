@@ -11,6 +11,7 @@ import { messageEndpoints } from "./messages";
 import { notificationEndpoints } from "./notifications";
 import { profileEndpoints } from "./profiles";
 import { reportEndpoints } from "./reports";
+import { rewardEndpoints } from "./rewards";
 import { scanEndpoints } from "./scans";
 import { sessionEndpoints } from "./sessions";
 import { systemEndpoints } from "./system";
@@ -38,6 +39,7 @@ const groups = [
   notificationEndpoints,
   emergencyEndpoints,
   reportEndpoints,
+  rewardEndpoints,
   blockEndpoints,
   devEndpoints,
 ];
@@ -57,6 +59,7 @@ export {
   notificationEndpoints,
   profileEndpoints,
   reportEndpoints,
+  rewardEndpoints,
   scanEndpoints,
   sessionEndpoints,
   systemEndpoints,

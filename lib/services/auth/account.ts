@@ -4,6 +4,7 @@ import { requireUser, withTransaction, type ServiceContext } from "@/lib/service
 import { NotFoundError } from "@/lib/services/errors";
 import { exportThreads } from "@/lib/services/messages/export";
 import { exportEmergency } from "@/lib/services/emergency/export";
+import { exportRewards } from "@/lib/services/rewards/export";
 import { exportNotifications } from "@/lib/services/notifications/export";
 import { exportBlockedUsers, exportReports } from "@/lib/services/reports/export";
 import { exportTags } from "@/lib/services/tags/export";
@@ -81,6 +82,7 @@ const exportSections = {
   messages: exportThreads,
   notifications: exportNotifications,
   emergency: exportEmergency,
+  rewards: exportRewards,
   reports: exportReports,
   blockedUsers: exportBlockedUsers,
   sessions: async (db, userId) => {

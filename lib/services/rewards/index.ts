@@ -1,0 +1,14 @@
+/** The rewards domain: offers on tags, return confirmation (with the finder's handover code), payment, disputes, certificates. */
+export {
+  activeRewardAmount,
+  certificateById,
+  certificateForTag,
+  confirmReturn,
+  createReward,
+  deleteReward,
+  disputeReward,
+  finderReward,
+  listRewards,
+  payReward,
+} from "./rewards";
+export * from "./schemas";

@@ -1,0 +1,311 @@
+import { randomInt } from "node:crypto";
+import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { schema, type Executor } from "@/db/client";
+import type { Reward, Tag } from "@/db/schema";
+import { openSealedText, randomBase62, safeEqual, sealText } from "@/lib/auth/tokens";
+import { env } from "@/lib/env";
+import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
+import { ConflictError, NotFoundError, UnprocessableError } from "@/lib/services/errors";
+import { threadByToken } from "@/lib/services/messages/access";
+import { notify } from "@/lib/services/notifications/notify";
+import { changeTagStatus } from "@/lib/services/tags/queries";
+import {
+  HANDOVER_CODE_MAX_FAILURES,
+  type Certificate,
+  type CertificateResult,
+  type ConfirmReturnInput,
+  type ConfirmReturnResult,
+  type CreateRewardInput,
+  type DisputeRewardInput,
+  type DisputeRewardResult,
+  type FinderReward,
+  type PayRewardInput,
+  type PayRewardResult,
+  type RewardRecord,
+} from "./schemas";
+
+const REWARD_NOT_FOUND = "Reward not found.";
+const TAG_NOT_FOUND = "Tag not found.";
+const CERTIFICATE_NOT_FOUND = "Certificate not found.";
+const HANDOVER_PURPOSE = "reward-handover-code";
+const HANDOVER_ADVICE = "Give this code to the owner only when the item is back in their hands: it confirms the handover.";
+
+type RewardStatus = Reward["status"];
+
+const toMinor = (amount: number) => Math.round(amount * 100);
+const toMajor = (minor: number) => minor / 100;
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+function toRecord(row: Reward, tagName: string | null): RewardRecord {
+  return {
+    id: row.id,
+    tagId: row.tagId,
+    tagName,
+    amount: toMajor(row.amountMinor),
+    currency: row.currency,
+    description: row.description,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    returnedAt: iso(row.returnedAt),
+    verifiedHandover: row.verifiedHandover,
+    paymentRef: row.paymentRef,
+    paidAt: iso(row.paidAt),
+    disputeReason: row.disputeReason,
+  };
+}
+
+function newHandoverCode(): string {
+  return String(randomInt(0, 1_000_000)).padStart(6, "0");
+}
+
+/** The caller's tag, locked for update; someone else's (or an unknown id) is 404. */
+async function lockOwnTag(db: Executor, userId: string, tagId: string): Promise<Tag> {
+  const [tag] = await db
+    .select()
+    .from(schema.tags)
+    .where(and(eq(schema.tags.id, tagId), eq(schema.tags.ownerId, userId)))
+    .for("update");
+  if (!tag) throw new NotFoundError(TAG_NOT_FOUND);
+  return tag;
+}
+
+/** The caller's reward, locked for update; someone else's (or an unknown id) is 404. */
+async function lockOwnReward(db: Executor, userId: string, rewardId: string): Promise<Reward> {
+  const [reward] = await db
+    .select()
+    .from(schema.rewards)
+    .where(and(eq(schema.rewards.id, rewardId), eq(schema.rewards.ownerId, userId)))
+    .for("update");
+  if (!reward) throw new NotFoundError(REWARD_NOT_FOUND);
+  return reward;
+}
+
+function refuse(action: string, status: RewardStatus, allowedFrom: RewardStatus[]): never {
+  throw new ConflictError(`A ${status} reward cannot be ${action}.`, { status, allowedFrom });
+}
+
+async function tellOwner(ctx: ServiceContext, reward: Pick<Reward, "id" | "ownerId" | "tagId">, status: RewardStatus | "REMOVED", body: string) {
+  await notify(ctx, {
+    userId: reward.ownerId,
+    type: "REWARD_UPDATED",
+    title: status === "REMOVED" ? "Reward removed" : `Reward ${status.toLowerCase()}`,
+    body,
+    data: { rewardId: reward.id, tagId: reward.tagId, status },
+  });
+}
+
+/** GET /rewards: the caller's rewards, newest first. */
+export async function listRewards(ctx: ServiceContext, page: { page: number; limit: number }): Promise<{ items: RewardRecord[]; total: number }> {
+  const { userId } = requireUser(ctx);
+  const mine = eq(schema.rewards.ownerId, userId);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({ reward: schema.rewards, tagName: schema.tags.itemName })
+      .from(schema.rewards)
+      .leftJoin(schema.tags, eq(schema.tags.id, schema.rewards.tagId))
+      .where(mine)
+      .orderBy(desc(schema.rewards.createdAt), desc(schema.rewards.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    ctx.db.select({ n: count() }).from(schema.rewards).where(mine),
+  ]);
+  return { items: rows.map((row) => toRecord(row.reward, row.tagName)), total: total?.n ?? 0 };
+}
+
+/**
+ * POST /rewards/:tagId: offers a reward on the caller's tag. One ACTIVE or RETURNED reward per tag (409):
+ * the tag row is locked while checking, and a partial unique index backs it up. A one-time handover code
+ * is made for the finder and stored sealed.
+ */
+export async function createReward(ctx: ServiceContext, tagId: string, input: CreateRewardInput): Promise<RewardRecord> {
+  const { userId } = requireUser(ctx);
+  return withTransaction(ctx, async (tx) => {
+    const tag = await lockOwnTag(tx.db, userId, tagId);
+    const [open] = await tx.db
+      .select({ id: schema.rewards.id, status: schema.rewards.status })
+      .from(schema.rewards)
+      .where(and(eq(schema.rewards.tagId, tag.id), inArray(schema.rewards.status, ["ACTIVE", "RETURNED"])));
+    if (open) throw new ConflictError("A reward is already active on this tag.", { rewardId: open.id, status: open.status });
+    const [row] = await tx.db
+      .insert(schema.rewards)
+      .values({
+        tagId: tag.id,
+        ownerId: userId,
+        amountMinor: toMinor(input.amount),
+        currency: input.currency.toUpperCase(),
+        description: input.description || null,
+        handoverCodeSealed: sealText(HANDOVER_PURPOSE, newHandoverCode()),
+      })
+      .returning();
+    await tellOwner(tx, row!, "ACTIVE", `You offered a reward of ${toMajor(row!.amountMinor)} ${row!.currency} for ${tag.itemName ?? "your tag"}.`);
+    return toRecord(row!, tag.itemName);
+  });
+}
+
+/** DELETE /rewards/:id: only an ACTIVE or DISPUTED reward can be removed (409 otherwise). */
+export async function deleteReward(ctx: ServiceContext, rewardId: string): Promise<{ message: string }> {
+  const { userId } = requireUser(ctx);
+  return withTransaction(ctx, async (tx) => {
+    const reward = await lockOwnReward(tx.db, userId, rewardId);
+    if (reward.status !== "ACTIVE" && reward.status !== "DISPUTED") refuse("removed", reward.status, ["ACTIVE", "DISPUTED"]);
+    await tx.db.delete(schema.rewards).where(eq(schema.rewards.id, reward.id));
+    await tellOwner(tx, reward, "REMOVED", "Your reward was removed.");
+    return { message: "The reward was removed." };
+  });
+}
+
+type ConfirmOutcome = { ok: ConfirmReturnResult } | { wrongCode: { attemptsLeft: number } } | { locked: true };
+
+/**
+ * POST /rewards/confirm-return/:tagId: the tag's ACTIVE reward becomes RETURNED (409 when there is none)
+ * and a LOST tag becomes FOUND through changeTagStatus. With `handoverCode`: a match marks the return a
+ * verified handover; a wrong code is counted and refused (422, nothing else changes), and after five wrong
+ * codes the check is locked (422) — the owner can still confirm without a code.
+ */
+export async function confirmReturn(ctx: ServiceContext, tagId: string, input: ConfirmReturnInput, now = new Date()): Promise<ConfirmReturnResult> {
+  const { userId } = requireUser(ctx);
+  const outcome = await withTransaction(ctx, async (tx): Promise<ConfirmOutcome> => {
+    const tag = await lockOwnTag(tx.db, userId, tagId);
+    const [reward] = await tx.db
+      .select()
+      .from(schema.rewards)
+      .where(and(eq(schema.rewards.tagId, tag.id), eq(schema.rewards.ownerId, userId), eq(schema.rewards.status, "ACTIVE")))
+      .for("update");
+    if (!reward) throw new ConflictError("There is no ACTIVE reward on this tag to confirm.", { allowedFrom: ["ACTIVE"] });
+    let verified = false;
+    if (input.handoverCode !== undefined) {
+      if (reward.handoverFailures >= HANDOVER_CODE_MAX_FAILURES || !reward.handoverCodeSealed) return { locked: true };
+      const expected = openSealedText(HANDOVER_PURPOSE, reward.handoverCodeSealed);
+      if (!safeEqual(expected, input.handoverCode)) {
+        const failures = reward.handoverFailures + 1;
+        await tx.db.update(schema.rewards).set({ handoverFailures: failures }).where(eq(schema.rewards.id, reward.id));
+        return { wrongCode: { attemptsLeft: Math.max(0, HANDOVER_CODE_MAX_FAILURES - failures) } };
+      }
+      verified = true;
+    }
+    await tx.db
+      .update(schema.rewards)
+      .set({ status: "RETURNED", returnedAt: now, certificateId: randomBase62(24), verifiedHandover: verified, handoverCodeSealed: null })
+      .where(eq(schema.rewards.id, reward.id));
+    if (tag.status === "LOST") await changeTagStatus(tx.db, tag, { to: "FOUND", actor: { kind: "user", userId }, reason: "Reward return confirmed", now });
+    await tellOwner(tx, reward, "RETURNED", verified ? "The return was confirmed with the finder's handover code. The reward can now be paid." : "The return was confirmed. The reward can now be paid.");
+    return {
+      ok: {
+        tagId: tag.id,
+        status: "RETURNED",
+        verifiedHandover: verified,
+        message: verified ? "Return confirmed with the finder's handover code. The reward can now be paid." : "Return confirmed. The reward can now be paid.",
+      },
+    };
+  });
+  if ("ok" in outcome) return outcome.ok;
+  if ("locked" in outcome) {
+    throw new UnprocessableError("Too many wrong handover codes: the code check is locked for this reward. Confirm the return without a code.", { locked: true, attemptsLeft: 0 });
+  }
+  throw new UnprocessableError("The handover code does not match. Nothing was changed.", { locked: outcome.wrongCode.attemptsLeft === 0, attemptsLeft: outcome.wrongCode.attemptsLeft });
+}
+
+/** POST /rewards/:id/pay: RETURNED → PAID with an optional external payment reference; 409 from any other state. */
+export async function payReward(ctx: ServiceContext, rewardId: string, input: PayRewardInput, now = new Date()): Promise<PayRewardResult> {
+  const { userId } = requireUser(ctx);
+  return withTransaction(ctx, async (tx) => {
+    const reward = await lockOwnReward(tx.db, userId, rewardId);
+    if (reward.status !== "RETURNED") refuse("paid", reward.status, ["RETURNED"]);
+    const [row] = await tx.db
+      .update(schema.rewards)
+      .set({ status: "PAID", paidAt: now, paymentRef: input.paymentRef ?? null })
+      .where(eq(schema.rewards.id, reward.id))
+      .returning();
+    await tellOwner(tx, reward, "PAID", "The reward was recorded as paid.");
+    return { id: row!.id, status: "PAID", paymentRef: row!.paymentRef, paidAt: row!.paidAt!.toISOString() };
+  });
+}
+
+/** POST /rewards/:id/dispute: RETURNED or PAID → DISPUTED with the reason; 409 from ACTIVE or DISPUTED. */
+export async function disputeReward(ctx: ServiceContext, rewardId: string, input: DisputeRewardInput): Promise<DisputeRewardResult> {
+  const { userId } = requireUser(ctx);
+  return withTransaction(ctx, async (tx) => {
+    const reward = await lockOwnReward(tx.db, userId, rewardId);
+    if (reward.status !== "RETURNED" && reward.status !== "PAID") refuse("disputed", reward.status, ["RETURNED", "PAID"]);
+    await tx.db.update(schema.rewards).set({ status: "DISPUTED", disputeReason: input.reason }).where(eq(schema.rewards.id, reward.id));
+    await tellOwner(tx, reward, "DISPUTED", `The reward is disputed: ${input.reason}`);
+    return { id: reward.id, status: "DISPUTED", disputeReason: input.reason, message: "The reward is marked as disputed." };
+  });
+}
+
+function verifyUrl(certificateId: string): string {
+  return `${env.APP_URL.replace(/\/+$/, "")}/certificates/${certificateId}`;
+}
+
+async function certificateOf(db: Executor, reward: Reward): Promise<Certificate> {
+  const [tag] = await db.select({ itemName: schema.tags.itemName, visibility: schema.tags.visibility }).from(schema.tags).where(eq(schema.tags.id, reward.tagId));
+  return {
+    tagId: reward.tagId,
+    // A PRIVATE profile keeps its item name off the public certificate, as off the scan page.
+    itemName: tag?.visibility === "PUBLIC" ? tag.itemName : null,
+    returnedAt: reward.returnedAt!.toISOString(),
+    certificateId: reward.certificateId!,
+    verifyUrl: verifyUrl(reward.certificateId!),
+    verifiedHandover: reward.verifiedHandover,
+  };
+}
+
+/** GET /rewards/certificate/:tagId (public): the certificate of the tag's latest RETURNED or PAID reward, else 404. */
+export async function certificateForTag(ctx: ServiceContext, tagId: string): Promise<CertificateResult> {
+  const [reward] = await ctx.db
+    .select()
+    .from(schema.rewards)
+    .where(and(eq(schema.rewards.tagId, tagId), inArray(schema.rewards.status, ["RETURNED", "PAID"])))
+    .orderBy(desc(schema.rewards.returnedAt))
+    .limit(1);
+  if (!reward?.certificateId || !reward.returnedAt) throw new NotFoundError(CERTIFICATE_NOT_FOUND);
+  return { certificate: await certificateOf(ctx.db, reward) };
+}
+
+/** GET /rewards/certificates/:certificateId (public): the same object, while its reward is RETURNED or PAID. */
+export async function certificateById(ctx: ServiceContext, certificateId: string): Promise<CertificateResult> {
+  const [reward] = await ctx.db
+    .select()
+    .from(schema.rewards)
+    .where(and(eq(schema.rewards.certificateId, certificateId), inArray(schema.rewards.status, ["RETURNED", "PAID"])));
+  if (!reward?.returnedAt) throw new NotFoundError(CERTIFICATE_NOT_FOUND);
+  return { certificate: await certificateOf(ctx.db, reward) };
+}
+
+/**
+ * GET /scan/thread/:token/reward: what the finder of a conversation sees of the tag's current reward (the
+ * latest one the conversation's owner offered on it). The handover code is shown while the reward is ACTIVE.
+ */
+export async function finderReward(ctx: ServiceContext, token: string): Promise<FinderReward> {
+  const thread = await threadByToken(ctx.db, token);
+  const [reward] = await ctx.db
+    .select()
+    .from(schema.rewards)
+    .where(and(eq(schema.rewards.tagId, thread.tagId), eq(schema.rewards.ownerId, thread.ownerId)))
+    .orderBy(desc(schema.rewards.createdAt))
+    .limit(1);
+  if (!reward) {
+    return { offered: false, amount: null, currency: null, description: null, status: null, handoverCode: null, handoverAdvice: null, verifiedHandover: false };
+  }
+  const showCode = reward.status === "ACTIVE" && reward.handoverCodeSealed !== null;
+  return {
+    offered: true,
+    amount: toMajor(reward.amountMinor),
+    currency: reward.currency,
+    description: reward.description,
+    status: reward.status,
+    handoverCode: showCode ? openSealedText(HANDOVER_PURPOSE, reward.handoverCodeSealed!) : null,
+    handoverAdvice: showCode ? HANDOVER_ADVICE : null,
+    verifiedHandover: reward.verifiedHandover,
+  };
+}
+
+/** The amount of the tag's ACTIVE reward in major units, else null (the scan view's `reward`). */
+export async function activeRewardAmount(db: Executor, tagId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ amountMinor: schema.rewards.amountMinor })
+    .from(schema.rewards)
+    .where(and(eq(schema.rewards.tagId, tagId), eq(schema.rewards.status, "ACTIVE")))
+    .limit(1);
+  return row ? toMajor(row.amountMinor) : null;
+}

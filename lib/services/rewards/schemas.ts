@@ -1,0 +1,137 @@
+import { z } from "zod";
+
+export const REWARD_STATUSES = ["ACTIVE", "RETURNED", "PAID", "DISPUTED"] as const;
+export const MAX_REWARD_AMOUNT = 10_000;
+export const HANDOVER_CODE_MAX_FAILURES = 5;
+
+const isCents = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
+
+export const createRewardInput = z.object({
+  amount: z
+    .number()
+    .positive()
+    .max(MAX_REWARD_AMOUNT)
+    .refine(isCents, "At most two decimal places.")
+    .meta({ description: "Amount in major units, > 0 and ≤ 10 000", example: 50 }),
+  currency: z
+    .string()
+    .regex(/^[A-Za-z]{3}$/, "An ISO 4217 code of three letters.")
+    .default("USD")
+    .meta({ description: "ISO 4217 currency code (answered upper case)", example: "USD" }),
+  description: z.string().trim().max(2000).nullish().meta({ description: "Optional note to the finder", example: "Thank you for returning my keys!" }),
+});
+export type CreateRewardInput = z.infer<typeof createRewardInput>;
+
+export const confirmReturnInput = z
+  .object({
+    handoverCode: z
+      .string()
+      .regex(/^\d{6}$/, "Six digits.")
+      .optional()
+      .meta({ description: "The 6-digit code the finder handed over with the item; a match marks the return as a verified handover", example: "482915" }),
+  })
+  .optional()
+  .default({});
+export type ConfirmReturnInput = z.infer<typeof confirmReturnInput>;
+
+export const payRewardInput = z
+  .object({
+    paymentRef: z.string().trim().min(1).max(500).nullish().meta({ description: "An external payment reference", example: "PAYPAL-7XK29" }),
+  })
+  .optional()
+  .default({});
+export type PayRewardInput = z.infer<typeof payRewardInput>;
+
+export const disputeRewardInput = z.object({
+  reason: z.string().trim().min(1).max(2000).meta({ description: "Why the reward is disputed", example: "The item came back damaged." }),
+});
+export type DisputeRewardInput = z.infer<typeof disputeRewardInput>;
+
+export const rewardSchema = z
+  .object({
+    id: z.uuid(),
+    tagId: z.uuid(),
+    tagName: z.string().nullable(),
+    amount: z.number(),
+    currency: z.string(),
+    description: z.string().nullable(),
+    status: z.enum(REWARD_STATUSES),
+    createdAt: z.iso.datetime(),
+    returnedAt: z.iso.datetime().nullable(),
+    verifiedHandover: z.boolean(),
+    paymentRef: z.string().nullable(),
+    paidAt: z.iso.datetime().nullable(),
+    disputeReason: z.string().nullable(),
+  })
+  .meta({
+    example: {
+      id: "5b8c8f0e-2f55-4a0d-9d3b-2f4f9a3e6c11",
+      tagId: "0b5c3a52-9a7e-4a8e-8d0f-4d7f3e2a1b90",
+      tagName: "House keys",
+      amount: 50,
+      currency: "USD",
+      description: "Thank you!",
+      status: "ACTIVE",
+      createdAt: "2026-01-01T12:00:00.000Z",
+      returnedAt: null,
+      verifiedHandover: false,
+      paymentRef: null,
+      paidAt: null,
+      disputeReason: null,
+    },
+  });
+export type RewardRecord = z.infer<typeof rewardSchema>;
+
+export const confirmReturnResultSchema = z.object({
+  tagId: z.uuid(),
+  status: z.literal("RETURNED"),
+  verifiedHandover: z.boolean(),
+  message: z.string(),
+});
+export type ConfirmReturnResult = z.infer<typeof confirmReturnResultSchema>;
+
+export const payRewardResultSchema = z.object({ id: z.uuid(), status: z.literal("PAID"), paymentRef: z.string().nullable(), paidAt: z.iso.datetime() });
+export type PayRewardResult = z.infer<typeof payRewardResultSchema>;
+
+export const disputeRewardResultSchema = z.object({ id: z.uuid(), status: z.literal("DISPUTED"), disputeReason: z.string(), message: z.string() });
+export type DisputeRewardResult = z.infer<typeof disputeRewardResultSchema>;
+
+export const certificateSchema = z
+  .object({
+    tagId: z.uuid(),
+    itemName: z.string().nullable(),
+    returnedAt: z.iso.datetime(),
+    certificateId: z.string(),
+    verifyUrl: z.url(),
+    verifiedHandover: z.boolean(),
+  })
+  .meta({
+    example: {
+      tagId: "0b5c3a52-9a7e-4a8e-8d0f-4d7f3e2a1b90",
+      itemName: "House keys",
+      returnedAt: "2026-01-02T09:30:00.000Z",
+      certificateId: "k3J9xQ2mZp8LwR4tY7vB1nC6",
+      verifyUrl: "http://localhost:3000/certificates/k3J9xQ2mZp8LwR4tY7vB1nC6",
+      verifiedHandover: true,
+    },
+  });
+export type Certificate = z.infer<typeof certificateSchema>;
+
+export const certificateResultSchema = z.object({ certificate: certificateSchema });
+export type CertificateResult = z.infer<typeof certificateResultSchema>;
+
+export const certificateIdParams = z.object({
+  certificateId: z.string().regex(/^[A-Za-z0-9]{24}$/).meta({ description: "The certificate's public id", example: "k3J9xQ2mZp8LwR4tY7vB1nC6" }),
+});
+
+export const finderRewardSchema = z.object({
+  offered: z.boolean(),
+  amount: z.number().nullable(),
+  currency: z.string().nullable(),
+  description: z.string().nullable(),
+  status: z.enum(REWARD_STATUSES).nullable(),
+  handoverCode: z.string().nullable().meta({ description: "While the reward is ACTIVE: the one-time code to give the owner only once the item is in their hands" }),
+  handoverAdvice: z.string().nullable(),
+  verifiedHandover: z.boolean(),
+});
+export type FinderReward = z.infer<typeof finderRewardSchema>;

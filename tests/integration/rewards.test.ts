@@ -1,0 +1,310 @@
+import { describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
+import { getDatabase, schema } from "@/db/client";
+import type { TagStatus } from "@/lib/services/tags/transitions";
+import { GET as listRoute } from "@/app/api/v1/rewards/route";
+import { DELETE as deleteRoute, POST as createRoute } from "@/app/api/v1/rewards/[id]/route";
+import { POST as payRoute } from "@/app/api/v1/rewards/[id]/pay/route";
+import { POST as disputeRoute } from "@/app/api/v1/rewards/[id]/dispute/route";
+import { POST as confirmRoute } from "@/app/api/v1/rewards/confirm-return/[tagId]/route";
+import { GET as certificateRoute } from "@/app/api/v1/rewards/certificate/[tagId]/route";
+import { GET as certificateByIdRoute } from "@/app/api/v1/rewards/certificates/[certificateId]/route";
+import { GET as finderRewardRoute } from "@/app/api/v1/scan/thread/[token]/reward/route";
+import { POST as contactRoute } from "@/app/api/v1/scan/[encryptedId]/contact/route";
+import { GET as scanRoute } from "@/app/api/v1/scan/[encryptedId]/route";
+import { GET as exportRoute } from "@/app/api/v1/auth/me/export/route";
+import { GET as notificationsRoute } from "@/app/api/v1/notifications/route";
+import { bearer, registerAccount, type TestAccount } from "../support/auth";
+import { apiRequest, call, json, nextTestIp } from "../support/http";
+import { giveTestTag, tagRow } from "../support/tags";
+
+const MISSING_ID = "00000000-0000-4000-8000-000000000000";
+type RewardBody = { id: string; tagId: string; tagName: string | null; amount: number; currency: string; description: string | null; status: string; paymentRef: string | null; paidAt: string | null; disputeReason: string | null; verifiedHandover: boolean };
+type ErrorBody = { success: false; error: { code: string; message: string; details?: { attemptsLeft?: number; locked?: boolean } } };
+type FinderRewardBody = { offered: boolean; amount: number | null; currency: string | null; status: string | null; handoverCode: string | null; handoverAdvice: string | null; verifiedHandover: boolean };
+type CertificateBody = { certificate: { tagId: string; itemName: string | null; returnedAt: string; certificateId: string; verifyUrl: string; verifiedHandover: boolean } };
+
+const create = (account: TestAccount, tagId: string, body: unknown = { amount: 50 }) =>
+  call(createRoute, apiRequest(`/api/v1/rewards/${tagId}`, { method: "POST", headers: bearer(account.accessToken), body }), { id: tagId });
+const remove = (account: TestAccount, id: string) => call(deleteRoute, apiRequest(`/api/v1/rewards/${id}`, { method: "DELETE", headers: bearer(account.accessToken) }), { id });
+const pay = (account: TestAccount, id: string, body: unknown = {}) =>
+  call(payRoute, apiRequest(`/api/v1/rewards/${id}/pay`, { method: "POST", headers: bearer(account.accessToken), body }), { id });
+const dispute = (account: TestAccount, id: string, body: unknown = { reason: "Damaged" }) =>
+  call(disputeRoute, apiRequest(`/api/v1/rewards/${id}/dispute`, { method: "POST", headers: bearer(account.accessToken), body }), { id });
+const confirm = (account: TestAccount, tagId: string, body: unknown = {}) =>
+  call(confirmRoute, apiRequest(`/api/v1/rewards/confirm-return/${tagId}`, { method: "POST", headers: bearer(account.accessToken), body }), { tagId });
+const list = (account: TestAccount, query = "") => call(listRoute, apiRequest(`/api/v1/rewards${query}`, { headers: bearer(account.accessToken) }));
+const certificate = (tagId: string) => call(certificateRoute, apiRequest(`/api/v1/rewards/certificate/${tagId}`, { ip: nextTestIp() }), { tagId });
+const certificateById = (certificateId: string) =>
+  call(certificateByIdRoute, apiRequest(`/api/v1/rewards/certificates/${certificateId}`, { ip: nextTestIp() }), { certificateId });
+const finderView = (token: string) => call(finderRewardRoute, apiRequest(`/api/v1/scan/thread/${token}/reward`, { ip: nextTestIp() }), { token });
+
+async function data<T>(response: Response, status: number): Promise<T> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  return (JSON.parse(text) as { data: T }).data;
+}
+async function expectError(response: Response, status: number, code: string): Promise<ErrorBody["error"]> {
+  expect(response.status).toBe(status);
+  const body = await json<ErrorBody>(response);
+  expect(body.success).toBe(false);
+  expect(body.error.code).toBe(code);
+  return body.error;
+}
+
+async function ownerWithTag(status: TagStatus = "LOST") {
+  const owner = await registerAccount();
+  const tag = await giveTestTag(owner.id, { status, itemName: "Blue backpack" });
+  await getDatabase().db.update(schema.tags).set({ visibility: "PUBLIC" }).where(eq(schema.tags.id, tag.id));
+  return { owner, tag };
+}
+
+/** A reward brought to `state` through the API. */
+async function rewardIn(state: "ACTIVE" | "RETURNED" | "PAID" | "DISPUTED") {
+  const { owner, tag } = await ownerWithTag();
+  const reward = await data<RewardBody>(await create(owner, tag.id), 201);
+  if (state !== "ACTIVE") await data(await confirm(owner, tag.id), 200);
+  if (state === "PAID") await data(await pay(owner, reward.id), 200);
+  if (state === "DISPUTED") await data(await dispute(owner, reward.id), 200);
+  return { owner, tag, reward };
+}
+
+async function openThread(encryptedId: string): Promise<string> {
+  const response = await call(contactRoute, apiRequest(`/api/v1/scan/${encryptedId}/contact`, { method: "POST", ip: nextTestIp(), body: { message: "I found your backpack." } }), { encryptedId });
+  return (await data<{ threadToken: string }>(response, 201)).threadToken;
+}
+
+const rewardRow = async (id: string) => (await getDatabase().db.select().from(schema.rewards).where(eq(schema.rewards.id, id)))[0];
+
+describe("POST /rewards/:tagId", () => {
+  it("offers a reward: 201, amount in major units, currency upper case, stored in minor units, owner notified", async () => {
+    const { owner, tag } = await ownerWithTag();
+    const reward = await data<RewardBody>(await create(owner, tag.id, { amount: 25.5, currency: "eur", description: "Thanks!" }), 201);
+    expect(reward).toMatchObject({ tagId: tag.id, tagName: "Blue backpack", amount: 25.5, currency: "EUR", description: "Thanks!", status: "ACTIVE", paidAt: null });
+    expect((await rewardRow(reward.id))!.amountMinor).toBe(2550);
+    expect(JSON.stringify(reward)).not.toMatch(/handover(Code|CodeSealed)/);
+    const notes = await getDatabase().db.select().from(schema.notifications).where(and(eq(schema.notifications.userId, owner.id), eq(schema.notifications.type, "REWARD_UPDATED")));
+    expect(notes).toHaveLength(1);
+    const defaulted = await data<RewardBody>(await create(owner, (await giveTestTag(owner.id, { status: "ACTIVE" })).id, { amount: 10 }), 201);
+    expect(defaulted.currency).toBe("USD");
+  });
+
+  it("validates the amount (> 0, ≤ 10 000, cents) and the currency", async () => {
+    const { owner, tag } = await ownerWithTag();
+    for (const body of [{ amount: 0 }, { amount: -1 }, { amount: 10_000.01 }, { amount: 1.234 }, { amount: "5" }, {}, { amount: 5, currency: "DOLLARS" }, { amount: 5, description: "x".repeat(2001) }]) {
+      await expectError(await create(owner, tag.id, body), 400, "VALIDATION_ERROR");
+    }
+    await data(await create(owner, tag.id, { amount: 10_000 }), 201);
+  });
+
+  it("a second ACTIVE or RETURNED reward on the tag is 409; after PAID a new one may be offered", async () => {
+    const { owner, tag, reward } = await rewardIn("ACTIVE");
+    await expectError(await create(owner, tag.id), 409, "CONFLICT");
+    await data(await confirm(owner, tag.id), 200);
+    await expectError(await create(owner, tag.id), 409, "CONFLICT");
+    await data(await pay(owner, reward.id), 200);
+    await data(await create(owner, tag.id), 201);
+  });
+
+  it("ten concurrent offers on one tag: exactly one 201, nine 409", async () => {
+    const { owner, tag } = await ownerWithTag();
+    const responses = await Promise.all(Array.from({ length: 10 }, () => create(owner, tag.id)));
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(9);
+    expect(await getDatabase().db.select().from(schema.rewards).where(eq(schema.rewards.tagId, tag.id))).toHaveLength(1);
+  });
+
+  it("another user's tag is 404, like a random id; a malformed id is 404", async () => {
+    const { tag } = await ownerWithTag();
+    const intruder = await registerAccount();
+    const theirs = await expectError(await create(intruder, tag.id), 404, "NOT_FOUND");
+    const random = await expectError(await create(intruder, MISSING_ID), 404, "NOT_FOUND");
+    expect(theirs).toEqual(random);
+    await expectError(await create(intruder, "not-a-uuid"), 404, "NOT_FOUND");
+  });
+});
+
+describe("the reward state table", () => {
+  it("confirm-return: ACTIVE → RETURNED, the LOST tag → FOUND (with its event), the owner notified", async () => {
+    const { owner, tag, reward } = await rewardIn("ACTIVE");
+    const result = await data<{ tagId: string; status: string; message: string }>(await confirm(owner, tag.id), 200);
+    expect(result).toMatchObject({ tagId: tag.id, status: "RETURNED" });
+    expect(result.message).toMatch(/paid/i);
+    expect((await tagRow(tag.id))!.status).toBe("FOUND");
+    const events = await getDatabase().db.select().from(schema.tagEvents).where(eq(schema.tagEvents.tagId, tag.id));
+    expect(events.some((e) => e.fromStatus === "LOST" && e.toStatus === "FOUND")).toBe(true);
+    expect((await rewardRow(reward.id))!.status).toBe("RETURNED");
+    const notes = await getDatabase().db.select().from(schema.notifications).where(and(eq(schema.notifications.userId, owner.id), eq(schema.notifications.type, "REWARD_UPDATED")));
+    expect(notes.map((n) => (n.data as { status: string }).status)).toEqual(expect.arrayContaining(["ACTIVE", "RETURNED"]));
+  });
+
+  it("confirm-return on an ACTIVE (not LOST) tag leaves the tag ACTIVE", async () => {
+    const { owner, tag } = await ownerWithTag("ACTIVE");
+    await data(await create(owner, tag.id), 201);
+    await data(await confirm(owner, tag.id), 200);
+    expect((await tagRow(tag.id))!.status).toBe("ACTIVE");
+  });
+
+  it("confirm-return is 409 from RETURNED, PAID and DISPUTED, and with no reward at all", async () => {
+    for (const state of ["RETURNED", "PAID", "DISPUTED"] as const) {
+      const { owner, tag } = await rewardIn(state);
+      await expectError(await confirm(owner, tag.id), 409, "CONFLICT");
+    }
+    const { owner, tag } = await ownerWithTag();
+    await expectError(await confirm(owner, tag.id), 409, "CONFLICT");
+  });
+
+  it("pay: RETURNED → PAID with paymentRef and paidAt; 409 from ACTIVE, PAID and DISPUTED", async () => {
+    const { owner, reward } = await rewardIn("RETURNED");
+    const paid = await data<RewardBody>(await pay(owner, reward.id, { paymentRef: "PAYPAL-7XK29" }), 200);
+    expect(paid).toMatchObject({ id: reward.id, status: "PAID", paymentRef: "PAYPAL-7XK29" });
+    expect(Date.parse(paid.paidAt!)).not.toBeNaN();
+    for (const state of ["ACTIVE", "PAID", "DISPUTED"] as const) {
+      const other = await rewardIn(state);
+      await expectError(await pay(other.owner, other.reward.id), 409, "CONFLICT");
+    }
+  });
+
+  it("dispute: RETURNED → DISPUTED and PAID → DISPUTED with the reason; 409 from ACTIVE and DISPUTED; reason required", async () => {
+    for (const state of ["RETURNED", "PAID"] as const) {
+      const { owner, reward } = await rewardIn(state);
+      await expectError(await dispute(owner, reward.id, {}), 400, "VALIDATION_ERROR");
+      const result = await data<RewardBody & { message: string }>(await dispute(owner, reward.id, { reason: "Came back damaged" }), 200);
+      expect(result).toMatchObject({ id: reward.id, status: "DISPUTED", disputeReason: "Came back damaged" });
+    }
+    for (const state of ["ACTIVE", "DISPUTED"] as const) {
+      const { owner, reward } = await rewardIn(state);
+      await expectError(await dispute(owner, reward.id), 409, "CONFLICT");
+    }
+  });
+
+  it("delete: ACTIVE and DISPUTED are removed; RETURNED and PAID are 409", async () => {
+    for (const state of ["ACTIVE", "DISPUTED"] as const) {
+      const { owner, reward } = await rewardIn(state);
+      expect((await data<{ message: string }>(await remove(owner, reward.id), 200)).message).toBeTruthy();
+      expect(await rewardRow(reward.id)).toBeUndefined();
+      await expectError(await remove(owner, reward.id), 404, "NOT_FOUND");
+    }
+    for (const state of ["RETURNED", "PAID"] as const) {
+      const { owner, reward } = await rewardIn(state);
+      await expectError(await remove(owner, reward.id), 409, "CONFLICT");
+      expect(await rewardRow(reward.id)).toBeDefined();
+    }
+  });
+
+  it("another user's reward is 404 on every verb, identical to a random id", async () => {
+    const { tag, reward } = await rewardIn("RETURNED");
+    const intruder = await registerAccount();
+    for (const act of [(id: string) => pay(intruder, id), (id: string) => dispute(intruder, id), (id: string) => remove(intruder, id)]) {
+      const theirs = await expectError(await act(reward.id), 404, "NOT_FOUND");
+      expect(theirs).toEqual(await expectError(await act(MISSING_ID), 404, "NOT_FOUND"));
+    }
+    const theirs = await expectError(await confirm(intruder, tag.id), 404, "NOT_FOUND");
+    expect(theirs).toEqual(await expectError(await confirm(intruder, MISSING_ID), 404, "NOT_FOUND"));
+    expect((await rewardRow(reward.id))!.status).toBe("RETURNED");
+    expect(await data<RewardBody[]>(await list(intruder), 200)).toEqual([]);
+  });
+});
+
+describe("GET /rewards", () => {
+  it("lists the caller's rewards, paginated, newest first; bad pagination is 400", async () => {
+    const { owner, tag } = await ownerWithTag();
+    const first = await data<RewardBody>(await create(owner, tag.id), 201);
+    const second = await data<RewardBody>(await create(owner, (await giveTestTag(owner.id, { status: "ACTIVE" })).id, { amount: 7 }), 201);
+    const response = await list(owner, "?page=1&limit=1");
+    expect(response.status).toBe(200);
+    const body = await json<{ data: RewardBody[]; meta: { total: number } }>(response);
+    expect(body.data.map((r) => r.id)).toEqual([second.id]);
+    expect(body.meta.total).toBe(2);
+    const page2 = await json<{ data: RewardBody[] }>(await list(owner, "?page=2&limit=1"));
+    expect(page2.data.map((r) => r.id)).toEqual([first.id]);
+    await expectError(await list(owner, "?limit=101"), 400, "VALIDATION_ERROR");
+  });
+});
+
+describe("certificates", () => {
+  it("404 before the return; after it, the same object by tag and by certificateId; DISPUTED has none", async () => {
+    const { owner, tag, reward } = await rewardIn("ACTIVE");
+    await expectError(await certificate(tag.id), 404, "NOT_FOUND");
+    await data(await confirm(owner, tag.id), 200);
+    const byTag = await data<CertificateBody>(await certificate(tag.id), 200);
+    expect(byTag.certificate).toMatchObject({ tagId: tag.id, itemName: "Blue backpack", verifiedHandover: false });
+    expect(byTag.certificate.certificateId).toMatch(/^[A-Za-z0-9]{24}$/);
+    expect(byTag.certificate.verifyUrl).toBe(`http://localhost:3000/certificates/${byTag.certificate.certificateId}`);
+    expect(await data<CertificateBody>(await certificateById(byTag.certificate.certificateId), 200)).toEqual(byTag);
+    await data(await pay(owner, reward.id), 200);
+    expect(await data<CertificateBody>(await certificate(tag.id), 200)).toEqual(byTag);
+    await data(await dispute(owner, reward.id), 200);
+    await expectError(await certificate(tag.id), 404, "NOT_FOUND");
+    await expectError(await certificateById(byTag.certificate.certificateId), 404, "NOT_FOUND");
+    await expectError(await certificateById("AAAAAAAAAAAAAAAAAAAAAAAA"), 404, "NOT_FOUND");
+    await expectError(await certificate("nope"), 404, "NOT_FOUND");
+  });
+});
+
+describe("the finder's view and the handover code", () => {
+  it("no reward: offered false; then the amount, a 6-digit code and the advice; the scan view carries the amount", async () => {
+    const { owner, tag } = await ownerWithTag();
+    const token = await openThread(tag.encryptedId);
+    expect(await data<FinderRewardBody>(await finderView(token), 200)).toMatchObject({ offered: false, amount: null, handoverCode: null });
+    const scanBefore = await data<{ reward: number | null }>(await call(scanRoute, apiRequest(`/api/v1/scan/${tag.encryptedId}`, { ip: nextTestIp() }), { encryptedId: tag.encryptedId }), 200);
+    expect(scanBefore.reward).toBeNull();
+    await data(await create(owner, tag.id, { amount: 40, currency: "gbp" }), 201);
+    const view = await data<FinderRewardBody>(await finderView(token), 200);
+    expect(view).toMatchObject({ offered: true, amount: 40, currency: "GBP", status: "ACTIVE" });
+    expect(view.handoverCode).toMatch(/^\d{6}$/);
+    expect(view.handoverAdvice).toMatch(/hands/);
+    const scanAfter = await data<{ reward: number | null }>(await call(scanRoute, apiRequest(`/api/v1/scan/${tag.encryptedId}`, { ip: nextTestIp() }), { encryptedId: tag.encryptedId }), 200);
+    expect(scanAfter.reward).toBe(40);
+    await expectError(await finderView("A".repeat(43)), 404, "NOT_FOUND");
+  });
+
+  it("a matching code marks a verified handover on the reward and certificate, once; the code is gone afterwards", async () => {
+    const { owner, tag, reward } = await rewardIn("ACTIVE");
+    const token = await openThread(tag.encryptedId);
+    const code = (await data<FinderRewardBody>(await finderView(token), 200)).handoverCode!;
+    const result = await data<{ verifiedHandover: boolean }>(await confirm(owner, tag.id, { handoverCode: code }), 200);
+    expect(result.verifiedHandover).toBe(true);
+    expect((await data<CertificateBody>(await certificate(tag.id), 200)).certificate.verifiedHandover).toBe(true);
+    const after = await data<FinderRewardBody>(await finderView(token), 200);
+    expect(after).toMatchObject({ status: "RETURNED", handoverCode: null, verifiedHandover: true });
+    await expectError(await confirm(owner, tag.id, { handoverCode: code }), 409, "CONFLICT");
+    expect((await rewardRow(reward.id))!.handoverCodeSealed).toBeNull();
+    expect((await tagRow(tag.id))!.status).toBe("FOUND");
+  });
+
+  it("wrong codes are refused and counted; the fifth locks the check, even for the right code; confirming without a code still works", async () => {
+    const { owner, tag, reward } = await rewardIn("ACTIVE");
+    const token = await openThread(tag.encryptedId);
+    const code = (await data<FinderRewardBody>(await finderView(token), 200)).handoverCode!;
+    const wrong = code === "000000" ? "111111" : "000000";
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const error = await expectError(await confirm(owner, tag.id, { handoverCode: wrong }), 422, "UNPROCESSABLE_ENTITY");
+      expect(error.details).toEqual({ attemptsLeft: 5 - attempt, locked: attempt === 5 });
+    }
+    expect((await rewardRow(reward.id))!).toMatchObject({ status: "ACTIVE", handoverFailures: 5 });
+    const locked = await expectError(await confirm(owner, tag.id, { handoverCode: code }), 422, "UNPROCESSABLE_ENTITY");
+    expect(locked.details).toMatchObject({ locked: true });
+    expect((await tagRow(tag.id))!.status).toBe("LOST");
+    await expectError(await confirm(owner, tag.id, { handoverCode: "12345" }), 400, "VALIDATION_ERROR");
+    const plain = await data<{ verifiedHandover: boolean }>(await confirm(owner, tag.id), 200);
+    expect(plain.verifiedHandover).toBe(false);
+  });
+
+  it("the owner never sees the code: not in any reward answer, the list, notifications or the account export", async () => {
+    const { owner, tag, reward } = await rewardIn("ACTIVE");
+    const token = await openThread(tag.encryptedId);
+    const code = (await data<FinderRewardBody>(await finderView(token), 200)).handoverCode!;
+    const texts = [
+      await (await list(owner)).text(),
+      await (await call(notificationsRoute, apiRequest("/api/v1/notifications", { headers: bearer(owner.accessToken) }))).text(),
+      await (await call(exportRoute, apiRequest("/api/v1/auth/me/export", { ip: nextTestIp(), headers: bearer(owner.accessToken) }))).text(),
+    ];
+    for (const text of texts) expect(text).not.toMatch(/handover(Code|CodeSealed)"/);
+    const exported = JSON.parse(texts[2]!) as { data: { rewards: { id: string }[] } };
+    expect(exported.data.rewards.map((r) => r.id)).toEqual([reward.id]);
+    expect(texts.join("\n")).not.toContain(`"${code}"`);
+    expect((await rewardRow(reward.id))!.handoverCodeSealed).not.toContain(code);
+  });
+});
