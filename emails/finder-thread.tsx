@@ -5,8 +5,8 @@ import { EmailLayout } from "./components/email-layout";
 import { emailColors } from "./brand";
 import type { AppPath } from "./links";
 
-/** Why the finder gets the e-mail: the owner replied, or the finder asked for the link. */
-export type FinderThreadEmailKind = "reply" | "link";
+/** Why the finder gets the e-mail: the owner replied, the finder asked for the link, or the item's reward changed. */
+export type FinderThreadEmailKind = "reply" | "link" | "reward";
 
 interface Wording {
   subject: Record<FinderThreadEmailKind, string>;
@@ -19,10 +19,11 @@ interface Wording {
 
 const wording: Record<MessageLocale, Wording> = {
   en: {
-    subject: { reply: "The owner replied to your message", link: "Your link to the conversation" },
+    subject: { reply: "The owner replied to your message", link: "Your link to the conversation", reward: "News about the reward for the item you found" },
     intro: {
       reply: "The owner of the item you found has answered you. Open the conversation to read the reply and write back.",
       link: "Here is the link to your conversation with the owner of the item you found. Open it any time to read replies and write back.",
+      reward: "The reward for the item you found has changed. Open the conversation to see where it stands.",
     },
     secret: "Keep this link to yourself: anyone who has it can read and write in this conversation.",
     button: "Open the conversation",
@@ -30,10 +31,11 @@ const wording: Record<MessageLocale, Wording> = {
     reason: "You receive this because this address was given when writing to an item's owner on Tag Service. We send at most one e-mail every 10 minutes about a conversation.",
   },
   es: {
-    subject: { reply: "El dueño ha respondido a tu mensaje", link: "Tu enlace a la conversación" },
+    subject: { reply: "El dueño ha respondido a tu mensaje", link: "Tu enlace a la conversación", reward: "Novedades sobre la recompensa del objeto que encontraste" },
     intro: {
       reply: "El dueño del objeto que encontraste te ha respondido. Abre la conversación para leer la respuesta y contestar.",
       link: "Aquí tienes el enlace a tu conversación con el dueño del objeto que encontraste. Ábrelo cuando quieras para leer las respuestas y contestar.",
+      reward: "La recompensa del objeto que encontraste ha cambiado. Abre la conversación para ver en qué punto está.",
     },
     secret: "No compartas este enlace: quien lo tenga puede leer y escribir en esta conversación.",
     button: "Abrir la conversación",
@@ -41,10 +43,11 @@ const wording: Record<MessageLocale, Wording> = {
     reason: "Recibes esto porque se indicó esta dirección al escribir al dueño de un objeto en Tag Service. Enviamos como máximo un correo cada 10 minutos por conversación.",
   },
   fr: {
-    subject: { reply: "Le propriétaire a répondu à votre message", link: "Votre lien vers la conversation" },
+    subject: { reply: "Le propriétaire a répondu à votre message", link: "Votre lien vers la conversation", reward: "Du nouveau sur la récompense de l'objet que vous avez trouvé" },
     intro: {
       reply: "Le propriétaire de l'objet que vous avez trouvé vous a répondu. Ouvrez la conversation pour lire sa réponse et lui écrire.",
       link: "Voici le lien vers votre conversation avec le propriétaire de l'objet que vous avez trouvé. Ouvrez-le quand vous voulez pour lire les réponses et écrire.",
+      reward: "La récompense de l'objet que vous avez trouvé a changé. Ouvrez la conversation pour voir où elle en est.",
     },
     secret: "Gardez ce lien pour vous : toute personne qui l'a peut lire et écrire dans cette conversation.",
     button: "Ouvrir la conversation",
@@ -52,10 +55,11 @@ const wording: Record<MessageLocale, Wording> = {
     reason: "Vous recevez ce message car cette adresse a été indiquée en écrivant au propriétaire d'un objet sur Tag Service. Nous envoyons au plus un e-mail toutes les 10 minutes par conversation.",
   },
   de: {
-    subject: { reply: "Der Besitzer hat auf Ihre Nachricht geantwortet", link: "Ihr Link zur Unterhaltung" },
+    subject: { reply: "Der Besitzer hat auf Ihre Nachricht geantwortet", link: "Ihr Link zur Unterhaltung", reward: "Neuigkeiten zur Belohnung für den gefundenen Gegenstand" },
     intro: {
       reply: "Der Besitzer des Gegenstands, den Sie gefunden haben, hat Ihnen geantwortet. Öffnen Sie die Unterhaltung, um die Antwort zu lesen und zu antworten.",
       link: "Hier ist der Link zu Ihrer Unterhaltung mit dem Besitzer des Gegenstands, den Sie gefunden haben. Öffnen Sie ihn jederzeit, um Antworten zu lesen und zu schreiben.",
+      reward: "Die Belohnung für den gefundenen Gegenstand hat sich geändert. Öffnen Sie die Unterhaltung, um den Stand zu sehen.",
     },
     secret: "Geben Sie diesen Link nicht weiter: Wer ihn hat, kann diese Unterhaltung lesen und darin schreiben.",
     button: "Unterhaltung öffnen",

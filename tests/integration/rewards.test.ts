@@ -1,6 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { getDatabase, schema } from "@/db/client";
+import { listMailbox } from "@/lib/email/mailbox";
+import { prepareJobs, runPendingJobs, stopJobs } from "@/lib/jobs";
 import type { TagStatus } from "@/lib/services/tags/transitions";
 import { GET as listRoute } from "@/app/api/v1/rewards/route";
 import { DELETE as deleteRoute, POST as createRoute } from "@/app/api/v1/rewards/[id]/route";
@@ -17,6 +20,13 @@ import { GET as notificationsRoute } from "@/app/api/v1/notifications/route";
 import { bearer, registerAccount, type TestAccount } from "../support/auth";
 import { apiRequest, call, json, nextTestIp } from "../support/http";
 import { giveTestTag, tagRow } from "../support/tags";
+
+beforeAll(async () => {
+  await prepareJobs();
+});
+afterAll(async () => {
+  await stopJobs();
+});
 
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 type RewardBody = { id: string; tagId: string; tagName: string | null; amount: number; currency: string; description: string | null; status: string; paymentRef: string | null; paidAt: string | null; disputeReason: string | null; verifiedHandover: boolean };
@@ -69,8 +79,8 @@ async function rewardIn(state: "ACTIVE" | "RETURNED" | "PAID" | "DISPUTED") {
   return { owner, tag, reward };
 }
 
-async function openThread(encryptedId: string): Promise<string> {
-  const response = await call(contactRoute, apiRequest(`/api/v1/scan/${encryptedId}/contact`, { method: "POST", ip: nextTestIp(), body: { message: "I found your backpack." } }), { encryptedId });
+async function openThread(encryptedId: string, finderEmail?: string): Promise<string> {
+  const response = await call(contactRoute, apiRequest(`/api/v1/scan/${encryptedId}/contact`, { method: "POST", ip: nextTestIp(), body: { message: "I found your backpack.", finderEmail } }), { encryptedId });
   return (await data<{ threadToken: string }>(response, 201)).threadToken;
 }
 
@@ -306,5 +316,23 @@ describe("the finder's view and the handover code", () => {
     expect(exported.data.rewards.map((r) => r.id)).toEqual([reward.id]);
     expect(texts.join("\n")).not.toContain(`"${code}"`);
     expect((await rewardRow(reward.id))!.handoverCodeSealed).not.toContain(code);
+  });
+});
+
+describe("telling the finder", () => {
+  it("a finder who left an e-mail address is e-mailed the conversation link when a reward is offered, without the amount or the code", async () => {
+    const { owner, tag } = await ownerWithTag();
+    const finderEmail = `finder-${randomBytes(4).toString("hex")}@example.net`;
+    const token = await openThread(tag.encryptedId, finderEmail);
+    await data(await create(owner, tag.id, { amount: 75 }), 201);
+    const report = await runPendingJobs({ name: "email.send" });
+    expect(report.failed).toBe(0);
+    const mails = await listMailbox({ to: finderEmail });
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/reward/i);
+    expect(mails[0]!.text).toContain(token);
+    const code = (await data<FinderRewardBody>(await finderView(token), 200)).handoverCode!;
+    expect(mails[0]!.text).not.toContain(code);
+    expect(mails[0]!.text).not.toContain("75 USD");
   });
 });

@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { Reward, Tag } from "@/db/schema";
 import { openSealedText, randomBase62, safeEqual, sealText } from "@/lib/auth/tokens";
@@ -7,6 +7,8 @@ import { env } from "@/lib/env";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError, NotFoundError, UnprocessableError } from "@/lib/services/errors";
 import { threadByToken } from "@/lib/services/messages/access";
+import { emailFinder } from "@/lib/services/messages/finder-email";
+import { openThreadToken } from "@/lib/services/messages/thread-token";
 import { notify } from "@/lib/services/notifications/notify";
 import { changeTagStatus } from "@/lib/services/tags/queries";
 import {
@@ -84,6 +86,19 @@ function refuse(action: string, status: RewardStatus, allowedFrom: RewardStatus[
   throw new ConflictError(`A ${status} reward cannot be ${action}.`, { status, allowedFrom });
 }
 
+/**
+ * Tells the finders of the tag's conversations (with this owner) that the reward changed: an e-mail with
+ * the conversation link to those who left an address, through the finders' e-mail slot (at most one per
+ * 10 minutes per conversation). The e-mail says no more than that; the state is in GET /scan/thread/:token/reward.
+ */
+async function tellFinders(ctx: ServiceContext, reward: Pick<Reward, "ownerId" | "tagId">) {
+  const threads = await ctx.db
+    .select()
+    .from(schema.threads)
+    .where(and(eq(schema.threads.tagId, reward.tagId), eq(schema.threads.ownerId, reward.ownerId), eq(schema.threads.status, "ACTIVE"), isNotNull(schema.threads.finderEmail), isNotNull(schema.threads.tokenSealed)));
+  for (const thread of threads) await emailFinder(ctx, thread, openThreadToken(thread.tokenSealed!), "reward");
+}
+
 async function tellOwner(ctx: ServiceContext, reward: Pick<Reward, "id" | "ownerId" | "tagId">, status: RewardStatus | "REMOVED", body: string) {
   await notify(ctx, {
     userId: reward.ownerId,
@@ -92,6 +107,7 @@ async function tellOwner(ctx: ServiceContext, reward: Pick<Reward, "id" | "owner
     body,
     data: { rewardId: reward.id, tagId: reward.tagId, status },
   });
+  await tellFinders(ctx, reward);
 }
 
 /** GET /rewards: the caller's rewards, newest first. */
