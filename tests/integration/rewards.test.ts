@@ -2,6 +2,8 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { getDatabase, schema } from "@/db/client";
+import { systemContext } from "@/lib/services/context";
+import { getLostPoster } from "@/lib/services/scans";
 import { listMailbox } from "@/lib/email/mailbox";
 import { prepareJobs, runPendingJobs, stopJobs } from "@/lib/jobs";
 import type { TagStatus } from "@/lib/services/tags/transitions";
@@ -267,6 +269,8 @@ describe("the finder's view and the handover code", () => {
     expect(view.handoverAdvice).toMatch(/hands/);
     const scanAfter = await data<{ reward: number | null }>(await call(scanRoute, apiRequest(`/api/v1/scan/${tag.encryptedId}`, { ip: nextTestIp() }), { encryptedId: tag.encryptedId }), 200);
     expect(scanAfter.reward).toBe(40);
+    const ownerCtx = { ...systemContext(getDatabase().db), actor: { kind: "user" as const, userId: owner.id, role: "USER" as const, ip: "127.0.0.1" } };
+    expect((await getLostPoster(ownerCtx, tag.id)).reward).toBe(40);
     await expectError(await finderView("A".repeat(43)), 404, "NOT_FOUND");
   });
 

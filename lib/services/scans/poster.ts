@@ -9,6 +9,7 @@ import { tagQrCode } from "@/lib/services/tags/qr";
 import type { TagStatus } from "@/lib/services/tags/transitions";
 import type { PublicDetails } from "./schemas";
 import { publicDetailsOf } from "./view";
+import { activeRewardAmount } from "@/lib/services/rewards/rewards";
 
 export interface LostPoster {
   tagId: string;
@@ -19,7 +20,7 @@ export interface LostPoster {
   description: string | null;
   /** The owner's own message for finders (the poster states LOST or STOLEN itself). */
   lostMessage: string | null;
-  /** The ACTIVE reward's amount; null until rewards exist (and then when none is offered). */
+  /** The ACTIVE reward's amount in major units; null when none is offered. */
   reward: number | null;
   photoUrl: string | null;
   details: PublicDetails;
@@ -40,11 +41,12 @@ export interface LostPoster {
  */
 export async function getLostPoster(ctx: ServiceContext, tagId: string): Promise<LostPoster> {
   const tag = await ownedTag(ctx, tagId);
-  const [[general], photos, typed, qr] = await Promise.all([
+  const [[general], photos, typed, qr, reward] = await Promise.all([
     ctx.db.select({ description: schema.tagProfiles.description }).from(schema.tagProfiles).where(eq(schema.tagProfiles.tagId, tag.id)),
     listPhotos(ctx.db, tag.id),
     readTypedProfile(ctx.db, tag),
     tagQrCode(ctx, tag.id, "svg"),
+    activeRewardAmount(ctx.db, tag.id),
   ]);
   const primary = photos.find((photo) => photo.isPrimary) ?? photos[0];
   return {
@@ -54,7 +56,7 @@ export async function getLostPoster(ctx: ServiceContext, tagId: string): Promise
     itemName: tag.itemName,
     description: general?.description ?? null,
     lostMessage: tag.lostMessage,
-    reward: null,
+    reward,
     photoUrl: primary?.url ?? null,
     details: publicDetailsOf(typed),
     code: formatTagCode(tag.code),
