@@ -2,18 +2,11 @@ import { eq } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ownedTag } from "@/lib/services/tags/access";
-import { activateIfComplete } from "@/lib/services/tags/queries";
+import { activateIfComplete, typedTables } from "@/lib/services/tags/queries";
 import { toDevice, toPet, toTravel, toVehicle } from "./queries";
 import type { DeviceProfile, DeviceProfileInput, PetProfile, PetProfileInput, TravelProfile, TravelProfileInput, VehicleProfile, VehicleProfileInput } from "./schemas";
 
 type TypedTagType = "PET" | "VEHICLE" | "DEVICE" | "TRAVEL";
-
-const typedTables = {
-  PET: schema.petProfiles,
-  VEHICLE: schema.vehicleProfiles,
-  DEVICE: schema.deviceProfiles,
-  TRAVEL: schema.travelProfiles,
-} as const;
 
 /**
  * The shared steps of a typed PUT, in one transaction: the caller's tag (locked), the typed profile

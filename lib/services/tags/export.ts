@@ -1,8 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
+import { typedTables } from "./queries";
 import { toTagRecord } from "./records";
 
-const typedTables = [schema.petProfiles, schema.vehicleProfiles, schema.deviceProfiles, schema.travelProfiles] as const;
 
 /**
  * The user's tags for the data export: each tag record with its profile, typed profile, photo list
@@ -20,7 +20,7 @@ export async function exportTags(db: Executor, userId: string): Promise<unknown[
       .where(inArray(schema.tagPhotos.tagId, ids)),
     db.select().from(schema.tagInsurance).where(inArray(schema.tagInsurance.tagId, ids)),
     db.select().from(schema.tagEvents).where(inArray(schema.tagEvents.tagId, ids)),
-    ...typedTables.map((table) => db.select().from(table).where(inArray(table.tagId, ids))),
+    ...Object.values(typedTables).map((table) => db.select().from(table).where(inArray(table.tagId, ids))),
   ]);
   return owned.map((tag) => {
     const { tagId: _profileTag, ...profile } = profiles.find((row) => row.tagId === tag.id) ?? { tagId: tag.id };

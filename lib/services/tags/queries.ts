@@ -40,7 +40,8 @@ export async function assertWithinTierLimit(db: Executor, userId: string, tier: 
   }
 }
 
-const typedTables = {
+/** The typed profile table of each tag type that has one. */
+export const typedTables = {
   PET: schema.petProfiles,
   VEHICLE: schema.vehicleProfiles,
   DEVICE: schema.deviceProfiles,

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { Pager } from "@/components/dashboard/pager";
 import { formatDateTime } from "@/components/dashboard/dates";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { PageHeading } from "@/components/dashboard/page-heading";
@@ -114,27 +115,7 @@ export default async function EmergencyPage({ searchParams }: { searchParams: Se
               ))}
             </ul>
           )}
-          {totalPages > 1 ? (
-            <nav aria-label="Access log pages" className="mt-4 flex items-center justify-between gap-3 text-sm">
-              {page > 1 ? (
-                <Link href={`${EMERGENCY_PATH}?page=${page - 1}#accesses-heading`} className="font-semibold text-brand-700 underline">
-                  ← Newer
-                </Link>
-              ) : (
-                <span />
-              )}
-              <span className="text-muted">
-                Page {Math.min(page, totalPages)} of {totalPages}
-              </span>
-              {page < totalPages ? (
-                <Link href={`${EMERGENCY_PATH}?page=${page + 1}#accesses-heading`} className="font-semibold text-brand-700 underline">
-                  Older →
-                </Link>
-              ) : (
-                <span />
-              )}
-            </nav>
-          ) : null}
+          <Pager page={page} totalPages={totalPages} href={(n) => `${EMERGENCY_PATH}?page=${n}#accesses-heading`} previousLabel="Newer" nextLabel="Older" label="Access log pages" className="mt-4" />
         </Panel>
       </div>
     </>
