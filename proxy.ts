@@ -24,10 +24,23 @@ export function proxy(request: NextRequest) {
   requestHeaders.set(PAGE_LOCALE_HEADER, finderPage ? negotiateLocale(request.headers.get("accept-language")) : "en");
   requestHeaders.set(PAGE_KIND_HEADER, finderPage ? "finder" : "site");
 
-  const response = NextResponse.next({ request: { headers: requestHeaders } });
+  // A path whose percent-encoding is broken (`/t/%E0%A4%A`) names nothing; Next's router would fail to
+  // decode it and answer a bare 500. It gets the not-found page instead (a path no page matches).
+  const response = decodablePath(request.nextUrl.pathname)
+    ? NextResponse.next({ request: { headers: requestHeaders } })
+    : NextResponse.rewrite(new URL("/_not-found-address", request.url), { request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", policy);
   if (finderPage) response.headers.append("Vary", "Accept-Language");
   return response;
+}
+
+function decodablePath(pathname: string): boolean {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function createNonce(): string {

@@ -287,6 +287,12 @@ test.describe("the finder's side", () => {
       await expect(page.getByRole("heading", { name: "Étiquette introuvable" })).toBeVisible();
       await expect(page.getByRole("link", { name: "Saisir le code" })).toHaveAttribute("href", "/found");
       await expectRenderedScreenshot(page, testInfo, "finder-not-found-fr-390");
+      // Broken percent-encoding names nothing either: the not-found page, not a bare 500.
+      for (const path of ["/t/%E0%A4%A", "/thread/%ZZ"]) {
+        const broken = await page.goto(path);
+        expect(broken?.status(), path).toBe(404);
+        await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      }
     } finally {
       await context.close();
     }
