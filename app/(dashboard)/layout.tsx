@@ -13,6 +13,7 @@ const dashboardLinks: readonly DashboardLink[] = [
   { href: "/dashboard", label: "Overview", exact: true },
   { href: "/dashboard/tags", label: "Tags" },
   { href: "/dashboard/messages", label: "Messages" },
+  { href: "/dashboard/rewards", label: "Rewards" },
   { href: "/dashboard/emergency", label: "Emergency" },
   { href: "/dashboard/notifications", label: "Notifications" },
   { href: "/dashboard/account", label: "Account" },

@@ -1,5 +1,11 @@
 import Link from "next/link";
 
+/** The page number a list's query string asks for (`?page=3`): 1 for anything missing, malformed or absurd. */
+export function pageParam(value: string | string[] | undefined): number {
+  const number = Number(Array.isArray(value) ? value[0] : value);
+  return Number.isInteger(number) && number >= 1 && number <= 100_000 ? number : 1;
+}
+
 /**
  * "Previous · Page n of m · Next" under a paged list. Renders nothing for a single page. `href` makes the
  * link of a page number (keeping the list's filters); the labels say which way the list runs.

@@ -31,10 +31,35 @@ afterAll(async () => {
 });
 
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
-type RewardBody = { id: string; tagId: string; tagName: string | null; amount: number; currency: string; description: string | null; status: string; paymentRef: string | null; paidAt: string | null; disputeReason: string | null; verifiedHandover: boolean };
+type RewardBody = {
+  id: string;
+  tagId: string;
+  tagName: string | null;
+  amount: number;
+  currency: string;
+  description: string | null;
+  status: string;
+  paymentRef: string | null;
+  paidAt: string | null;
+  disputeReason: string | null;
+  verifiedHandover: boolean;
+  handoverAttemptsLeft: number;
+  certificateId: string | null;
+};
 type ErrorBody = { success: false; error: { code: string; message: string; details?: { attemptsLeft?: number; locked?: boolean } } };
-type FinderRewardBody = { offered: boolean; amount: number | null; currency: string | null; status: string | null; handoverCode: string | null; handoverAdvice: string | null; verifiedHandover: boolean };
-type CertificateBody = { certificate: { tagId: string; itemName: string | null; returnedAt: string; certificateId: string; verifyUrl: string; verifiedHandover: boolean } };
+type FinderRewardBody = {
+  offered: boolean;
+  amount: number | null;
+  currency: string | null;
+  status: string | null;
+  handoverCode: string | null;
+  handoverAdvice: string | null;
+  verifiedHandover: boolean;
+  certificateUrl: string | null;
+};
+type CertificateBody = {
+  certificate: { tagId: string; itemName: string | null; returnedAt: string; certificateId: string; verifyUrl: string; verifiedHandover: boolean; rewardAmount: number; rewardCurrency: string; rewardStatus: string };
+};
 
 const create = (account: TestAccount, tagId: string, body: unknown = { amount: 50 }) =>
   call(createRoute, apiRequest(`/api/v1/rewards/${tagId}`, { method: "POST", headers: bearer(account.accessToken), body }), { id: tagId });
@@ -233,20 +258,39 @@ describe("GET /rewards", () => {
     expect(page2.data.map((r) => r.id)).toEqual([first.id]);
     await expectError(await list(owner, "?limit=101"), 400, "VALIDATION_ERROR");
   });
+
+  it("?tagId= narrows the list to one tag; another user's tag lists nothing; a malformed id is 400", async () => {
+    const { owner, tag } = await ownerWithTag();
+    const other = await giveTestTag(owner.id, { status: "ACTIVE" });
+    const onTag = await data<RewardBody>(await create(owner, tag.id), 201);
+    await data<RewardBody>(await create(owner, other.id, { amount: 3 }), 201);
+    const body = await json<{ data: RewardBody[]; meta: { total: number } }>(await list(owner, `?tagId=${tag.id}`));
+    expect(body.data.map((r) => r.id)).toEqual([onTag.id]);
+    expect(body.meta.total).toBe(1);
+    const stranger = await registerAccount();
+    const theirs = await json<{ data: RewardBody[]; meta: { total: number } }>(await list(stranger, `?tagId=${tag.id}`));
+    expect(theirs.data).toEqual([]);
+    expect(theirs.meta.total).toBe(0);
+    await expectError(await list(owner, "?tagId=nope"), 400, "VALIDATION_ERROR");
+  });
 });
 
 describe("certificates", () => {
   it("404 before the return; after it, the same object by tag and by certificateId; DISPUTED has none", async () => {
     const { owner, tag, reward } = await rewardIn("ACTIVE");
+    expect(reward.certificateId).toBeNull();
     await expectError(await certificate(tag.id), 404, "NOT_FOUND");
     await data(await confirm(owner, tag.id), 200);
     const byTag = await data<CertificateBody>(await certificate(tag.id), 200);
     expect(byTag.certificate).toMatchObject({ tagId: tag.id, itemName: "Blue backpack", verifiedHandover: false });
     expect(byTag.certificate.certificateId).toMatch(/^[A-Za-z0-9]{24}$/);
     expect(byTag.certificate.verifyUrl).toBe(`http://localhost:3000/certificates/${byTag.certificate.certificateId}`);
+    expect(byTag.certificate).toMatchObject({ rewardAmount: 50, rewardCurrency: "USD", rewardStatus: "RETURNED" });
     expect(await data<CertificateBody>(await certificateById(byTag.certificate.certificateId), 200)).toEqual(byTag);
+    const [record] = (await json<{ data: RewardBody[] }>(await list(owner, `?tagId=${tag.id}`))).data;
+    expect(record!.certificateId).toBe(byTag.certificate.certificateId);
     await data(await pay(owner, reward.id), 200);
-    expect(await data<CertificateBody>(await certificate(tag.id), 200)).toEqual(byTag);
+    expect(await data<CertificateBody>(await certificate(tag.id), 200)).toEqual({ certificate: { ...byTag.certificate, rewardStatus: "PAID" } });
     await data(await dispute(owner, reward.id), 200);
     await expectError(await certificate(tag.id), 404, "NOT_FOUND");
     await expectError(await certificateById(byTag.certificate.certificateId), 404, "NOT_FOUND");
@@ -260,17 +304,18 @@ describe("the finder's view and the handover code", () => {
     const { owner, tag } = await ownerWithTag();
     const token = await openThread(tag.encryptedId);
     expect(await data<FinderRewardBody>(await finderView(token), 200)).toMatchObject({ offered: false, amount: null, handoverCode: null });
-    const scanBefore = await data<{ reward: number | null }>(await call(scanRoute, apiRequest(`/api/v1/scan/${tag.encryptedId}`, { ip: nextTestIp() }), { encryptedId: tag.encryptedId }), 200);
-    expect(scanBefore.reward).toBeNull();
+    const scanBefore = await data<{ reward: number | null; rewardCurrency: string | null }>(await call(scanRoute, apiRequest(`/api/v1/scan/${tag.encryptedId}`, { ip: nextTestIp() }), { encryptedId: tag.encryptedId }), 200);
+    expect(scanBefore).toMatchObject({ reward: null, rewardCurrency: null });
     await data(await create(owner, tag.id, { amount: 40, currency: "gbp" }), 201);
     const view = await data<FinderRewardBody>(await finderView(token), 200);
     expect(view).toMatchObject({ offered: true, amount: 40, currency: "GBP", status: "ACTIVE" });
     expect(view.handoverCode).toMatch(/^\d{6}$/);
     expect(view.handoverAdvice).toMatch(/hands/);
-    const scanAfter = await data<{ reward: number | null }>(await call(scanRoute, apiRequest(`/api/v1/scan/${tag.encryptedId}`, { ip: nextTestIp() }), { encryptedId: tag.encryptedId }), 200);
-    expect(scanAfter.reward).toBe(40);
+    expect(view.certificateUrl).toBeNull();
+    const scanAfter = await data<{ reward: number | null; rewardCurrency: string | null }>(await call(scanRoute, apiRequest(`/api/v1/scan/${tag.encryptedId}`, { ip: nextTestIp() }), { encryptedId: tag.encryptedId }), 200);
+    expect(scanAfter).toMatchObject({ reward: 40, rewardCurrency: "GBP" });
     const ownerCtx = { ...systemContext(getDatabase().db), actor: { kind: "user" as const, userId: owner.id, role: "USER" as const, ip: "127.0.0.1" } };
-    expect((await getLostPoster(ownerCtx, tag.id)).reward).toBe(40);
+    expect((await getLostPoster(ownerCtx, tag.id)).reward).toEqual({ amount: 40, currency: "GBP" });
     await expectError(await finderView("A".repeat(43)), 404, "NOT_FOUND");
   });
 
@@ -283,6 +328,7 @@ describe("the finder's view and the handover code", () => {
     expect((await data<CertificateBody>(await certificate(tag.id), 200)).certificate.verifiedHandover).toBe(true);
     const after = await data<FinderRewardBody>(await finderView(token), 200);
     expect(after).toMatchObject({ status: "RETURNED", handoverCode: null, verifiedHandover: true });
+    expect(after.certificateUrl).toBe((await data<CertificateBody>(await certificate(tag.id), 200)).certificate.verifyUrl);
     await expectError(await confirm(owner, tag.id, { handoverCode: code }), 409, "CONFLICT");
     expect((await rewardRow(reward.id))!.handoverCodeSealed).toBeNull();
     expect((await tagRow(tag.id))!.status).toBe("FOUND");
@@ -293,11 +339,13 @@ describe("the finder's view and the handover code", () => {
     const token = await openThread(tag.encryptedId);
     const code = (await data<FinderRewardBody>(await finderView(token), 200)).handoverCode!;
     const wrong = code === "000000" ? "111111" : "000000";
+    expect(reward.handoverAttemptsLeft).toBe(5);
     for (let attempt = 1; attempt <= 5; attempt++) {
       const error = await expectError(await confirm(owner, tag.id, { handoverCode: wrong }), 422, "UNPROCESSABLE_ENTITY");
       expect(error.details).toEqual({ attemptsLeft: 5 - attempt, locked: attempt === 5 });
     }
     expect((await rewardRow(reward.id))!).toMatchObject({ status: "ACTIVE", handoverFailures: 5 });
+    expect((await json<{ data: RewardBody[] }>(await list(owner, `?tagId=${tag.id}`))).data[0]!.handoverAttemptsLeft).toBe(0);
     const locked = await expectError(await confirm(owner, tag.id, { handoverCode: code }), 422, "UNPROCESSABLE_ENTITY");
     expect(locked.details).toMatchObject({ locked: true });
     expect((await tagRow(tag.id))!.status).toBe("LOST");

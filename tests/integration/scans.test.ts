@@ -141,6 +141,7 @@ describe("GET /scan/:encryptedId: what a finder sees", () => {
       status: "ACTIVE",
       lostMessage: null,
       reward: null,
+      rewardCurrency: null,
       tagType: "PET",
       photos: [
         { url: expect.stringMatching(/^\/api\/photos\/[0-9a-f-]{36}$/), isPrimary: true },
@@ -198,6 +199,7 @@ describe("GET /scan/:encryptedId: what a finder sees", () => {
       status: "LOST",
       lostMessage: "Please call through the page.",
       reward: null,
+      rewardCurrency: null,
       tagType: "PET",
       photos: [],
       contactEnabled: true,
@@ -231,6 +233,7 @@ describe("GET /scan/:encryptedId: what a finder sees", () => {
       status: "DEACTIVATED",
       lostMessage: null,
       reward: null,
+      rewardCurrency: null,
       tagType: "PET",
       photos: [],
       contactEnabled: false,

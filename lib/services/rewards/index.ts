@@ -1,6 +1,6 @@
 /** The rewards domain: offers on tags, return confirmation (with the finder's handover code), payment, disputes, certificates. */
 export {
-  activeRewardAmount,
+  activeReward,
   certificateById,
   certificateForTag,
   confirmReturn,

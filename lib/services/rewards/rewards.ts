@@ -23,6 +23,7 @@ import {
   type FinderReward,
   type PayRewardInput,
   type PayRewardResult,
+  type RewardOffer,
   type RewardRecord,
 } from "./schemas";
 
@@ -50,6 +51,8 @@ function toRecord(row: Reward, tagName: string | null): RewardRecord {
     createdAt: row.createdAt.toISOString(),
     returnedAt: iso(row.returnedAt),
     verifiedHandover: row.verifiedHandover,
+    handoverAttemptsLeft: Math.max(0, HANDOVER_CODE_MAX_FAILURES - row.handoverFailures),
+    certificateId: row.status === "RETURNED" || row.status === "PAID" ? row.certificateId : null,
     paymentRef: row.paymentRef,
     paidAt: iso(row.paidAt),
     disputeReason: row.disputeReason,
@@ -110,10 +113,10 @@ async function tellOwner(ctx: ServiceContext, reward: Pick<Reward, "id" | "owner
   await tellFinders(ctx, reward);
 }
 
-/** GET /rewards: the caller's rewards, newest first. */
-export async function listRewards(ctx: ServiceContext, page: { page: number; limit: number }): Promise<{ items: RewardRecord[]; total: number }> {
+/** GET /rewards: the caller's rewards, newest first; with `tagId`, only that tag's (someone else's tag: none). */
+export async function listRewards(ctx: ServiceContext, page: { page: number; limit: number; tagId?: string }): Promise<{ items: RewardRecord[]; total: number }> {
   const { userId } = requireUser(ctx);
-  const mine = eq(schema.rewards.ownerId, userId);
+  const mine = page.tagId ? and(eq(schema.rewards.ownerId, userId), eq(schema.rewards.tagId, page.tagId)) : eq(schema.rewards.ownerId, userId);
   const [rows, [total]] = await Promise.all([
     ctx.db
       .select({ reward: schema.rewards, tagName: schema.tags.itemName })
@@ -263,6 +266,9 @@ async function certificateOf(db: Executor, reward: Reward): Promise<Certificate>
     certificateId: reward.certificateId!,
     verifyUrl: verifyUrl(reward.certificateId!),
     verifiedHandover: reward.verifiedHandover,
+    rewardAmount: toMajor(reward.amountMinor),
+    rewardCurrency: reward.currency,
+    rewardStatus: reward.status as "RETURNED" | "PAID",
   };
 }
 
@@ -301,7 +307,7 @@ export async function finderReward(ctx: ServiceContext, token: string): Promise<
     .orderBy(desc(schema.rewards.createdAt))
     .limit(1);
   if (!reward) {
-    return { offered: false, amount: null, currency: null, description: null, status: null, handoverCode: null, handoverAdvice: null, verifiedHandover: false };
+    return { offered: false, amount: null, currency: null, description: null, status: null, handoverCode: null, handoverAdvice: null, verifiedHandover: false, certificateUrl: null };
   }
   const showCode = reward.status === "ACTIVE" && reward.handoverCodeSealed !== null;
   return {
@@ -313,15 +319,16 @@ export async function finderReward(ctx: ServiceContext, token: string): Promise<
     handoverCode: showCode ? openSealedText(HANDOVER_PURPOSE, reward.handoverCodeSealed!) : null,
     handoverAdvice: showCode ? HANDOVER_ADVICE : null,
     verifiedHandover: reward.verifiedHandover,
+    certificateUrl: (reward.status === "RETURNED" || reward.status === "PAID") && reward.certificateId ? verifyUrl(reward.certificateId) : null,
   };
 }
 
-/** The amount of the tag's ACTIVE reward in major units, else null (the scan view's `reward`). */
-export async function activeRewardAmount(db: Executor, tagId: string): Promise<number | null> {
+/** The tag's ACTIVE reward (amount in major units and currency), else null: the scan view's `reward` and the poster's. */
+export async function activeReward(db: Executor, tagId: string): Promise<RewardOffer | null> {
   const [row] = await db
-    .select({ amountMinor: schema.rewards.amountMinor })
+    .select({ amountMinor: schema.rewards.amountMinor, currency: schema.rewards.currency })
     .from(schema.rewards)
     .where(and(eq(schema.rewards.tagId, tagId), eq(schema.rewards.status, "ACTIVE")))
     .limit(1);
-  return row ? toMajor(row.amountMinor) : null;
+  return row ? { amount: toMajor(row.amountMinor), currency: row.currency } : null;
 }

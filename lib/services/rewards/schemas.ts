@@ -22,24 +22,22 @@ export const createRewardInput = z.object({
 });
 export type CreateRewardInput = z.infer<typeof createRewardInput>;
 
-export const confirmReturnInput = z
-  .object({
+/** confirm-return's body fields (the body itself may be left out). */
+export const confirmReturnFields = z.object({
     handoverCode: z
       .string()
       .regex(/^\d{6}$/, "Six digits.")
       .optional()
       .meta({ description: "The 6-digit code the finder handed over with the item; a match marks the return as a verified handover", example: "482915" }),
-  })
-  .optional()
-  .default({});
+});
+export const confirmReturnInput = confirmReturnFields.optional().default({});
 export type ConfirmReturnInput = z.infer<typeof confirmReturnInput>;
 
-export const payRewardInput = z
-  .object({
-    paymentRef: z.string().trim().min(1).max(500).nullish().meta({ description: "An external payment reference", example: "PAYPAL-7XK29" }),
-  })
-  .optional()
-  .default({});
+/** pay's body fields (the body itself may be left out). */
+export const payRewardFields = z.object({
+  paymentRef: z.string().trim().min(1).max(500).nullish().meta({ description: "An external payment reference", example: "PAYPAL-7XK29" }),
+});
+export const payRewardInput = payRewardFields.optional().default({});
 export type PayRewardInput = z.infer<typeof payRewardInput>;
 
 export const disputeRewardInput = z.object({
@@ -59,6 +57,8 @@ export const rewardSchema = z
     createdAt: z.iso.datetime(),
     returnedAt: z.iso.datetime().nullable(),
     verifiedHandover: z.boolean(),
+    handoverAttemptsLeft: z.number().int().meta({ description: "Wrong handover codes still accepted before the code check locks (0: locked; confirm without a code)" }),
+    certificateId: z.string().nullable().meta({ description: "Once RETURNED or PAID: the public certificate's id (page at /certificates/{certificateId})" }),
     paymentRef: z.string().nullable(),
     paidAt: z.iso.datetime().nullable(),
     disputeReason: z.string().nullable(),
@@ -75,6 +75,8 @@ export const rewardSchema = z
       createdAt: "2026-01-01T12:00:00.000Z",
       returnedAt: null,
       verifiedHandover: false,
+      handoverAttemptsLeft: 5,
+      certificateId: null,
       paymentRef: null,
       paidAt: null,
       disputeReason: null,
@@ -104,6 +106,9 @@ export const certificateSchema = z
     certificateId: z.string(),
     verifyUrl: z.url(),
     verifiedHandover: z.boolean(),
+    rewardAmount: z.number().meta({ description: "The reward's amount in major units" }),
+    rewardCurrency: z.string(),
+    rewardStatus: z.enum(["RETURNED", "PAID"]),
   })
   .meta({
     example: {
@@ -113,6 +118,9 @@ export const certificateSchema = z
       certificateId: "k3J9xQ2mZp8LwR4tY7vB1nC6",
       verifyUrl: "http://localhost:3000/certificates/k3J9xQ2mZp8LwR4tY7vB1nC6",
       verifiedHandover: true,
+      rewardAmount: 50,
+      rewardCurrency: "USD",
+      rewardStatus: "PAID",
     },
   });
 export type Certificate = z.infer<typeof certificateSchema>;
@@ -133,5 +141,12 @@ export const finderRewardSchema = z.object({
   handoverCode: z.string().nullable().meta({ description: "While the reward is ACTIVE: the one-time code to give the owner only once the item is in their hands" }),
   handoverAdvice: z.string().nullable(),
   verifiedHandover: z.boolean(),
+  certificateUrl: z.url().nullable().meta({ description: "Once the owner confirmed the return: the public certificate's page" }),
 });
+/** A reward as a finder's page or a poster shows it. */
+export interface RewardOffer {
+  amount: number;
+  currency: string;
+}
+
 export type FinderReward = z.infer<typeof finderRewardSchema>;

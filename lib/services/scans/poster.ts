@@ -9,7 +9,8 @@ import { tagQrCode } from "@/lib/services/tags/qr";
 import type { TagStatus } from "@/lib/services/tags/transitions";
 import type { PublicDetails } from "./schemas";
 import { publicDetailsOf } from "./view";
-import { activeRewardAmount } from "@/lib/services/rewards/rewards";
+import { activeReward } from "@/lib/services/rewards/rewards";
+import type { RewardOffer } from "@/lib/services/rewards/schemas";
 
 export interface LostPoster {
   tagId: string;
@@ -20,8 +21,8 @@ export interface LostPoster {
   description: string | null;
   /** The owner's own message for finders (the poster states LOST or STOLEN itself). */
   lostMessage: string | null;
-  /** The ACTIVE reward's amount in major units; null when none is offered. */
-  reward: number | null;
+  /** The ACTIVE reward (amount in major units, currency); null when none is offered. */
+  reward: RewardOffer | null;
   photoUrl: string | null;
   details: PublicDetails;
   /** As printed on the tag: XXXXX-XXXXX. */
@@ -46,7 +47,7 @@ export async function getLostPoster(ctx: ServiceContext, tagId: string): Promise
     listPhotos(ctx.db, tag.id),
     readTypedProfile(ctx.db, tag),
     tagQrCode(ctx, tag.id, "svg"),
-    activeRewardAmount(ctx.db, tag.id),
+    activeReward(ctx.db, tag.id),
   ]);
   const primary = photos.find((photo) => photo.isPrimary) ?? photos[0];
   return {

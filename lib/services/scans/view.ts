@@ -5,7 +5,7 @@ import { listPhotos, readTypedProfile } from "@/lib/services/profiles/queries";
 import type { TypedProfile } from "@/lib/services/profiles/schemas";
 import type { PublicDetails, PublicScanView } from "./schemas";
 import { hasEmergencyProfile } from "@/lib/services/emergency/profile";
-import { activeRewardAmount } from "@/lib/services/rewards/rewards";
+import { activeReward } from "@/lib/services/rewards/rewards";
 
 /** What a STOLEN tag's scan says first, before any message of the owner's. */
 export const STOLEN_ALERT = "This item has been reported stolen. Please do not try to get it back yourself: message the owner from this page, or tell the police.";
@@ -58,7 +58,8 @@ export function publicDetailsOf(profile: TypedProfile | null): PublicDetails {
  * from what finders may see: the owner's contact e-mail and phone, and the account's, are never read.
  */
 export async function publicViewOf(db: Executor, tag: Tag): Promise<PublicScanView> {
-  const base = { tagId: tag.id, encryptedId: tag.encryptedId, tagType: tag.tagType, reward: tag.ownerId ? await activeRewardAmount(db, tag.id) : null };
+  const reward = tag.ownerId ? await activeReward(db, tag.id) : null;
+  const base = { tagId: tag.id, encryptedId: tag.encryptedId, tagType: tag.tagType, reward: reward?.amount ?? null, rewardCurrency: reward?.currency ?? null };
   if (!tag.ownerId) {
     return { ...base, itemName: null, description: null, ownerName: null, status: "PENDING_SETUP", lostMessage: null, photos: [], contactEnabled: false, emergencyAvailable: false, details: null };
   }

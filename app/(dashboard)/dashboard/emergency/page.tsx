@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Pager } from "@/components/dashboard/pager";
+import { Pager, pageParam } from "@/components/dashboard/pager";
 import { formatDateTime } from "@/components/dashboard/dates";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { PageHeading } from "@/components/dashboard/page-heading";
@@ -19,11 +19,6 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 const ACCESSES_PER_PAGE = 10;
 
-function pageNumber(value: string | string[] | undefined): number {
-  const number = Number(Array.isArray(value) ? value[0] : value);
-  return Number.isInteger(number) && number >= 1 && number <= 10_000 ? number : 1;
-}
-
 /**
  * The owner's emergency profile: the medical facts and contacts first responders read through any of
  * the owner's tags, and the log of every time someone did.
@@ -31,7 +26,7 @@ function pageNumber(value: string | string[] | undefined): number {
 export default async function EmergencyPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requireUserContext(EMERGENCY_PATH);
   const params = await searchParams;
-  const page = pageNumber(params.page);
+  const page = pageParam(params.page);
   const [profile, log] = await Promise.all([getEmergencyProfile(ctx), listEmergencyAccesses(ctx, { page, limit: ACCESSES_PER_PAGE })]);
   const notice = noticeFrom(params, {
     "contact-removed": { tone: "success", text: "The contact was removed." },

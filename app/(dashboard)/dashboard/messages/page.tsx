@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Pager } from "@/components/dashboard/pager";
+import { Pager, pageParam } from "@/components/dashboard/pager";
 import { formatDateTime } from "@/components/dashboard/dates";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { PageHeading } from "@/components/dashboard/page-heading";
@@ -16,10 +16,6 @@ const PAGE_SIZE = 20;
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
-function first(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
 /**
  * The owner's inbox: one row per finder conversation, most recent activity first, with its unread
  * count. New messages arrive through the notification stream, which refreshes this page
@@ -28,8 +24,7 @@ function first(value: string | string[] | undefined): string | undefined {
 export default async function MessagesPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requireUserContext("/dashboard/messages");
   const params = await searchParams;
-  const requested = Number(first(params.page));
-  const page = Number.isInteger(requested) && requested > 0 && requested <= 100_000 ? requested : 1;
+  const page = pageParam(params.page);
   const { items, total } = await listThreads(ctx, { page, limit: PAGE_SIZE });
   const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const unreadThreads = items.filter((item) => item.unreadCount > 0).length;

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Pager } from "@/components/dashboard/pager";
+import { Pager, pageParam } from "@/components/dashboard/pager";
 import { formatDateTime } from "@/components/dashboard/dates";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { PageHeading } from "@/components/dashboard/page-heading";
@@ -23,8 +23,7 @@ function first(value: string | string[] | undefined): string | undefined {
 export default async function NotificationsPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requireUserContext("/dashboard/notifications");
   const params = await searchParams;
-  const requested = Number(first(params.page));
-  const page = Number.isInteger(requested) && requested > 0 ? requested : 1;
+  const page = pageParam(params.page);
   const [{ items, total }, { count: unread }] = await Promise.all([listNotifications(ctx, { page, limit: PAGE_SIZE }), unreadCount(ctx)]);
   const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const marked = Number(first(params.count)) || 0;

@@ -1,3 +1,4 @@
+import { pageParam } from "@/components/dashboard/pager";
 import { tagStatusSchema, tagTypeSchema } from "@/lib/services/tags";
 
 export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
@@ -13,7 +14,7 @@ export const PAGE_SIZE = 20;
 export function listQuery(params: Record<string, string | string[] | undefined>) {
   const status = tagStatusSchema.safeParse(param(params, "status"));
   const tagType = tagTypeSchema.safeParse(param(params, "type"));
-  const page = Math.max(1, Math.min(100_000, Number.parseInt(param(params, "page") ?? "1", 10) || 1));
+  const page = pageParam(params.page);
   return { page, limit: PAGE_SIZE, status: status.success ? status.data : undefined, tagType: tagType.success ? tagType.data : undefined };
 }
 

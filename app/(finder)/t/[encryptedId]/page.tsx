@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { getFormatter, getTranslations } from "next-intl/server";
+import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { FinderCard, FinderNotice, SafetyAdvice } from "@/components/finder/panels";
 import { MessageForm } from "@/components/finder/message-form";
 import { ShareLocation } from "@/components/finder/share-location";
+import { formatMoney } from "@/lib/i18n/money";
 import { optionalUserContext } from "@/lib/http/page-context";
 import { clientIp } from "@/lib/http/client-ip";
 import { visitorFrom } from "@/lib/http/visitor";
@@ -71,6 +72,7 @@ export default async function FinderScanPage({ params }: { params: Params }) {
 async function TagForFinder({ view, encryptedId }: { view: PublicScanView; encryptedId: string }) {
   const t = await getTranslations("Finder");
   const format = await getFormatter();
+  const locale = await getLocale();
   const name = view.itemName ?? t("unnamedItem");
   const photo = view.photos.find((candidate) => candidate.isPrimary) ?? view.photos[0];
   // A STOLEN tag's alert is the banner above, in the finder's language; beside it, only the owner's words.
@@ -106,10 +108,11 @@ async function TagForFinder({ view, encryptedId }: { view: PublicScanView; encry
             {!view.itemName && !view.ownerName ? <p className="text-sm text-muted">{t("privateProfile")}</p> : null}
           </div>
         </div>
-        {view.reward !== null && view.reward !== undefined ? (
-          <p className="rounded-lg bg-reward-50 px-3 py-2 text-lg font-bold text-reward-800">
-            {t("reward", { amount: format.number(view.reward) })}
-          </p>
+        {view.reward !== null ? (
+          <div className="rounded-lg bg-reward-50 px-3 py-2 text-reward-800" data-testid="finder-reward">
+            <p className="text-lg font-bold">{t("reward", { amount: view.rewardCurrency ? formatMoney(view.reward, view.rewardCurrency, locale) : format.number(view.reward) })}</p>
+            {view.contactEnabled ? <p className="mt-1 text-sm">{t("rewardHowTo")}</p> : null}
+          </div>
         ) : null}
         {ownerNote ? (
           <div>

@@ -9,6 +9,8 @@ import { isFinderLocale } from "@/lib/i18n/locales";
 import { optionalUserContext } from "@/lib/http/page-context";
 import { getFinderThread, scamWarningText, type FinderThread } from "@/lib/services/messages";
 import { NotFoundError } from "@/lib/services/errors";
+import { finderReward, type FinderReward } from "@/lib/services/rewards";
+import { formatMoney } from "@/lib/i18n/money";
 import { emailThreadLinkAction, finderReplyAction } from "./actions";
 
 type Params = Promise<{ token: string }>;
@@ -34,8 +36,11 @@ export default async function FinderThreadPage({ params, searchParams }: { param
   const locale = await getLocale();
 
   let thread: FinderThread;
+  let reward: FinderReward;
   try {
-    thread = await getFinderThread(await optionalUserContext(), token);
+    const ctx = await optionalUserContext();
+    thread = await getFinderThread(ctx, token);
+    reward = await finderReward(ctx, token);
   } catch (error) {
     if (!(error instanceof NotFoundError)) throw error;
     return (
@@ -70,6 +75,8 @@ export default async function FinderThreadPage({ params, searchParams }: { param
           ) : null}
         </FinderCard>
       ) : null}
+
+      {reward.offered ? <RewardCard reward={reward} /> : null}
 
       <FinderCard labelledBy="thread-heading">
         {justSent || emailed ? (
@@ -130,5 +137,58 @@ export default async function FinderThreadPage({ params, searchParams }: { param
 
       <SafetyAdvice heading={finder("safetyHeading")} points={[finder("safetyPublicPlace"), finder("safetyNoPayment"), finder("safetyStayHere")]} />
     </>
+  );
+}
+
+/**
+ * The tag's reward as the finder sees it: while it is offered, the one-time handover code to give the owner
+ * with the item (the owner's confirmation with it marks a verified handover); afterwards, where it stands.
+ */
+async function RewardCard({ reward }: { reward: FinderReward }) {
+  const t = await getTranslations("Thread");
+  const locale = await getLocale();
+  const amount = formatMoney(reward.amount ?? 0, reward.currency ?? "USD", locale);
+  const state = {
+    ACTIVE: t("rewardOffered", { amount }),
+    RETURNED: reward.verifiedHandover ? t("rewardReturnedVerified", { amount }) : t("rewardReturned", { amount }),
+    PAID: t("rewardPaid", { amount }),
+    DISPUTED: t("rewardDisputed"),
+  }[reward.status ?? "ACTIVE"];
+  return (
+    <FinderCard labelledBy="thread-reward" className="border-reward-800 bg-reward-50">
+      <h2 id="thread-reward" className="text-lg font-bold text-reward-800">
+        {t("rewardHeading")}: {amount}
+      </h2>
+      <p className="text-ink" data-testid="finder-reward-state" data-status={reward.status}>
+        {state}
+      </p>
+      {reward.description ? (
+        <div>
+          <h3 className="text-sm font-semibold text-muted">{t("rewardNote")}</h3>
+          <p className="mt-1 whitespace-pre-line break-words text-ink">{reward.description}</p>
+        </div>
+      ) : null}
+      {reward.handoverCode ? (
+        <div className="flex flex-col gap-2 rounded-lg border-2 border-reward-800 bg-white p-3">
+          <p className="text-sm font-semibold text-ink">{t("handoverCodeLabel")}</p>
+          <p className="font-mono text-4xl font-bold tracking-[0.3em] text-ink">
+            {/* Read digit by digit, not as one large number. */}
+            <span aria-hidden="true" data-testid="handover-code">
+              {reward.handoverCode}
+            </span>
+            <span className="sr-only">{reward.handoverCode.split("").join(" ")}</span>
+          </p>
+          <p className="text-sm text-ink">{t("handoverAdvice")}</p>
+          <p className="text-sm font-semibold text-danger-700">{t("handoverWarning")}</p>
+        </div>
+      ) : null}
+      {reward.certificateUrl ? (
+        <p>
+          <a href={reward.certificateUrl} className="font-semibold text-brand-700 underline">
+            {t("certificateLink")}
+          </a>
+        </p>
+      ) : null}
+    </FinderCard>
   );
 }

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { notFound } from "next/navigation";
 import { z } from "zod";
 import { BackLink } from "@/components/dashboard/back-link";
@@ -12,8 +13,10 @@ import { threadSubject, threadTitle } from "@/components/messages/labels";
 import { ScamWarning } from "@/components/messages/scam-warning";
 import { ThreadStatusBadge } from "@/components/messages/thread-status-badge";
 import { FieldsForm } from "@/components/tags/fields-form";
+import { formatMoney } from "@/lib/i18n/money";
 import { requireUserContext } from "@/lib/http/page-context";
 import { NotFoundError } from "@/lib/services/errors";
+import { listRewards, type RewardRecord } from "@/lib/services/rewards";
 import { getThread, markThreadRead, MESSAGE_MAX_LENGTH, type OwnerThread, type ThreadMessageRecord, type ThreadStatus } from "@/lib/services/messages";
 import { replyAction, setThreadStatusAction } from "./actions";
 
@@ -29,7 +32,8 @@ async function loadThread(threadId: string) {
   try {
     const thread = await getThread(ctx, threadId);
     await markThreadRead(ctx, thread.threadId);
-    return thread;
+    const { items } = await listRewards(ctx, { page: 1, limit: 1, tagId: thread.tagId });
+    return { ...thread, reward: items[0] ?? null };
   } catch (error) {
     if (error instanceof NotFoundError) notFound();
     throw error;
@@ -75,6 +79,7 @@ export default async function ThreadPage({ params, searchParams }: { params: Par
       </section>
 
       <ReplyPanel thread={thread} />
+      <RewardPanel thread={thread} />
       <StatusPanel thread={thread} />
     </div>
   );
@@ -171,6 +176,52 @@ function StatusPanel({ thread }: { thread: OwnerThread }) {
           </form>
         ))}
       </div>
+    </Panel>
+  );
+}
+
+/**
+ * The tag's reward seen from the conversation, with the one rule that defeats "send money first" scams: the
+ * finder holds a handover code; ask for it at the meeting with the item in hand, and pay only after.
+ */
+function RewardPanel({ thread }: { thread: OwnerThread & { reward: RewardRecord | null } }) {
+  const { reward } = thread;
+  const rewardLink = `/dashboard/tags/${thread.tagId}#reward-heading`;
+  if (!reward || reward.status === "PAID" || reward.status === "DISPUTED") {
+    return (
+      <Panel id="reward" title="Reward" description="A reward often brings a lost thing back sooner. Finders see it on the tag's page and here, and you pay it yourself once you have the item back.">
+        <Link href={rewardLink} className="btn-secondary">
+          Offer a reward
+        </Link>
+      </Panel>
+    );
+  }
+  const amount = formatMoney(reward.amount, reward.currency);
+  return (
+    <Panel id="reward" title={`Reward: ${amount}`}>
+      {reward.status === "ACTIVE" ? (
+        <div className="flex flex-col gap-3 text-ink">
+          <p>The finder&apos;s conversation shows them a one-time 6-digit handover code, which you never see here.</p>
+          <p className="font-semibold">At the meeting, with your item in your hands, ask the finder for the code and enter it when you confirm the return. Pay only after that.</p>
+          <p className="text-sm text-muted">Anyone who asks for money before you have your item back, or cannot give you the code, is not the finder.</p>
+          <p>
+            <Link href={rewardLink} className="btn-primary">
+              Confirm the return with the code
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <div className="flex flex-col gap-3 text-ink">
+          <p>
+            The return is confirmed{reward.verifiedHandover ? " with the finder's handover code" : ""}. Pay the finder as you agreed, then record the payment.
+          </p>
+          <p>
+            <Link href={rewardLink} className="btn-primary">
+              Record the payment
+            </Link>
+          </p>
+        </div>
+      )}
     </Panel>
   );
 }

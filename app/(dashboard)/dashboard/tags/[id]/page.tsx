@@ -4,6 +4,7 @@ import { BackLink } from "@/components/dashboard/back-link";
 import { formatDateTime } from "@/components/dashboard/dates";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { PageHeading } from "@/components/dashboard/page-heading";
+import { pageParam } from "@/components/dashboard/pager";
 import { Panel } from "@/components/dashboard/panel";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
@@ -12,9 +13,10 @@ import { tagStatusLabels, tagTypeLabels, tagTypes, transitionActions } from "@/c
 import { TagStatusBadge } from "@/components/tags/status-badge";
 import { MAX_PHOTOS_PER_TAG } from "@/lib/services/profiles";
 import { allowedTransitions } from "@/lib/services/tags";
-import { param, type SearchParams } from "../params";
+import { type SearchParams } from "../params";
 import { addPhotoAction, changeStatusAction, deletePhotoAction, makePrimaryPhotoAction, releaseTagAction, saveGeneralProfileAction, saveTypedProfileAction } from "./actions";
 import { loadOwnedTag } from "./load";
+import { RewardPanel, rewardNotices } from "./reward-panel";
 import { TransferInsuranceScanPanels, transferInsuranceNotices } from "./transfer-insurance-scan-panels";
 import { isTypedKind, typedDefaults, typedFormSpecs } from "./typed-fields";
 
@@ -29,6 +31,7 @@ export default async function TagPage({ params, searchParams }: { params: Params
   const notice = noticeFrom(query, {
     activated: { tone: "success", text: "The tag is yours. Fill in its profile to make it active." },
     ...transferInsuranceNotices,
+    ...rewardNotices,
     "photo-deleted": { tone: "success", text: "The photo was deleted." },
     "photo-primary": { tone: "success", text: "The primary photo was changed." },
     "photo-missing": { tone: "error", text: "That photo was already deleted." },
@@ -38,7 +41,7 @@ export default async function TagPage({ params, searchParams }: { params: Params
   const hidden = { tagId: tag.id };
   const typed = isTypedKind(tag.tagType) ? typedFormSpecs[tag.tagType] : null;
   const name = tag.itemName ?? "Unnamed tag";
-  const scansPage = Math.max(1, Math.min(100_000, Number.parseInt(param(query, "scans") ?? "1", 10) || 1));
+  const scansPage = pageParam(query.scans);
 
   return (
     <div className="flex max-w-3xl flex-col gap-6">
@@ -192,6 +195,8 @@ export default async function TagPage({ params, searchParams }: { params: Params
           </ul>
         )}
       </Panel>
+
+      <RewardPanel ctx={ctx} tagId={tag.id} />
 
       <Panel id="label" title="QR label" description="Print the tag's QR code with its code, to stick on the item or keep as a spare.">
         <div className="flex flex-wrap gap-3">

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { formatMoney } from "@/lib/i18n/money";
 import Link from "next/link";
 import { BackLink } from "@/components/dashboard/back-link";
 import { FormAlert } from "@/components/forms/form-alert";
@@ -89,7 +90,7 @@ export default async function LostPosterPage({ params }: { params: Params }) {
             {line ? <p className="text-lg font-semibold">{line}</p> : null}
             {poster.description ? <p className="lost-poster-description whitespace-pre-line">{poster.description}</p> : null}
             {poster.lostMessage ? <p className="lost-poster-message text-lg font-semibold whitespace-pre-line">“{poster.lostMessage}”</p> : null}
-            {poster.reward !== null ? <p className="text-2xl font-bold">Reward: {poster.reward}</p> : null}
+            {poster.reward !== null ? <p className="text-2xl font-bold">Reward: {formatMoney(poster.reward.amount, poster.reward.currency)}</p> : null}
             {stolen ? <p className="text-sm font-semibold">Please do not confront anyone who has it: scan the code to tell the owner, or call the police.</p> : null}
           </div>
 

@@ -1,0 +1,97 @@
+"use server";
+
+import { revalidatePath } from "next/cache";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { formError } from "@/lib/forms/action-result";
+import { formText, type FormState } from "@/lib/forms/form-state";
+import { action, rowAction } from "@/lib/forms/action";
+import { ConflictError, NotFoundError, UnprocessableError } from "@/lib/services/errors";
+import { confirmReturn, confirmReturnFields, createReward, createRewardInput, deleteReward, disputeReward, disputeRewardInput, payReward, payRewardFields } from "@/lib/services/rewards";
+import { tagParams, tagPath } from "./tag-form";
+
+type FormAction = (previous: FormState, formData: FormData) => Promise<FormState>;
+
+/** The forms on a reward name it and its tag (the tag's page is where every answer comes back to). */
+const rewardParams = tagParams.extend({ rewardId: z.uuid() });
+
+function rewardDone(formData: FormData, notice: string): never {
+  const path = tagPath(formData);
+  revalidatePath(path);
+  revalidatePath("/dashboard/rewards");
+  redirect(`${path}?notice=${notice}#reward-heading`);
+}
+
+/** POST /rewards/:tagId. */
+export const offerRewardAction: FormAction = action(
+  { auth: "user", returnTo: tagPath, params: tagParams, input: createRewardInput, values: ["amount", "currency", "description"] },
+  async ({ ctx, params, input, formData }) => {
+    await createReward(ctx, params.tagId, input);
+    rewardDone(formData, "reward-offered");
+  },
+);
+
+/**
+ * POST /rewards/confirm-return/:tagId, with the finder's handover code when the owner typed one. The code is
+ * read forgivingly ("482 915", "482-915"); a wrong or locked code is answered beside the field.
+ */
+export const confirmReturnAction: FormAction = action(
+  {
+    auth: "user",
+    returnTo: tagPath,
+    params: tagParams,
+    input: confirmReturnFields,
+    read: (formData) => ({ handoverCode: formText(formData, "handoverCode").replace(/[\s-]/g, "") || undefined }),
+    values: ["handoverCode"],
+    onError: (error, values) => (error instanceof UnprocessableError ? formError(error.message, values, { handoverCode: [handoverCodeMessage(error)] }) : undefined),
+  },
+  async ({ ctx, params, input, formData }) => {
+    const result = await confirmReturn(ctx, params.tagId, input);
+    rewardDone(formData, result.verifiedHandover ? "reward-returned-verified" : "reward-returned");
+  },
+);
+
+function handoverCodeMessage(error: UnprocessableError): string {
+  const details = error.details as { attemptsLeft?: number; locked?: boolean } | undefined;
+  if (details?.locked) return "Too many wrong codes: the check is locked. Leave the code empty to confirm the return without it.";
+  const left = details?.attemptsLeft ?? 0;
+  return `This is not the finder's code. ${left} ${left === 1 ? "try" : "tries"} left.`;
+}
+
+/** POST /rewards/:id/pay. */
+export const payRewardAction: FormAction = action(
+  { auth: "user", returnTo: tagPath, params: rewardParams, input: payRewardFields, values: ["paymentRef"] },
+  async ({ ctx, params, input, formData }) => {
+    await payReward(ctx, params.rewardId, input);
+    rewardDone(formData, "reward-paid");
+  },
+);
+
+/** POST /rewards/:id/dispute. */
+export const disputeRewardAction: FormAction = action(
+  { auth: "user", returnTo: tagPath, params: rewardParams, input: disputeRewardInput, values: ["reason"] },
+  async ({ ctx, params, input, formData }) => {
+    await disputeReward(ctx, params.rewardId, input);
+    rewardDone(formData, "reward-disputed");
+  },
+);
+
+/** DELETE /rewards/:id (an ACTIVE offer withdrawn, or a DISPUTED one closed). */
+export const withdrawRewardAction: (formData: FormData) => Promise<void> = rowAction(
+  {
+    auth: "user",
+    returnTo: tagPath,
+    params: rewardParams,
+    // Gone (or never ours) / moved on in another tab (e.g. returned meanwhile): say so on the tag's page.
+    onError: (error, formData) =>
+      error instanceof NotFoundError ? `${tagPath(formData)}?notice=reward-missing#reward-heading` : error instanceof ConflictError ? `${tagPath(formData)}?notice=reward-changed#reward-heading` : undefined,
+    revalidate: (formData) => {
+      revalidatePath(tagPath(formData));
+      revalidatePath("/dashboard/rewards");
+    },
+  },
+  async ({ ctx, params, formData }) => {
+    await deleteReward(ctx, params.rewardId);
+    return `${tagPath(formData)}?notice=reward-withdrawn#reward-heading`;
+  },
+);
