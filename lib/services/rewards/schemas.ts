@@ -8,7 +8,7 @@ const isCents = (value: number) => Math.abs(Math.round(value * 100) - value * 10
 
 export const createRewardInput = z.object({
   amount: z
-    .number()
+    .number({ error: (issue) => (issue.input === undefined || issue.input === "" ? "Enter the amount, like 50." : "The amount must be a number, like 50.") })
     .positive()
     .max(MAX_REWARD_AMOUNT)
     .refine(isCents, "At most two decimal places.")
