@@ -54,6 +54,18 @@ test.describe("rewards and the handover code", () => {
         await expectRenderedScreenshot(finder, testInfo, "reward-finder-thread-390");
       });
 
+      await test.step("a finder whose phone speaks Spanish reads the reward in Spanish", async () => {
+        const spanish = await finderContext(browser, { locale: "es-ES" });
+        try {
+          const page = await spanish.newPage();
+          await page.goto(`/t/${tag.encryptedId}`);
+          await expect(page.getByTestId("finder-reward")).toContainText(/Recompensa ofrecida: 50,00\s€/);
+          await expect(page.getByTestId("finder-reward")).toContainText("tú nunca pagas nada");
+        } finally {
+          await spanish.close();
+        }
+      });
+
       await test.step("the owner's conversation explains the code; a wrong code is refused beside the field", async () => {
         await page.goto("/dashboard/messages");
         await page.getByRole("list", { name: "Conversations, most recent first" }).getByRole("link").first().click();

@@ -179,7 +179,7 @@ describe("seedDatabase", () => {
     }
   });
 
-  it("gives the demo user a finder's conversation about the lost pet and an emergency profile, once", async () => {
+  it("gives the demo user a finder's conversation about the lost pet, a reward on it and an emergency profile, once", async () => {
     const db = getDatabase().db;
     await seedDatabase(ctx(), { demo: true });
     await seedDatabase(ctx(), { demo: true });
@@ -190,6 +190,9 @@ describe("seedDatabase", () => {
     expect(lost!.status).toBe("LOST");
     const messages = await db.select().from(schema.threadMessages).where(eq(schema.threadMessages.threadId, threads[0]!.id));
     expect(messages.map((message) => message.sender).sort()).toEqual(["FINDER", "FINDER", "OWNER"]);
+    const rewards = await db.select().from(schema.rewards).where(eq(schema.rewards.ownerId, demo!.id));
+    expect(rewards.map((reward) => ({ tagId: reward.tagId, status: reward.status, amountMinor: reward.amountMinor }))).toEqual([{ tagId: lost!.id, status: "ACTIVE", amountMinor: 5000 }]);
+    expect(rewards[0]!.handoverCodeSealed).not.toBeNull();
     expect(await db.select().from(schema.emergencyProfiles).where(eq(schema.emergencyProfiles.userId, demo!.id))).toHaveLength(1);
     expect(await db.select().from(schema.emergencyContacts).where(eq(schema.emergencyContacts.userId, demo!.id))).toHaveLength(1);
   });

@@ -8,6 +8,7 @@ import { activateIfComplete, changeTagStatus } from "@/lib/services/tags/queries
 import type { TagStatus } from "@/lib/services/tags/transitions";
 import { removeTwoFactor, retireUserTokens, revokeUserApiKeys, revokeUserSessions } from "@/lib/services/auth/queries";
 import { newThreadToken, threadTokenHash } from "@/lib/services/messages/thread-token";
+import { createReward } from "@/lib/services/rewards";
 
 /** The demo account seeded outside production, so `npm run dev` has someone to sign in as. */
 export const DEMO_USER = { email: "demo@tagservice.local", password: "DemoTags2026", firstName: "Dana", lastName: "Demo" } as const;
@@ -191,8 +192,8 @@ async function seedDemoTags(tx: ServiceContext & { db: Transaction }): Promise<b
 
 /**
  * The finder's side of the demo: a conversation a finder started about the LOST pet (its token is made
- * and thrown away, as only a finder would hold it), and an emergency profile with a contact, so the inbox,
- * the emergency page and the ICE card have something to show.
+ * and thrown away, as only a finder would hold it) with a reward offered on the pet, and an emergency
+ * profile with a contact, so the inbox, the rewards, the emergency page and the ICE card have something to show.
  */
 async function seedDemoFinderSide(tx: ServiceContext & { db: Transaction }, demoId: string): Promise<void> {
   const [lost] = await tx.db.select().from(schema.tags).where(sql`${schema.tags.ownerId} = ${demoId} and ${schema.tags.status} = 'LOST'`).limit(1);
@@ -208,6 +209,9 @@ async function seedDemoFinderSide(tx: ServiceContext & { db: Transaction }, demo
       { threadId: thread!.id, sender: "FINDER", content: "Sure, see you there at 6.", createdAt: at(10) },
     ]);
     await tx.db.update(schema.threads).set({ lastMessageAt: at(10) }).where(eq(schema.threads.id, thread!.id));
+    // Offered as the owner would, so the finder's page, the reward panel and the list have one to show.
+    const owner = { ...tx, actor: { kind: "user" as const, userId: demoId, role: "USER" as const, ip: "127.0.0.1" } };
+    await createReward(owner, lost.id, { amount: 50, currency: "USD", description: "Biscuit is family. Thank you so much!" });
   }
   await tx.db.insert(schema.emergencyProfiles).values({ userId: demoId, bloodType: "A+", allergies: ["Penicillin"], medications: [], conditions: ["Asthma"], organDonor: true }).onConflictDoNothing();
   await tx.db.insert(schema.emergencyContacts).values({ userId: demoId, name: "Alex Demo", relationship: "Partner", phone: "+1 555 0100" });
