@@ -1,3 +1,4 @@
+import { StatusBadge } from "@/components/dashboard/status-badge";
 import type { ThreadStatus } from "@/lib/services/messages/schemas";
 
 export const threadStatusLabels: Record<ThreadStatus, string> = { ACTIVE: "Open", CLOSED: "Closed", BLOCKED: "Blocked" };
@@ -8,12 +9,7 @@ const tones: Record<ThreadStatus, string> = {
   BLOCKED: "border-danger-700 bg-danger-50 text-danger-700",
 };
 
-/** A conversation's status as words in a badge; the raw value in data-status. */
+/** A conversation's status as a badge. */
 export function ThreadStatusBadge({ status }: { status: ThreadStatus }) {
-  return (
-    <span data-status={status} className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${tones[status]}`}>
-      <span className="sr-only">Conversation status: </span>
-      {threadStatusLabels[status]}
-    </span>
-  );
+  return <StatusBadge status={status} label={threadStatusLabels[status]} tone={tones[status]} kind="Conversation status" />;
 }

@@ -1,3 +1,4 @@
+import { StatusBadge } from "@/components/dashboard/status-badge";
 import type { RewardRecord } from "@/lib/services/rewards/schemas";
 
 type RewardStatus = RewardRecord["status"];
@@ -11,14 +12,9 @@ const tones: Record<RewardStatus, string> = {
   DISPUTED: "border-danger-700 bg-danger-50 text-danger-700",
 };
 
-/** A reward's status as words in a badge; the raw value in data-status. */
+/** A reward's status as a badge. */
 export function RewardStatusBadge({ status }: { status: RewardStatus }) {
-  return (
-    <span data-status={status} className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${tones[status]}`}>
-      <span className="sr-only">Reward status: </span>
-      {rewardStatusLabels[status]}
-    </span>
-  );
+  return <StatusBadge status={status} label={rewardStatusLabels[status]} tone={tones[status]} kind="Reward status" />;
 }
 
 /** "Verified handover" when the owner confirmed the return with the finder's code. */

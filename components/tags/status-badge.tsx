@@ -1,3 +1,4 @@
+import { StatusBadge } from "@/components/dashboard/status-badge";
 import type { TagStatus } from "@/lib/services/tags/transitions";
 import { tagStatusLabels } from "./labels";
 
@@ -11,18 +12,7 @@ const tones: Record<TagStatus, string> = {
   EXPIRED: "border-slate-500 bg-slate-100 text-slate-700",
 };
 
-/**
- * A tag's status as a badge: the words carry the meaning (colour only helps), and the raw status is
- * in data-status for tests and scripts.
- */
+/** A tag's status as a badge. */
 export function TagStatusBadge({ status, className }: { status: TagStatus; className?: string }) {
-  return (
-    <span
-      data-status={status}
-      className={`inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ${tones[status]} ${className ?? ""}`}
-    >
-      <span className="sr-only">Status: </span>
-      {tagStatusLabels[status]}
-    </span>
-  );
+  return <StatusBadge status={status} label={tagStatusLabels[status]} tone={tones[status]} kind="Status" className={className} />;
 }
