@@ -50,35 +50,30 @@ test.describe("tags in the dashboard", () => {
     });
     const tagUrl = page.url().replace(/\?.*$/, "");
 
-    await test.step("item name and pet profile: the tag turns active", async () => {
-      const general = page.getByRole("form", { name: "Profile" });
-      const saveGeneral = general.getByRole("button", { name: "Save profile" });
-      await waitForHydration(saveGeneral);
-      await general.getByLabel("Item name").fill("Rex");
-      await general.getByLabel("Description").fill("Friendly brown dog with a red collar.");
-      await general.getByLabel("Contact e-mail").fill("not an address");
-      await saveGeneral.click();
-      await expect(general.getByLabel("Contact e-mail")).toHaveAccessibleDescription(/valid e-mail/);
-      await expect(general.getByLabel("Contact e-mail")).toBeFocused();
-      await general.getByLabel("Contact e-mail").fill("");
-      await saveGeneral.click();
-      await expect(general.getByRole("status").filter({ hasText: "The profile is saved." })).toBeVisible();
+    await test.step("one details form, with the pet's details: the tag turns active", async () => {
+      const details = page.getByRole("form", { name: "Details" });
+      const save = details.getByRole("button", { name: "Save", exact: true });
+      await waitForHydration(save);
+      // A pet's name is the item's name: asked once.
+      await expect(details.getByLabel("Item name")).toHaveCount(0);
+      await details.getByLabel("Pet's name").fill("Rex");
+      await details.getByLabel("Description").fill("Friendly brown dog with a red collar.");
+      await details.getByLabel("Contact e-mail").fill("not an address");
+      await save.click();
+      await expect(details.getByLabel("Species")).toHaveAccessibleDescription(/Required/);
+      await expect(details.getByLabel("Contact e-mail")).toHaveAccessibleDescription(/valid e-mail/);
+      await expect(details.getByLabel("Species")).toBeFocused();
+      // Nothing was half-saved: the name is still unset.
+      await expect(page.getByRole("heading", { level: 1, name: "Unnamed tag" })).toBeVisible();
+      await details.getByLabel("Contact e-mail").fill("");
+      await details.getByLabel("Species").fill("Dog");
+      await details.getByLabel("Breed").fill("Beagle");
+      await details.getByLabel("Microchip number").fill("985112345678901");
+      await save.click();
+      await expect(details.getByRole("status").filter({ hasText: "The details are saved." })).toBeVisible();
       await expect(page.getByRole("heading", { level: 1, name: "Rex" })).toBeVisible();
-      // Still waiting for the pet profile.
-      await expect(page.locator("[data-status]").first()).toHaveAttribute("data-status", "PENDING_SETUP");
-
-      const pet = page.getByRole("form", { name: "Pet details" });
-      const savePet = pet.getByRole("button", { name: "Save pet details" });
-      await savePet.click();
-      await expect(pet.getByLabel("Pet's name")).toHaveAccessibleDescription(/Required/);
-      await pet.getByLabel("Pet's name").fill("Rex");
-      await pet.getByLabel("Species").fill("Dog");
-      await pet.getByLabel("Breed").fill("Beagle");
-      await pet.getByLabel("Microchip number").fill("985112345678901");
-      await savePet.click();
-      await expect(pet.getByRole("status").filter({ hasText: "The pet profile is saved." })).toBeVisible();
       await expect(page.locator("[data-status]").first()).toHaveAttribute("data-status", "ACTIVE");
-      await expect(pet.getByLabel("Breed")).toHaveValue("Beagle");
+      await expect(details.getByLabel("Breed")).toHaveValue("Beagle");
     });
 
     await test.step("upload a photo: a missing file is reported, a PNG is added as primary", async () => {
@@ -108,26 +103,41 @@ test.describe("tags in the dashboard", () => {
       await expect(photos.nth(0).getByRole("button", { name: /Make primary/ })).toBeVisible();
     });
 
-    await test.step("mark it lost with a message: only the allowed moves are offered", async () => {
-      const status = page.getByRole("region", { name: "Status" });
-      await expect(status.getByRole("button")).toHaveText(["Mark as lost", "Report stolen", "Deactivate"]);
-      const lost = page.getByRole("form", { name: "Mark as lost" });
-      await waitForHydration(lost.getByRole("button", { name: "Mark as lost" }));
+    await test.step("lost mode, one tap from the first screen of a phone; the status control offers only the allowed moves", async () => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.reload();
+      const lostIt = page.getByText("I lost it", { exact: false });
+      const box = await lostIt.boundingBox();
+      expect(box && box.y + box.height).toBeLessThanOrEqual(844);
+      const status = page.getByRole("group", { name: "New status" });
+      await expect(status.getByRole("radio")).toHaveCount(3);
+      await expect(status.getByRole("radio", { name: "Lost" })).toHaveAccessibleDescription(/LOST banner/);
+      await expect(status.getByRole("radio", { name: "Stolen" })).toBeVisible();
+      await expect(status.getByRole("radio", { name: "Switched off" })).toBeVisible();
+
+      await lostIt.click();
+      const lost = page.getByRole("form", { name: "Turn on lost mode" });
+      await waitForHydration(lost.getByRole("button", { name: "Turn on lost mode" }));
+      await expect(page.getByTestId("finder-preview")).toContainText("Rex");
       await lost.getByLabel("Message for finders").fill("Please call me, he is shy. Reward offered.");
-      await lost.getByRole("button", { name: "Mark as lost" }).click();
+      await lost.getByRole("button", { name: "Turn on lost mode" }).click();
       await expect(page).toHaveURL(/notice=status-LOST/);
       await expect(page.getByRole("status").filter({ hasText: "The tag is now lost." })).toBeVisible();
       await expect(page.locator("[data-status]").first()).toHaveAttribute("data-status", "LOST");
       await expect(page.locator("[data-status]").first()).toHaveText(/Lost/);
-      await expect(page.getByText("Your message: “Please call me, he is shy. Reward offered.”")).toBeVisible();
-      await expect(status.getByRole("button")).toHaveText(["Mark as found", "Mark as active", "Report stolen"]);
-      await expectRenderedScreenshot(page, testInfo, "tag-detail-lost");
+      const mode = page.getByRole("region", { name: "Lost mode is on" });
+      await expect(mode).toContainText("“Please call me, he is shy. Reward offered.”");
+      await expect(page.getByTestId("finder-preview")).toContainText("LOST: the owner is looking for it");
+      await expect(page.getByRole("button", { name: "I've got it back" })).toBeVisible();
+      await expect(page.getByRole("group", { name: "New status" }).getByRole("radio")).toHaveCount(3);
+      await expect(page.getByRole("group", { name: "New status" }).getByRole("radio", { name: "Found" })).toBeVisible();
+      await expectNoHorizontalScroll(page, 390);
+      await expectRenderedScreenshot(page, testInfo, "tag-detail-lost-390");
 
-      await page.setViewportSize({ width: 375, height: 812 });
+      await page.setViewportSize({ width: 1280, height: 800 });
       await page.reload();
       await expect(page.getByRole("heading", { level: 1, name: "Rex" })).toBeVisible();
-      await expectNoHorizontalScroll(page);
-      await expectRenderedScreenshot(page, testInfo, "tag-detail-375");
+      await expectRenderedScreenshot(page, testInfo, "tag-detail-lost-1280");
       await page.setViewportSize({ width: 1280, height: 720 });
     });
 
@@ -156,6 +166,7 @@ test.describe("tags in the dashboard", () => {
 
     await test.step("insurance details and a transfer the recipient declines", async () => {
       await page.goto(tagUrl);
+      await page.getByText("More: transfer, insurance, release").click();
       const insurance = page.getByRole("form", { name: "Insurance" });
       const saveInsurance = insurance.getByRole("button", { name: "Save insurance" });
       await waitForHydration(saveInsurance);
@@ -170,6 +181,7 @@ test.describe("tags in the dashboard", () => {
       await saveInsurance.click();
       await expect(insurance.getByRole("status").filter({ hasText: "The insurance details are saved." })).toBeVisible();
       await page.reload();
+      await page.getByText("More: transfer, insurance, release").click();
       await expect(page.getByRole("form", { name: "Insurance" }).getByLabel("Currency")).toHaveValue("EUR");
 
       // A request context of its own: the shared one carries the first account's cookie.
@@ -264,6 +276,7 @@ test.describe("tags in the dashboard", () => {
     await test.step("release a tag after confirming", async () => {
       const rows = page.getByRole("list", { name: "Tags" }).getByRole("listitem");
       await rows.filter({ hasText: second }).getByRole("link").click();
+      await page.getByText("More: transfer, insurance, release").click();
       const release = page.getByRole("form", { name: "Release this tag" });
       const submit = release.getByRole("button", { name: "Release tag" });
       await waitForHydration(submit);

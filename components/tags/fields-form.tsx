@@ -21,6 +21,7 @@ export type TagFieldSpec =
   | (BaseField & { kind?: "text" | "email" | "tel" | "number" | "date"; autoComplete?: string; maxLength?: number; min?: string; max?: string; step?: string; inputMode?: "text" | "numeric" | "decimal" | "email" | "tel"; autoCapitalize?: string; spellCheck?: boolean })
   | (BaseField & { kind: "textarea"; rows?: number; maxLength?: number; autoCapitalize?: string; spellCheck?: boolean })
   | (BaseField & { kind: "select"; options: { value: string; label: string }[] })
+  | (BaseField & { kind: "radio"; options: { value: string; label: string; description?: ReactNode }[] })
   | (BaseField & { kind: "file"; accept?: string })
   | (BaseField & { kind: "checkbox" });
 
@@ -156,6 +157,42 @@ function FieldInput({ id, field, errors, value, wide }: { id: string; field: Tag
             ))}
           </select>
         </div>
+      );
+    case "radio":
+      // A fieldset: the legend names the choice, each option's meaning is read with it (aria-describedby).
+      return (
+        <fieldset className="flex flex-col gap-2" aria-describedby={describedBy}>
+          <legend className="mb-1 text-sm font-semibold text-ink">
+            {field.label}
+            {field.optional ? <span className="font-normal text-muted"> (optional)</span> : null}
+          </legend>
+          {hint}
+          <FieldErrorList id={`${id}-error`} errors={errors} />
+          {field.options.map((option) => (
+            <div key={option.value} className="flex items-start gap-3 rounded-lg border border-line p-3 has-[:checked]:border-brand-700 has-[:checked]:bg-brand-50">
+              <input
+                key={`${option.value}-${value ?? ""}`}
+                id={`${id}-${option.value}`}
+                type="radio"
+                name={field.name}
+                value={option.value}
+                defaultChecked={value === option.value}
+                aria-describedby={option.description ? `${id}-${option.value}-meaning` : undefined}
+                className="mt-0.5 h-6 w-6 shrink-0 accent-brand-700"
+              />
+              <div className="flex flex-col gap-0.5">
+                <label htmlFor={`${id}-${option.value}`} className="font-semibold text-ink">
+                  {option.label}
+                </label>
+                {option.description ? (
+                  <p id={`${id}-${option.value}-meaning`} className="text-sm text-muted">
+                    {option.description}
+                  </p>
+                ) : null}
+              </div>
+            </div>
+          ))}
+        </fieldset>
       );
     case "file":
       return (

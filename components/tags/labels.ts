@@ -24,13 +24,13 @@ export const tagTypeLabels: Record<TagType, string> = {
 export const tagTypes = Object.keys(tagTypeLabels) as TagType[];
 export const tagStatusList = Object.keys(tagStatusLabels) as TagStatus[];
 
-/** What each move is called on the owner's button, and what it does. */
-export const transitionActions: Record<TagStatus, { label: string; explain: string }> = {
-  ACTIVE: { label: "Mark as active", explain: "Finders see the normal profile again." },
-  LOST: { label: "Mark as lost", explain: "Finders who scan the tag see that it is lost, with your message." },
-  FOUND: { label: "Mark as found", explain: "You have it back." },
-  STOLEN: { label: "Report stolen", explain: "Finders see a stolen alert." },
-  DEACTIVATED: { label: "Deactivate", explain: "Scans show nothing of the profile; the tag no longer counts towards your plan." },
-  PENDING_SETUP: { label: "Set up", explain: "" },
-  EXPIRED: { label: "Expire", explain: "" },
+/** Each status as an option of the tag page's status control: its name and what choosing it does. */
+export const statusOptions: Record<TagStatus, { label: string; explain: string }> = {
+  ACTIVE: { label: "Active", explain: "Finders see the normal profile, without any lost, stolen or found notice." },
+  LOST: { label: "Lost", explain: "Finders see a LOST banner with your message, and every real scan alerts you." },
+  FOUND: { label: "Found", explain: "You have it back: finders see that it was found. Switch it to Active later." },
+  STOLEN: { label: "Stolen", explain: "Finders see a stolen alert and are told not to confront anyone; every real scan alerts you." },
+  DEACTIVATED: { label: "Switched off", explain: "Scans show nothing of the profile; the tag no longer counts towards your plan." },
+  PENDING_SETUP: { label: "Setting up", explain: "" },
+  EXPIRED: { label: "Expired", explain: "" },
 };

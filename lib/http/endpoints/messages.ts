@@ -15,10 +15,11 @@ export const messageEndpoints = {
     method: "GET",
     path: "/api/v1/messages",
     summary: "List my conversations with finders",
-    description: "Most recent activity first, each with the newest message's text (`lastMessage`) and the number of finder messages you have not read (`unreadCount`).",
+    description:
+      "Most recent activity first, each with the newest message's text (`lastMessage`) and the number of finder messages you have not read (`unreadCount`). `tagId` keeps one tag's conversations (another user's tag: an empty list).",
     tags,
     auth: "required",
-    query: paginationQuery,
+    query: paginationQuery.extend({ tagId: uuidParam().optional().meta({ description: "Only this tag's conversations" }) }),
     response: threadListItemSchema,
     responseKind: "paginated",
   }),

@@ -28,11 +28,12 @@ const unreadCountSql = sql<number>`(
 
 /**
  * GET /messages: the owner's conversations, most recent activity first, each with the newest message's
- * text and the count of unread finder messages. The finder's e-mail address and account never appear.
+ * text and the count of unread finder messages; `tagId` keeps one tag's. The finder's e-mail address and
+ * account never appear.
  */
-export async function listThreads(ctx: ServiceContext, page: { page: number; limit: number }): Promise<{ items: ThreadListItem[]; total: number }> {
+export async function listThreads(ctx: ServiceContext, page: { page: number; limit: number; tagId?: string }): Promise<{ items: ThreadListItem[]; total: number }> {
   const { userId } = requireUser(ctx);
-  const mine = eq(threads.ownerId, userId);
+  const mine = page.tagId ? and(eq(threads.ownerId, userId), eq(threads.tagId, page.tagId)) : eq(threads.ownerId, userId);
   const [rows, [counted]] = await Promise.all([
     ctx.db
       .select({

@@ -59,8 +59,9 @@ function toRecord(row: Reward, tagName: string | null): RewardRecord {
   };
 }
 
-function newHandoverCode(): string {
-  return String(randomInt(0, 1_000_000)).padStart(6, "0");
+/** A fresh one-time handover code, sealed as the reward row stores it. */
+export function newSealedHandoverCode(): string {
+  return sealText(HANDOVER_PURPOSE, String(randomInt(0, 1_000_000)).padStart(6, "0"));
 }
 
 /** The caller's tag, locked for update; someone else's (or an unknown id) is 404. */
@@ -153,7 +154,7 @@ export async function createReward(ctx: ServiceContext, tagId: string, input: Cr
         amountMinor: toMinor(input.amount),
         currency: input.currency.toUpperCase(),
         description: input.description || null,
-        handoverCodeSealed: sealText(HANDOVER_PURPOSE, newHandoverCode()),
+        handoverCodeSealed: newSealedHandoverCode(),
       })
       .returning();
     await tellOwner(tx, row!, "ACTIVE", `You offered a reward of ${toMajor(row!.amountMinor)} ${row!.currency} for ${tag.itemName ?? "your tag"}.`);

@@ -8,7 +8,7 @@ import { activateIfComplete, changeTagStatus } from "@/lib/services/tags/queries
 import type { TagStatus } from "@/lib/services/tags/transitions";
 import { removeTwoFactor, retireUserTokens, revokeUserApiKeys, revokeUserSessions } from "@/lib/services/auth/queries";
 import { newThreadToken, threadTokenHash } from "@/lib/services/messages/thread-token";
-import { createReward } from "@/lib/services/rewards";
+import { newSealedHandoverCode } from "@/lib/services/rewards/rewards";
 
 /** The demo account seeded outside production, so `npm run dev` has someone to sign in as. */
 export const DEMO_USER = { email: "demo@tagservice.local", password: "DemoTags2026", firstName: "Dana", lastName: "Demo" } as const;
@@ -209,9 +209,8 @@ async function seedDemoFinderSide(tx: ServiceContext & { db: Transaction }, demo
       { threadId: thread!.id, sender: "FINDER", content: "Sure, see you there at 6.", createdAt: at(10) },
     ]);
     await tx.db.update(schema.threads).set({ lastMessageAt: at(10) }).where(eq(schema.threads.id, thread!.id));
-    // Offered as the owner would, so the finder's page, the reward panel and the list have one to show.
-    const owner = { ...tx, actor: { kind: "user" as const, userId: demoId, role: "USER" as const, ip: "127.0.0.1" } };
-    await createReward(owner, lost.id, { amount: 50, currency: "USD", description: "Biscuit is family. Thank you so much!" });
+    // Written directly like the conversation: the seed runs before the job queues exist, so no notification.
+    await tx.db.insert(schema.rewards).values({ tagId: lost.id, ownerId: demoId, amountMinor: 5000, currency: "USD", description: "Biscuit is family. Thank you so much!", handoverCodeSealed: newSealedHandoverCode() });
   }
   await tx.db.insert(schema.emergencyProfiles).values({ userId: demoId, bloodType: "A+", allergies: ["Penicillin"], medications: [], conditions: ["Asthma"], organDonor: true }).onConflictDoNothing();
   await tx.db.insert(schema.emergencyContacts).values({ userId: demoId, name: "Alex Demo", relationship: "Partner", phone: "+1 555 0100" });

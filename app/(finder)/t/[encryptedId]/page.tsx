@@ -1,16 +1,16 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import { getTranslations } from "next-intl/server";
 import { FinderCard, FinderNotice, SafetyAdvice } from "@/components/finder/panels";
+import { FinderTagCard } from "@/components/finder/tag-card";
 import { MessageForm } from "@/components/finder/message-form";
 import { ShareLocation } from "@/components/finder/share-location";
-import { formatMoney } from "@/lib/i18n/money";
 import { optionalUserContext } from "@/lib/http/page-context";
 import { clientIp } from "@/lib/http/client-ip";
 import { visitorFrom } from "@/lib/http/visitor";
 import { checkRateLimits } from "@/lib/ratelimit";
-import { ownerWordsOf, scanTag, type PublicScanView } from "@/lib/services/scans";
+import { scanTag, type PublicScanView } from "@/lib/services/scans";
 import { DomainError, NotFoundError } from "@/lib/services/errors";
 import { contactOwnerAction } from "./actions";
 
@@ -71,57 +71,10 @@ export default async function FinderScanPage({ params }: { params: Params }) {
 
 async function TagForFinder({ view, encryptedId }: { view: PublicScanView; encryptedId: string }) {
   const t = await getTranslations("Finder");
-  const format = await getFormatter();
-  const locale = await getLocale();
-  const name = view.itemName ?? t("unnamedItem");
-  const photo = view.photos.find((candidate) => candidate.isPrimary) ?? view.photos[0];
-  // A STOLEN tag's alert is the banner above, in the finder's language; beside it, only the owner's words.
-  const ownerNote = ownerWordsOf(view);
 
   return (
     <>
-      {view.status === "LOST" ? (
-        <p role="status" className="rounded-xl bg-danger-700 px-4 py-3 text-center text-lg font-bold text-white">
-          {t("bannerLost")}
-        </p>
-      ) : null}
-      {view.status === "STOLEN" ? (
-        <div role="status" className="rounded-xl bg-danger-700 px-4 py-3 text-white">
-          <p className="text-center text-lg font-bold">{t("bannerStolen")}</p>
-          <p className="mt-1 text-sm">{t("bannerStolenAdvice")}</p>
-        </div>
-      ) : null}
-      {view.status === "FOUND" ? <p className="rounded-xl border border-green-700 bg-green-50 px-4 py-3 text-green-900">{t("bannerFound")}</p> : null}
-
-      <FinderCard labelledBy="finder-item">
-        <div className="flex items-start gap-4">
-          {photo ? (
-            // eslint-disable-next-line @next/next/no-img-element -- served by our own photo route, already re-encoded and small; no client JavaScript needed
-            <img src={photo.url} alt={view.itemName ? t("photoAlt", { name: view.itemName }) : t("photoAltUnnamed")} className="h-28 w-28 shrink-0 rounded-lg border border-line object-cover" />
-          ) : null}
-          <div className="flex min-w-0 flex-col gap-1">
-            <p className="text-sm font-semibold uppercase tracking-wide text-brand-700">{t(`tagType.${view.tagType}`)}</p>
-            <h1 id="finder-item" className="text-2xl font-bold break-words text-ink">
-              {name}
-            </h1>
-            {view.ownerName ? <p className="text-ink">{t("belongsTo", { name: view.ownerName })}</p> : null}
-            {!view.itemName && !view.ownerName ? <p className="text-sm text-muted">{t("privateProfile")}</p> : null}
-          </div>
-        </div>
-        {view.reward !== null ? (
-          <div className="rounded-lg bg-reward-50 px-3 py-2 text-reward-800" data-testid="finder-reward">
-            <p className="text-lg font-bold">{t("reward", { amount: view.rewardCurrency ? formatMoney(view.reward, view.rewardCurrency, locale) : format.number(view.reward) })}</p>
-            {view.contactEnabled ? <p className="mt-1 text-sm">{t("rewardHowTo")}</p> : null}
-          </div>
-        ) : null}
-        {ownerNote ? (
-          <div>
-            <h2 className="text-sm font-semibold text-muted">{t("ownerNote")}</h2>
-            <p className="mt-1 whitespace-pre-line break-words text-ink">{ownerNote}</p>
-          </div>
-        ) : null}
-        {view.description ? <p className="whitespace-pre-line break-words text-ink">{view.description}</p> : null}
-      </FinderCard>
+      <FinderTagCard view={view} />
 
       {view.emergencyAvailable ? (
         <a href={`/t/${encodeURIComponent(encryptedId)}/emergency`} className="flex min-h-14 flex-col items-center justify-center rounded-xl bg-red-800 px-4 py-3 text-center text-white hover:bg-red-900">

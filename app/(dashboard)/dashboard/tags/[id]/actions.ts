@@ -6,69 +6,124 @@ import { z } from "zod";
 import { errorState, formError, formSuccess } from "@/lib/forms/action-result";
 import { formText, type FormState } from "@/lib/forms/form-state";
 import { action, rowAction, whenNotFound } from "@/lib/forms/action";
-import { addPhoto, deletePhoto, deviceProfileInput, generalProfileInput, MAX_PHOTO_BYTES, petProfileInput, putDeviceProfile, putPetProfile, putTravelProfile, putVehicleProfile, saveGeneralProfile, setPrimaryPhoto, travelProfileInput, vehicleProfileInput } from "@/lib/services/profiles";
-import { releaseTag, setTagStatus, setTagStatusInput } from "@/lib/services/tags";
+import {
+  addPhoto,
+  deletePhoto,
+  deviceProfileInput,
+  generalProfileInput,
+  MAX_PHOTO_BYTES,
+  petProfileInput,
+  profilePatchSchema,
+  saveTagDetails,
+  setPrimaryPhoto,
+  travelProfileInput,
+  vehicleProfileInput,
+  type TypedDetails,
+} from "@/lib/services/profiles";
+import { formInput } from "@/lib/forms/form-input";
+import { NotFoundError } from "@/lib/services/errors";
+import { releaseTag, setTagStatus, setTagStatusInput, tagStatusSchema } from "@/lib/services/tags";
 import { tagParams, tagPath } from "./tag-form";
 
 type FormAction = (previous: FormState, formData: FormData) => Promise<FormState>;
 
-/** PATCH /tags/:id (type) and PATCH /profiles/:tagId (everything else), in one transaction. */
-export const saveGeneralProfileAction: FormAction = action(
-  {
-    auth: "user",
-    returnTo: tagPath,
-    params: tagParams,
-    input: generalProfileInput,
-    values: ["itemName", "tagType", "description", "ownerName", "contactEmail", "contactPhone", "visibility"],
-  },
-  async ({ ctx, params, input, values }) => {
-    await saveGeneralProfile(ctx, params.tagId, input);
-    revalidatePath(`/dashboard/tags/${params.tagId}`);
-    return formSuccess("The profile is saved.", values);
-  },
-);
+/** The typed fields each kind of tag adds to the one details form (a pet's name is the item name). */
+const typedInputs = {
+  GENERAL: null,
+  PET: petProfileInput.omit({ petName: true }),
+  VEHICLE: vehicleProfileInput,
+  DEVICE: deviceProfileInput,
+  TRAVEL: travelProfileInput,
+} as const;
+type DetailsKind = keyof typeof typedInputs;
 
-/** PUT /profiles/:tagId/{pet|vehicle|device|travel}; saving it may complete the profile (→ ACTIVE). */
-function typedProfileAction<S extends z.ZodObject>(schema: S, save: (ctx: never, id: string, body: z.output<S>) => Promise<unknown>, label: string): FormAction {
-  return action({ auth: "user", returnTo: tagPath, params: tagParams, input: schema, values: Object.keys(schema.shape) }, async ({ ctx, params, input, values }) => {
-    await save(ctx as never, params.tagId, input as z.output<S>);
-    revalidatePath(`/dashboard/tags/${params.tagId}`);
-    revalidatePath("/dashboard/tags");
-    return formSuccess(`The ${label} profile is saved.`, values);
-  });
+/** The one form names its item: an empty name is refused here (the API's PATCH may leave it out). */
+const detailsGeneralInput = generalProfileInput.extend({ itemName: profilePatchSchema.shape.itemName.unwrap() });
+
+function detailsAction(kind: DetailsKind): FormAction {
+  const typedInput = typedInputs[kind];
+  const input = z.object({ general: detailsGeneralInput, typed: (typedInput ?? z.object({})).nullable() });
+  const generalNames = Object.keys(detailsGeneralInput.shape);
+  const typedNames = typedInput ? Object.keys(typedInput.shape) : [];
+  return action(
+    {
+      auth: "user",
+      returnTo: tagPath,
+      params: tagParams,
+      input,
+      // The typed fields belong to the kind shown; after a change of type they are not read (nor required).
+      read: (formData) => {
+        const general = formInput(detailsGeneralInput, formData) as { tagType?: unknown };
+        return { general, typed: typedInput && general.tagType === kind ? formInput(typedInput, formData) : null };
+      },
+      fieldMap: Object.fromEntries([...generalNames.map((name) => [`general.${name}`, name]), ...typedNames.map((name) => [`typed.${name}`, name])]),
+      values: [...generalNames, ...typedNames],
+    },
+    async ({ ctx, params, input, values }) => {
+      const { general, typed } = input;
+      const details = kind === "GENERAL" || !typed ? null : ({ kind, body: kind === "PET" ? { ...typed, petName: general.itemName } : typed } as TypedDetails);
+      await saveTagDetails(ctx, params.tagId, general, details);
+      revalidatePath(`/dashboard/tags/${params.tagId}`);
+      revalidatePath("/dashboard/tags");
+      const changedType = general.tagType !== kind;
+      return formSuccess(changedType ? "Saved. Now fill in the details of the new type below." : "The details are saved.", values);
+    },
+  );
 }
 
-const typedForms: Record<string, FormAction> = {
-  PET: typedProfileAction(petProfileInput, putPetProfile, "pet"),
-  VEHICLE: typedProfileAction(vehicleProfileInput, putVehicleProfile, "vehicle"),
-  DEVICE: typedProfileAction(deviceProfileInput, putDeviceProfile, "device"),
-  TRAVEL: typedProfileAction(travelProfileInput, putTravelProfile, "luggage"),
+const detailsForms: Record<DetailsKind, FormAction> = {
+  GENERAL: detailsAction("GENERAL"),
+  PET: detailsAction("PET"),
+  VEHICLE: detailsAction("VEHICLE"),
+  DEVICE: detailsAction("DEVICE"),
+  TRAVEL: detailsAction("TRAVEL"),
 };
 
-/** The typed profile form names its kind in `profileType`. */
-export async function saveTypedProfileAction(previous: FormState, formData: FormData): Promise<FormState> {
-  const form = Object.hasOwn(typedForms, formText(formData, "profileType")) ? typedForms[formText(formData, "profileType")] : undefined;
-  if (!form) return formError("This kind of profile is not known.");
+/**
+ * The tag page's one details form: type, profile and the typed details of the kind shown (`profileType`),
+ * saved together in one transaction (saveTagDetails).
+ */
+export async function saveTagDetailsAction(previous: FormState, formData: FormData): Promise<FormState> {
+  const kind = formText(formData, "profileType");
+  const form = Object.hasOwn(detailsForms, kind) ? detailsForms[kind as DetailsKind] : undefined;
+  if (!form) return formError("This kind of tag is not known.");
   return form(previous, formData);
 }
 
+/** The status the owner picked (a radio of the allowed moves, or the button of lost mode) and the message for finders. */
+const statusFormInput = setTagStatusInput.extend({ status: z.enum(tagStatusSchema.options, "Choose a new status.") });
+
 /** PATCH /tags/:id/status, answered with a redirect so the page shows the new status and its moves. */
 export const changeStatusAction: FormAction = action(
-  {
-    auth: "user",
-    returnTo: tagPath,
-    // The status comes from the button pressed: an unknown one names no move (not found, like a bad id).
-    params: tagParams.extend({ status: setTagStatusInput.shape.status }),
-    input: setTagStatusInput.pick({ lostMessage: true }),
-    values: ["lostMessage"],
-  },
+  { auth: "user", returnTo: tagPath, params: tagParams, input: statusFormInput, values: ["status", "lostMessage"] },
   async ({ ctx, params, input }) => {
-    const withMessage = params.status === "LOST" || params.status === "STOLEN";
-    await setTagStatus(ctx, params.tagId, { status: params.status, lostMessage: withMessage ? (input.lostMessage ?? null) : undefined });
+    const withMessage = input.status === "LOST" || input.status === "STOLEN";
+    await setTagStatus(ctx, params.tagId, { status: input.status, lostMessage: withMessage ? (input.lostMessage ?? null) : undefined });
     const path = `/dashboard/tags/${params.tagId}`;
     revalidatePath(path);
     revalidatePath("/dashboard/tags");
-    redirect(`${path}?notice=status-${params.status}`);
+    redirect(`${path}?notice=status-${input.status}`);
+  },
+);
+
+/**
+ * The summary's one-tap move ("I've got it back", "Back to normal"): PATCH /tags/:id/status with the status
+ * the button carries. A move the tag no longer allows (changed in another tab) comes back as a notice.
+ */
+export const quickStatusAction: (formData: FormData) => Promise<void> = rowAction(
+  {
+    auth: "user",
+    returnTo: tagPath,
+    params: tagParams.extend({ status: tagStatusSchema }),
+    onError: (error, formData) => (error instanceof NotFoundError ? "/dashboard/tags" : `${tagPath(formData)}?notice=status-refused`),
+    revalidate: (formData) => {
+      revalidatePath(tagPath(formData));
+      revalidatePath("/dashboard/tags");
+    },
+  },
+  async ({ ctx, params }) => {
+    await setTagStatus(ctx, params.tagId, { status: params.status });
+    return `/dashboard/tags/${params.tagId}?notice=status-${params.status}`;
   },
 );
 

@@ -3,227 +3,306 @@ import Link from "next/link";
 import { BackLink } from "@/components/dashboard/back-link";
 import { formatDateTime } from "@/components/dashboard/dates";
 import { noticeFrom } from "@/components/dashboard/notices";
-import { PageHeading } from "@/components/dashboard/page-heading";
 import { pageParam } from "@/components/dashboard/pager";
 import { Panel } from "@/components/dashboard/panel";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
+import { threadTitle } from "@/components/messages/labels";
+import { ThreadStatusBadge } from "@/components/messages/thread-status-badge";
 import { FieldsForm } from "@/components/tags/fields-form";
-import { tagStatusLabels, tagTypeLabels, tagTypes, transitionActions } from "@/components/tags/labels";
+import { statusOptions, tagStatusLabels, tagTypeLabels } from "@/components/tags/labels";
 import { TagStatusBadge } from "@/components/tags/status-badge";
-import { MAX_PHOTOS_PER_TAG } from "@/lib/services/profiles";
-import { allowedTransitions } from "@/lib/services/tags";
+import type { ServiceContext } from "@/lib/services/context";
+import { listThreads } from "@/lib/services/messages";
+import { MAX_PHOTOS_PER_TAG, type Profile } from "@/lib/services/profiles";
+import { allowedTransitions, type TagRecord } from "@/lib/services/tags";
 import { type SearchParams } from "../params";
-import { addPhotoAction, changeStatusAction, deletePhotoAction, makePrimaryPhotoAction, releaseTagAction, saveGeneralProfileAction, saveTypedProfileAction } from "./actions";
+import { addPhotoAction, changeStatusAction, deletePhotoAction, makePrimaryPhotoAction, quickStatusAction, releaseTagAction, saveTagDetailsAction } from "./actions";
 import { loadOwnedTag } from "./load";
-import { RewardPanel, rewardNotices } from "./reward-panel";
-import { TransferInsuranceScanPanels, transferInsuranceNotices } from "./transfer-insurance-scan-panels";
-import { isTypedKind, typedDefaults, typedFormSpecs } from "./typed-fields";
+import { LostMode } from "./lost-mode";
+import { InsurancePanel, moreNotices, ScansPanel, TransferPanel } from "./more-panels";
+import { rewardNotices } from "./reward-panel";
+import { detailsFields, isTypedKind, typedFormSpecs } from "./typed-fields";
 
 export const metadata: Metadata = { title: "Tag" };
 
 type Params = Promise<{ id: string }>;
 
+const MESSAGES_SHOWN = 5;
+
+/**
+ * One tag, arranged around what owners do: the summary with the one control that matters most ("I lost it"
+ * / "I've got it back"), lost mode inline (message, reward, poster, live preview), the details in one form,
+ * the status as one control, then photos, messages, scans, printables, and the rarely used rest under "More".
+ */
 export default async function TagPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const { id } = await params;
   const { ctx, tag, profile } = await loadOwnedTag(id, `/dashboard/tags/${id}`);
   const query = await searchParams;
-  const notice = noticeFrom(query, {
-    activated: { tone: "success", text: "The tag is yours. Fill in its profile to make it active." },
-    ...transferInsuranceNotices,
+  const notices = {
+    activated: { tone: "success", text: "The tag is yours. Fill in its details below to make it active." },
+    ...moreNotices,
     ...rewardNotices,
     "photo-deleted": { tone: "success", text: "The photo was deleted." },
     "photo-primary": { tone: "success", text: "The primary photo was changed." },
     "photo-missing": { tone: "error", text: "That photo was already deleted." },
+    "status-refused": { tone: "error", text: "That change is not possible from the tag's status now: here is where it stands." },
     ...Object.fromEntries(Object.entries(tagStatusLabels).map(([status, label]) => [`status-${status}`, { tone: "success" as const, text: `The tag is now ${label.toLowerCase()}.` }])),
-  });
-  const moves = allowedTransitions(tag.status);
-  const hidden = { tagId: tag.id };
-  const typed = isTypedKind(tag.tagType) ? typedFormSpecs[tag.tagType] : null;
-  const name = tag.itemName ?? "Unnamed tag";
+  } as const;
+  const notice = noticeFrom(query, notices);
+  const noticeKey = typeof query.notice === "string" ? query.notice : "";
   const scansPage = pageParam(query.scans);
 
   return (
-    <div className="flex max-w-3xl flex-col gap-6">
+    <div className="flex flex-col gap-6">
       <BackLink href="/dashboard/tags">Your tags</BackLink>
-      <div>
-        <PageHeading title={name}>
-          <p className="flex flex-wrap items-center gap-2">
-            <TagStatusBadge status={tag.status} />
-            <span>
-              <span className="font-mono text-ink">{tag.code}</span> · {tagTypeLabels[tag.tagType]} · {tag.scanCount} {tag.scanCount === 1 ? "scan" : "scans"}
-              {tag.lastScannedAt ? `, last ${formatDateTime(tag.lastScannedAt)}` : ""}
-            </span>
-          </p>
-        </PageHeading>
-        {notice ? <FormAlert tone={notice.tone} title={notice.text} className="-mt-2" /> : null}
-        {tag.status === "PENDING_SETUP" ? (
-          <FormAlert tone="info" title="Almost ready" className="mt-4">
-            The tag turns active once it has an item name{typed ? ` and its ${typed.title.toLowerCase()} are saved` : ""}.
-          </FormAlert>
-        ) : null}
-        {tag.status === "LOST" || tag.status === "STOLEN" ? (
-          <FormAlert tone="info" title={tag.status === "LOST" ? "Finders see that this is lost." : "Finders see a stolen alert."} className="mt-4">
-            {tag.lostMessage ? <p>Your message: “{tag.lostMessage}”</p> : <p>You left no message for finders.</p>}
-            <p className="mt-2">
-              <Link href={`/dashboard/tags/${tag.id}/poster`} className="font-semibold underline">
-                Print a {tag.status === "LOST" ? "lost" : "stolen"} poster
-              </Link>{" "}
-              to put up nearby: it carries the tag&apos;s QR code, never your contact details.
-            </p>
-          </FormAlert>
-        ) : null}
+      <div className="flex flex-col gap-6 xl:grid xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
+        <div className="flex min-w-0 flex-col gap-6">
+          <TagSummary tag={tag} profile={profile} />
+          {notice ? <FormAlert tone={notice.tone} title={notice.text} /> : null}
+          <LostMode ctx={ctx} tag={tag} open={noticeKey.startsWith("reward-")} />
+          <DetailsPanel tag={tag} profile={profile} />
+          <StatusPanel tag={tag} />
+        </div>
+        <div className="flex min-w-0 flex-col gap-6">
+          <PhotosPanel tag={tag} profile={profile} />
+          <MessagesPanel ctx={ctx} tagId={tag.id} />
+          <PrintablesPanel tag={tag} />
+        </div>
       </div>
+      <ScansPanel ctx={ctx} tagId={tag.id} scansPage={scansPage} />
+      <MoreSection ctx={ctx} tag={tag} open={noticeKey.startsWith("transfer-") || noticeKey.startsWith("insurance-")} />
+    </div>
+  );
+}
 
-      <Panel id="general" title="Profile" description="What people who scan the tag see, unless you make it private. Contact details are optional: finders can always message you through us.">
-        <FieldsForm
-          action={saveGeneralProfileAction}
-          formLabel="Profile"
-          hidden={hidden}
-          columns={2}
-          fields={[
-            { name: "itemName", label: "Item name", maxLength: 100, defaultValue: profile.itemName ?? "" },
-            { name: "tagType", label: "Type", kind: "select", options: tagTypes.map((type) => ({ value: type, label: tagTypeLabels[type] })), defaultValue: tag.tagType },
-            { name: "description", label: "Description", kind: "textarea", optional: true, maxLength: 2000, defaultValue: profile.description ?? "" },
-            { name: "ownerName", label: "Your name as finders see it", optional: true, maxLength: 100, autoComplete: "name", defaultValue: profile.ownerName ?? "" },
-            { name: "contactEmail", label: "Contact e-mail", kind: "email", optional: true, autoComplete: "email", defaultValue: profile.contactEmail ?? "" },
-            { name: "contactPhone", label: "Contact phone", kind: "tel", optional: true, autoComplete: "tel", defaultValue: profile.contactPhone ?? "" },
-            {
-              name: "visibility",
-              label: "Who sees the profile",
-              kind: "select",
-              options: [
-                { value: "PUBLIC", label: "Anyone who scans the tag" },
-                { value: "PRIVATE", label: "Private: finders see only a way to contact you" },
-              ],
-              defaultValue: profile.visibility,
-            },
-          ]}
-          submitLabel="Save profile"
-          pendingLabel="Saving…"
-        />
-      </Panel>
-
-      {typed ? (
-        <Panel id="typed" title={typed.title} description={typed.description}>
-          <FieldsForm
-            action={saveTypedProfileAction}
-            formLabel={typed.title}
-            hidden={{ ...hidden, profileType: tag.tagType }}
-            columns={2}
-            fields={typedDefaults(typed.fields, profile.typedProfile)}
-            submitLabel={`Save ${typed.title.toLowerCase()}`}
-            pendingLabel="Saving…"
-          />
-        </Panel>
-      ) : null}
-
-      <Panel id="photos" title="Photos" description={`Up to ${MAX_PHOTOS_PER_TAG} photos: JPEG, PNG or WebP, at most 5 MB each. Location and camera details are removed. The primary photo is shown first.`}>
-        {profile.photos.length === 0 ? (
-          <p className="mb-5 text-muted">No photos yet.</p>
+/** Photo, name, status, scans and last scan, with the one control for the tag's most urgent move. */
+function TagSummary({ tag, profile }: { tag: TagRecord; profile: Profile }) {
+  const name = tag.itemName ?? "Unnamed tag";
+  const photo = profile.photos.find((candidate) => candidate.isPrimary) ?? profile.photos[0];
+  return (
+    <section aria-labelledby="tag-heading" className="flex flex-col gap-4 rounded-xl border border-line bg-white p-4 shadow-sm sm:p-5">
+      <div className="flex items-start gap-4">
+        {photo ? (
+          // eslint-disable-next-line @next/next/no-img-element -- served by our own route, already re-encoded and small
+          <img src={photo.url} alt="" className="h-20 w-20 shrink-0 rounded-lg border border-line object-cover sm:h-24 sm:w-24" />
         ) : (
-          <ul aria-label="Photos" className="mb-6 grid grid-cols-2 gap-4 sm:grid-cols-3">
-            {profile.photos.map((photo, index) => (
-              <li key={photo.id} className="flex flex-col gap-2">
-                {/* eslint-disable-next-line @next/next/no-img-element -- served by our own route, already re-encoded and small */}
-                <img src={photo.url} alt={`Photo ${index + 1} of ${name}${photo.isPrimary ? " (primary)" : ""}`} className="aspect-square w-full rounded-lg border border-line bg-canvas object-cover" />
-                <div className="flex flex-wrap items-center justify-between gap-2">
-                  {photo.isPrimary ? (
-                    <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-900">Primary</span>
-                  ) : (
-                    <form action={makePrimaryPhotoAction}>
-                      <input type="hidden" name="tagId" value={tag.id} />
-                      <input type="hidden" name="photoId" value={photo.id} />
-                      <SubmitButton variant="link" pendingLabel="Saving…" className="min-h-10 text-sm">
-                        Make primary<span className="sr-only"> (photo {index + 1})</span>
-                      </SubmitButton>
-                    </form>
-                  )}
-                  <form action={deletePhotoAction}>
+          <div aria-hidden="true" className="flex h-20 w-20 shrink-0 items-center justify-center rounded-lg border border-dashed border-slate-400 bg-canvas text-xs text-muted sm:h-24 sm:w-24">
+            No photo
+          </div>
+        )}
+        <div className="flex min-w-0 flex-col gap-1.5">
+          <h1 id="tag-heading" className="text-2xl font-bold tracking-tight break-words text-ink">
+            {name}
+          </h1>
+          <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
+            <TagStatusBadge status={tag.status} />
+            <span>{tagTypeLabels[tag.tagType]}</span>
+            <span className="font-mono text-ink">{tag.code}</span>
+          </p>
+          <p className="text-sm text-muted">
+            {tag.scanCount} {tag.scanCount === 1 ? "scan" : "scans"}
+            {tag.lastScannedAt ? <> · last seen {formatDateTime(tag.lastScannedAt)}</> : " · never scanned yet"}
+          </p>
+        </div>
+      </div>
+      <SummaryControl tag={tag} />
+    </section>
+  );
+}
+
+/** "I've got it back" while lost or stolen, "back to normal" once found, finishing the set-up before that. */
+function SummaryControl({ tag }: { tag: TagRecord }) {
+  const quick: Partial<Record<TagRecord["status"], { to: TagRecord["status"]; label: string }>> = {
+    LOST: { to: "FOUND", label: "I've got it back" },
+    STOLEN: { to: "ACTIVE", label: "I've got it back" },
+    FOUND: { to: "ACTIVE", label: "Back to normal" },
+    DEACTIVATED: { to: "ACTIVE", label: "Switch the tag back on" },
+  };
+  if (tag.status === "PENDING_SETUP") {
+    const typed = isTypedKind(tag.tagType) ? typedFormSpecs[tag.tagType] : null;
+    return (
+      <FormAlert tone="info" title="Almost ready">
+        It turns active by itself once it has a name{typed ? ` and its ${typed.title.toLowerCase()}` : ""}: <a href="#details-heading" className="font-semibold underline">fill in the details</a>.
+      </FormAlert>
+    );
+  }
+  const move = quick[tag.status];
+  if (!move) return null;
+  return (
+    <form action={quickStatusAction} className="flex">
+      <input type="hidden" name="tagId" value={tag.id} />
+      <input type="hidden" name="status" value={move.to} />
+      <SubmitButton variant={tag.status === "FOUND" || tag.status === "DEACTIVATED" ? "secondary" : "primary"} pendingLabel="Saving…" className="min-h-14 w-full text-lg">
+        {move.label}
+      </SubmitButton>
+    </form>
+  );
+}
+
+function DetailsPanel({ tag, profile }: { tag: TagRecord; profile: Profile }) {
+  return (
+    <Panel id="details" title="Details" description="What finders see when they scan the tag, unless you make it private. Finders can always message you through us.">
+      <FieldsForm
+        action={saveTagDetailsAction}
+        formLabel="Details"
+        hidden={{ tagId: tag.id, profileType: tag.tagType }}
+        columns={2}
+        fields={detailsFields(tag.tagType, profile)}
+        submitLabel="Save"
+        pendingLabel="Saving…"
+      />
+    </Panel>
+  );
+}
+
+/** The moves the transition table allows from here, as one choice with each option's meaning. */
+function StatusPanel({ tag }: { tag: TagRecord }) {
+  if (tag.status === "PENDING_SETUP") return null;
+  const moves = allowedTransitions(tag.status);
+  return (
+    <Panel id="status" title="Status" description={<>Now: {tagStatusLabels[tag.status]}. Only the changes possible from here are offered.</>}>
+      <FieldsForm
+        action={changeStatusAction}
+        formLabel="Change the status"
+        hidden={{ tagId: tag.id }}
+        variant="secondary"
+        fields={[
+          { name: "status", label: "New status", kind: "radio", options: moves.map((to) => ({ value: to, label: statusOptions[to].label, description: statusOptions[to].explain })) },
+          ...(moves.includes("LOST") || moves.includes("STOLEN")
+            ? [{ name: "lostMessage", label: "Message for finders", kind: "textarea" as const, optional: true, maxLength: 500, defaultValue: tag.lostMessage ?? "", hint: "Used for Lost and Stolen." }]
+            : []),
+        ]}
+        submitLabel="Change the status"
+        pendingLabel="Saving…"
+      />
+    </Panel>
+  );
+}
+
+function PhotosPanel({ tag, profile }: { tag: TagRecord; profile: Profile }) {
+  const name = tag.itemName ?? "Unnamed tag";
+  return (
+    <Panel id="photos" title="Photos" description={`Up to ${MAX_PHOTOS_PER_TAG}: JPEG, PNG or WebP, at most 5 MB each. Location and camera details are removed. The primary photo is shown first.`}>
+      {profile.photos.length === 0 ? (
+        <p className="mb-5 text-muted">No photos yet.</p>
+      ) : (
+        <ul aria-label="Photos" className="mb-6 grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-2">
+          {profile.photos.map((photo, index) => (
+            <li key={photo.id} className="flex flex-col gap-2">
+              {/* eslint-disable-next-line @next/next/no-img-element -- served by our own route, already re-encoded and small */}
+              <img src={photo.url} alt={`Photo ${index + 1} of ${name}${photo.isPrimary ? " (primary)" : ""}`} className="aspect-square w-full rounded-lg border border-line bg-canvas object-cover" />
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                {photo.isPrimary ? (
+                  <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-900">Primary</span>
+                ) : (
+                  <form action={makePrimaryPhotoAction}>
                     <input type="hidden" name="tagId" value={tag.id} />
                     <input type="hidden" name="photoId" value={photo.id} />
-                    <SubmitButton variant="link" pendingLabel="Deleting…" className="min-h-10 text-sm">
-                      Delete<span className="sr-only"> photo {index + 1}</span>
+                    <SubmitButton variant="link" pendingLabel="Saving…" className="min-h-10 text-sm">
+                      Make primary<span className="sr-only"> (photo {index + 1})</span>
                     </SubmitButton>
                   </form>
-                </div>
-              </li>
-            ))}
-          </ul>
-        )}
-        {profile.photos.length < MAX_PHOTOS_PER_TAG ? (
-          <FieldsForm
-            action={addPhotoAction}
-            formLabel="Add a photo"
-            hidden={hidden}
-            variant="secondary"
-            fields={[
-              { name: "file", label: "Photo", kind: "file", accept: "image/jpeg,image/png,image/webp" },
-              { name: "isPrimary", label: "Make it the primary photo", kind: "checkbox" },
-            ]}
-            submitLabel="Upload photo"
-            pendingLabel="Uploading…"
-          />
-        ) : (
-          <p className="text-muted">This tag has the most photos it can have. Delete one to add another.</p>
-        )}
-      </Panel>
-
-      <Panel id="status" title="Status" description={<>Now: {tagStatusLabels[tag.status]}. Only the changes possible from here are offered.</>}>
-        {moves.length === 0 ? (
-          <p className="text-muted">No change is possible from this status.</p>
-        ) : (
-          <ul className="flex flex-col gap-5">
-            {moves.map((to) => (
-              <li key={to} className="border-b border-line pb-5 last:border-b-0 last:pb-0">
-                <p className="mb-3 text-sm text-muted">{transitionActions[to].explain}</p>
-                <FieldsForm
-                  action={changeStatusAction}
-                  formLabel={transitionActions[to].label}
-                  hidden={{ ...hidden, status: to }}
-                  variant={to === "DEACTIVATED" || to === "STOLEN" ? "secondary" : "primary"}
-                  fields={
-                    to === "LOST" || to === "STOLEN"
-                      ? [{ name: "lostMessage", label: "Message for finders", kind: "textarea", optional: true, maxLength: 500, defaultValue: tag.lostMessage ?? "", hint: "Shown on the page a finder sees, like “Please call, reward offered”." }]
-                      : []
-                  }
-                  submitLabel={transitionActions[to].label}
-                  pendingLabel="Saving…"
-                />
-              </li>
-            ))}
-          </ul>
-        )}
-      </Panel>
-
-      <RewardPanel ctx={ctx} tagId={tag.id} />
-
-      <Panel id="label" title="QR label" description="Print the tag's QR code with its code, to stick on the item or keep as a spare.">
-        <div className="flex flex-wrap gap-3">
-          <Link href={`/dashboard/tags/${tag.id}/label`} className="btn-secondary">
-            Print the QR label
-          </Link>
-          {tag.status === "LOST" || tag.status === "STOLEN" ? (
-            <Link href={`/dashboard/tags/${tag.id}/poster`} className="btn-secondary">
-              Print a {tag.status === "LOST" ? "lost" : "stolen"} poster
-            </Link>
-          ) : null}
-        </div>
-      </Panel>
-
-      <TransferInsuranceScanPanels ctx={ctx} tagId={tag.id} scansPage={scansPage} />
-
-      <Panel id="release" title="Release this tag" tone="danger" description="The profile, photos, scan history and messages are deleted, and the tag's code can be activated again by anyone who has it. This cannot be undone.">
+                )}
+                <form action={deletePhotoAction}>
+                  <input type="hidden" name="tagId" value={tag.id} />
+                  <input type="hidden" name="photoId" value={photo.id} />
+                  <SubmitButton variant="link" pendingLabel="Deleting…" className="min-h-10 text-sm">
+                    Delete<span className="sr-only"> photo {index + 1}</span>
+                  </SubmitButton>
+                </form>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {profile.photos.length < MAX_PHOTOS_PER_TAG ? (
         <FieldsForm
-          action={releaseTagAction}
-          formLabel="Release this tag"
-          hidden={hidden}
-          variant="danger"
-          fields={[{ name: "confirm", label: `Yes, release ${name} and delete its profile`, kind: "checkbox" }]}
-          submitLabel="Release tag"
-          pendingLabel="Releasing…"
+          action={addPhotoAction}
+          formLabel="Add a photo"
+          hidden={{ tagId: tag.id }}
+          variant="secondary"
+          fields={[
+            { name: "file", label: "Photo", kind: "file", accept: "image/jpeg,image/png,image/webp" },
+            { name: "isPrimary", label: "Make it the primary photo", kind: "checkbox" },
+          ]}
+          submitLabel="Upload photo"
+          pendingLabel="Uploading…"
         />
-      </Panel>
-    </div>
+      ) : (
+        <p className="text-muted">This tag has the most photos it can have. Delete one to add another.</p>
+      )}
+    </Panel>
+  );
+}
+
+/** The latest conversations finders started about this tag. */
+async function MessagesPanel({ ctx, tagId }: { ctx: ServiceContext; tagId: string }) {
+  const { items, total } = await listThreads(ctx, { page: 1, limit: MESSAGES_SHOWN, tagId });
+  return (
+    <Panel id="tag-messages" title="Messages" description={total > items.length ? `The latest ${items.length} of ${total} conversations about this tag.` : "Conversations finders started about this tag."}>
+      {items.length === 0 ? (
+        <p className="text-muted">No finder has written about this tag yet.</p>
+      ) : (
+        <ul aria-label="Conversations about this tag" className="flex flex-col divide-y divide-line">
+          {items.map((item) => (
+            <li key={item.id} className="py-2 first:pt-0 last:pb-0">
+              <Link href={`/dashboard/messages/${item.id}`} prefetch={false} className="flex flex-col gap-0.5 rounded-md py-1 hover:bg-brand-50">
+                <span className="flex flex-wrap items-center gap-2">
+                  <span className="font-semibold text-ink">{threadTitle(item)}</span>
+                  {item.unreadCount > 0 ? <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">{item.unreadCount} unread</span> : null}
+                  {item.status !== "ACTIVE" ? <ThreadStatusBadge status={item.status} /> : null}
+                </span>
+                {item.lastMessage ? <span className="line-clamp-2 text-sm break-words text-muted">{item.lastMessage}</span> : null}
+                <span className="text-xs text-muted">{formatDateTime(item.lastMessageAt)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+function PrintablesPanel({ tag }: { tag: TagRecord }) {
+  const lost = tag.status === "LOST" || tag.status === "STOLEN";
+  return (
+    <Panel id="label" title="QR label and printables" description="Print the tag's QR code with its code, to stick on the item or keep as a spare.">
+      <div className="flex flex-wrap gap-3">
+        <Link href={`/dashboard/tags/${tag.id}/label`} className="btn-secondary">
+          Print the QR label
+        </Link>
+        {lost ? (
+          <Link href={`/dashboard/tags/${tag.id}/poster`} className="btn-secondary">
+            Print a {tag.status === "LOST" ? "lost" : "stolen"} poster
+          </Link>
+        ) : null}
+      </div>
+    </Panel>
+  );
+}
+
+/** Transfer, insurance and release: rarely needed, so folded away. */
+function MoreSection({ ctx, tag, open }: { ctx: ServiceContext; tag: TagRecord; open: boolean }) {
+  const name = tag.itemName ?? "Unnamed tag";
+  return (
+    <details open={open} className="rounded-xl border border-line bg-white shadow-sm">
+      <summary className="flex min-h-14 cursor-pointer items-center px-5 text-lg font-semibold text-ink">More: transfer, insurance, release</summary>
+      <div className="flex flex-col gap-6 border-t border-line p-4 sm:p-5">
+        <TransferPanel ctx={ctx} tagId={tag.id} />
+        <InsurancePanel ctx={ctx} tagId={tag.id} />
+        <Panel id="release" title="Release this tag" tone="danger" description="The profile, photos, scan history and messages are deleted, and the tag's code can be activated again by anyone who has it. This cannot be undone.">
+          <FieldsForm
+            action={releaseTagAction}
+            formLabel="Release this tag"
+            hidden={{ tagId: tag.id }}
+            variant="danger"
+            fields={[{ name: "confirm", label: `Yes, release ${name} and delete its profile`, kind: "checkbox" }]}
+            submitLabel="Release tag"
+            pendingLabel="Releasing…"
+          />
+        </Panel>
+      </div>
+    </details>
   );
 }

@@ -28,10 +28,13 @@ const REWARDS_SHOWN = 20;
 /**
  * The tag's rewards with only the moves decisions.md's state table allows from each one's status:
  * ACTIVE → confirm the return (with the finder's handover code) or withdraw; RETURNED → record the payment
- * or dispute; PAID → dispute; DISPUTED → remove. A new offer only when none is ACTIVE or RETURNED.
+ * or dispute; PAID → dispute; DISPUTED → remove. A new offer only when none is ACTIVE or RETURNED. It is a
+ * part of lost mode (lost-mode.tsx); `standalone`, for a tag out of lost mode (found, say, with the reward
+ * still to pay), it is a card of its own, shown only when the tag has rewards.
  */
-export async function RewardPanel({ ctx, tagId }: { ctx: ServiceContext; tagId: string }) {
+export async function RewardPanel({ ctx, tagId, standalone = false }: { ctx: ServiceContext; tagId: string; standalone?: boolean }) {
   const { items } = await listRewards(ctx, { page: 1, limit: REWARDS_SHOWN, tagId });
+  if (standalone && items.length === 0) return null;
   const open = items.find((reward) => reward.status === "ACTIVE" || reward.status === "RETURNED");
   const others = items.filter((reward) => reward !== open);
   const lastCurrency = items[0]?.currency ?? "USD";
@@ -39,6 +42,7 @@ export async function RewardPanel({ ctx, tagId }: { ctx: ServiceContext; tagId: 
   return (
     <Panel
       id="reward"
+      nested={!standalone}
       title="Reward"
       description="A reward is shown to finders on the tag's page and in their conversation. You pay it yourself, only once the item is back in your hands: we never hold or move money."
     >
@@ -46,7 +50,7 @@ export async function RewardPanel({ ctx, tagId }: { ctx: ServiceContext; tagId: 
         {open ? <RewardCard reward={open} tagId={tagId} /> : <OfferForm tagId={tagId} currency={lastCurrency} />}
         {others.length > 0 ? (
           <div>
-            <h3 className="mb-3 text-base font-semibold text-ink">{open ? "Earlier rewards" : "Rewards so far"}</h3>
+            <p className="mb-3 text-base font-semibold text-ink">{open ? "Earlier rewards" : "Rewards so far"}</p>
             <ul className="flex flex-col gap-4">
               {others.map((reward) => (
                 <li key={reward.id}>
@@ -158,7 +162,7 @@ function ConfirmReturn({ reward, tagId }: { reward: RewardRecord; tagId: string 
   const locked = reward.handoverAttemptsLeft === 0;
   return (
     <div className="flex flex-col gap-3 rounded-lg bg-canvas p-4">
-      <h3 className="text-base font-semibold text-ink">Got it back? Confirm the return</h3>
+      <h4 className="text-base font-semibold text-ink">Got it back? Confirm the return</h4>
       <ol className="list-decimal space-y-1 pl-5 text-sm text-ink">
         <li>The finder&apos;s conversation shows them a 6-digit handover code. You never see it here.</li>
         <li>At the meeting, once the item is in your hands, ask the finder for the code and type it below.</li>

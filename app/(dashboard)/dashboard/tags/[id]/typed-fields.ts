@@ -1,18 +1,18 @@
 import type { TagFieldSpec } from "@/components/tags/fields-form";
-import type { TypedProfile } from "@/lib/services/profiles";
+import { tagTypeLabels, tagTypes, type TagType } from "@/components/tags/labels";
+import type { Profile, TypedProfile } from "@/lib/services/profiles";
 
 type TypedKind = "PET" | "VEHICLE" | "DEVICE" | "TRAVEL";
 
 const text = (name: string, label: string, extra: Partial<TagFieldSpec> = {}): TagFieldSpec => ({ name, label, optional: true, maxLength: 100, ...extra }) as TagFieldSpec;
 const required = (name: string, label: string, extra: Partial<TagFieldSpec> = {}): TagFieldSpec => ({ name, label, maxLength: 100, ...extra }) as TagFieldSpec;
 
-/** The typed profile's fields, as the specification lists them, with what the owner reads. */
+/** The typed profile's fields, as the specification lists them, with what the owner reads (a pet's name is the item name). */
 export const typedFormSpecs: Record<TypedKind, { title: string; description: string; fields: TagFieldSpec[] }> = {
   PET: {
     title: "Pet details",
     description: "Finders see these to recognise your pet and know how to care for it.",
     fields: [
-      required("petName", "Pet's name"),
       required("species", "Species", { hint: "Dog, cat, rabbit…" }),
       text("breed", "Breed"),
       text("color", "Colour and markings"),
@@ -55,4 +55,40 @@ export function typedDefaults(fields: TagFieldSpec[], saved: TypedProfile | null
     const value = record[field.name];
     return { ...field, defaultValue: value === null || value === undefined ? "" : String(value) };
   });
+}
+
+/** What the item's name is called for each type: a pet's name is its name, not a repeat of it. */
+const nameLabels: Record<TagType, { label: string; hint: string }> = {
+  GENERAL: { label: "Item name", hint: "What finders see as its name, like “Blue backpack”." },
+  PET: { label: "Pet's name", hint: "Finders call your pet by it." },
+  VEHICLE: { label: "Name", hint: "What finders see as its name, like “Red city bike”." },
+  DEVICE: { label: "Name", hint: "What finders see as its name, like “Work laptop”." },
+  TRAVEL: { label: "Name", hint: "What finders see as its name, like “Black suitcase”." },
+};
+
+/**
+ * The tag page's one details form: the name (as the type calls it), the type's own details, then what
+ * finders read and how they may reach the owner. Saved values are the defaults.
+ */
+export function detailsFields(tagType: TagType, profile: Profile): TagFieldSpec[] {
+  const typed = isTypedKind(tagType) ? typedDefaults(typedFormSpecs[tagType].fields, profile.typedProfile) : [];
+  return [
+    { name: "itemName", label: nameLabels[tagType].label, hint: nameLabels[tagType].hint, maxLength: 100, defaultValue: profile.itemName ?? "" },
+    { name: "tagType", label: "Type", kind: "select", options: tagTypes.map((type) => ({ value: type, label: tagTypeLabels[type] })), defaultValue: tagType, hint: "Changing it shows that type's details after saving." },
+    ...typed,
+    { name: "description", label: "Description", kind: "textarea", optional: true, maxLength: 2000, defaultValue: profile.description ?? "", hint: "What helps a finder recognise it." },
+    { name: "ownerName", label: "Your name as finders see it", optional: true, maxLength: 100, autoComplete: "name", defaultValue: profile.ownerName ?? "" },
+    { name: "contactEmail", label: "Contact e-mail", kind: "email", optional: true, autoComplete: "email", defaultValue: profile.contactEmail ?? "", hint: "Kept with the tag for you: finders never see it, they message you through us." },
+    { name: "contactPhone", label: "Contact phone", kind: "tel", optional: true, autoComplete: "tel", defaultValue: profile.contactPhone ?? "", hint: "Kept with the tag for you, never shown to finders." },
+    {
+      name: "visibility",
+      label: "Who sees the profile",
+      kind: "select",
+      options: [
+        { value: "PUBLIC", label: "Anyone who scans the tag" },
+        { value: "PRIVATE", label: "Private: finders see only a way to contact you" },
+      ],
+      defaultValue: profile.visibility,
+    },
+  ];
 }

@@ -10,7 +10,7 @@ import { getInsurance, listTagScans, listTransfers, type InsuranceRecord } from 
 import { deleteInsuranceAction, saveInsuranceAction } from "./insurance-actions";
 import { cancelTransferAction, sendTransferAction } from "./transfer-actions";
 
-export const transferInsuranceNotices = {
+export const moreNotices = {
   "transfer-sent": { tone: "success", text: "The transfer was sent. The new owner has 7 days to accept it." },
   "transfer-cancelled": { tone: "success", text: "The transfer was cancelled." },
   "transfer-missing": { tone: "error", text: "There was no pending transfer to cancel." },
@@ -21,23 +21,12 @@ export const transferInsuranceNotices = {
 /** Scans shown per page of the tag's scan history. */
 export const SCANS_PER_PAGE = 10;
 
-/** Transfer, insurance and scan history of one tag (the lower half of the tag page). `scansPage` pages the history. */
-export async function TransferInsuranceScanPanels({ ctx, tagId, scansPage = 1 }: { ctx: ServiceContext; tagId: string; scansPage?: number }) {
-  const [transfers, insurance, scans] = await Promise.all([
-    listTransfers(ctx),
-    getInsurance(ctx, tagId).catch((error: unknown) => {
-      if (error instanceof NotFoundError) return null;
-      throw error;
-    }),
-    listTagScans(ctx, tagId, { page: scansPage, limit: SCANS_PER_PAGE }),
-  ]);
-  const scanPages = Math.max(1, Math.ceil(scans.total / SCANS_PER_PAGE));
-  const scansHref = (page: number) => `/dashboard/tags/${tagId}${page > 1 ? `?scans=${page}` : ""}#scans-heading`;
+/** Offering the tag to someone else, or the pending offer with a way to cancel it. */
+export async function TransferPanel({ ctx, tagId }: { ctx: ServiceContext; tagId: string }) {
+  const transfers = await listTransfers(ctx);
   const pending = transfers.outgoing.find((transfer) => transfer.tagId === tagId && transfer.status === "PENDING");
   const hidden = { tagId };
-
   return (
-    <>
       <Panel id="transfer" title="Transfer to someone else" description="The new owner gets the tag with its profile and photos. Your contact details, the insurance details and the scan history are removed; your messages stay with you.">
         {pending ? (
           <div className="flex flex-col gap-3">
@@ -63,12 +52,21 @@ export async function TransferInsuranceScanPanels({ ctx, tagId, scansPage = 1 }:
           />
         )}
       </Panel>
+  );
+}
 
+/** The insurance policy kept with the item (only the owner sees it). */
+export async function InsurancePanel({ ctx, tagId }: { ctx: ServiceContext; tagId: string }) {
+  const insurance = await getInsurance(ctx, tagId).catch((error: unknown) => {
+    if (error instanceof NotFoundError) return null;
+    throw error;
+  });
+  return (
       <Panel id="insurance" title="Insurance" description="Keep the policy with the item, for a claim if it is not found. Only you see it.">
         <FieldsForm
           action={saveInsuranceAction}
           formLabel="Insurance"
-          hidden={hidden}
+          hidden={{ tagId }}
           columns={2}
           variant="secondary"
           fields={insuranceFields(insurance)}
@@ -84,7 +82,15 @@ export async function TransferInsuranceScanPanels({ ctx, tagId, scansPage = 1 }:
           </form>
         ) : null}
       </Panel>
+  );
+}
 
+/** The tag's scan history, paged by `scansPage`, with the places finders shared. */
+export async function ScansPanel({ ctx, tagId, scansPage = 1 }: { ctx: ServiceContext; tagId: string; scansPage?: number }) {
+  const scans = await listTagScans(ctx, tagId, { page: scansPage, limit: SCANS_PER_PAGE });
+  const scanPages = Math.max(1, Math.ceil(scans.total / SCANS_PER_PAGE));
+  const scansHref = (page: number) => `/dashboard/tags/${tagId}${page > 1 ? `?scans=${page}` : ""}#scans-heading`;
+  return (
       <Panel
         id="scans"
         title="Scan history"
@@ -116,7 +122,6 @@ export async function TransferInsuranceScanPanels({ ctx, tagId, scansPage = 1 }:
           </nav>
         ) : null}
       </Panel>
-    </>
   );
 }
 
