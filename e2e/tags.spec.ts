@@ -264,6 +264,13 @@ test.describe("tags in the dashboard", () => {
       await expect(page).toHaveURL(/\/dashboard\/tags\?status=LOST$/);
       await expect(page.getByRole("list", { name: "Tags" }).getByRole("listitem")).toHaveCount(1);
       await page.goto("/dashboard");
+      const missing = page.getByRole("region", { name: "Missing right now" });
+      await expect(missing.getByRole("listitem")).toHaveCount(1);
+      await expect(missing).toContainText("Rex");
+      await missing.getByRole("link", { name: "Open lost mode for Rex" }).click();
+      await expect(page).toHaveURL(/\/dashboard\/tags\/[0-9a-f-]{36}#lost-mode$/);
+      await expect(page.getByRole("region", { name: "Lost mode is on" })).toBeVisible();
+      await page.goto("/dashboard");
       await expectRenderedScreenshot(page, testInfo, "dashboard-overview");
       await page.setViewportSize({ width: 375, height: 812 });
       await page.reload();

@@ -2,7 +2,8 @@ import Link from "next/link";
 import { formatDateTime } from "@/components/dashboard/dates";
 import { tagStatusLabels, tagStatusList } from "@/components/tags/labels";
 import { leadsBeyondList, notificationAction, notificationOpenPath, type NotificationItem } from "@/lib/services/notifications";
-import type { TagStatus } from "@/lib/services/tags";
+import { TagStatusBadge } from "@/components/tags/status-badge";
+import type { TagRecord, TagStatus } from "@/lib/services/tags";
 import { listHref } from "./tags/params";
 
 export const cardClass = "flex flex-col rounded-xl border border-line bg-white p-5 shadow-sm sm:p-6";
@@ -63,13 +64,44 @@ export function TagsSummary({ counts }: { counts: Record<TagStatus, number> }) {
         </>
       )}
       <div className="mt-4 flex flex-wrap gap-3">
-        <Link href="/dashboard/tags" className="btn-secondary">
+        <Link href="/dashboard/tags" className="btn-primary">
           Open your tags
         </Link>
         <Link href="/dashboard/tags/activate" className="btn-secondary">
           Activate a tag
         </Link>
       </div>
+    </section>
+  );
+}
+
+/**
+ * Lost and stolen tags first, above everything else: each opens its tag's lost mode (the message, the
+ * reward, the poster) in one tap.
+ */
+export function MissingNow({ tags }: { tags: TagRecord[] }) {
+  if (tags.length === 0) return null;
+  return (
+    <section aria-labelledby="missing-heading" className="rounded-xl border-2 border-danger-700 bg-white p-5 shadow-sm sm:p-6">
+      <h2 id="missing-heading" className="text-lg font-bold text-danger-700">
+        {tags.length === 1 ? "Missing right now" : `${tags.length} missing right now`}
+      </h2>
+      <ul aria-label="Missing right now" className="mt-3 flex flex-col divide-y divide-line">
+        {tags.map((tag) => (
+          <li key={tag.id} className="flex flex-wrap items-center justify-between gap-3 py-3 first:pt-0 last:pb-0">
+            <div className="flex min-w-0 flex-col gap-0.5">
+              <span className="flex flex-wrap items-center gap-2">
+                <span className="font-semibold break-words text-ink">{tag.itemName ?? "Unnamed tag"}</span>
+                <TagStatusBadge status={tag.status} />
+              </span>
+              <span className="text-sm text-muted">{tag.lastScannedAt ? `Last scanned ${formatDateTime(tag.lastScannedAt)}` : "Not scanned since you marked it"}</span>
+            </div>
+            <Link href={`/dashboard/tags/${tag.id}#lost-mode`} className="btn-primary">
+              Open lost mode<span className="sr-only"> for {tag.itemName ?? "the unnamed tag"}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

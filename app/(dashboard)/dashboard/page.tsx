@@ -3,23 +3,27 @@ import Link from "next/link";
 import { requireUserContext } from "@/lib/http/page-context";
 import { getMe } from "@/lib/services/auth";
 import { listNotifications, unreadCount } from "@/lib/services/notifications";
-import { countTagsByStatus, listTransfers } from "@/lib/services/tags";
+import { countTagsByStatus, listTags, listTransfers } from "@/lib/services/tags";
 import { firstParam, safeNextPath } from "@/app/(site)/login/safe-next";
 import { ResendVerificationForm } from "./resend-verification-form";
-import { cardClass, LatestNotifications, TagsSummary } from "./overview-sections";
+import { cardClass, LatestNotifications, MissingNow, TagsSummary } from "./overview-sections";
 
 export const metadata: Metadata = { title: "Dashboard" };
+
+const MISSING_SHOWN = 10;
 
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function DashboardPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requireUserContext("/dashboard");
-  const [me, tagCounts, latest, unread, transfers] = await Promise.all([
+  const [me, tagCounts, latest, unread, transfers, lost, stolen] = await Promise.all([
     getMe(ctx),
     countTagsByStatus(ctx),
     listNotifications(ctx, { page: 1, limit: 3 }),
     unreadCount(ctx),
     listTransfers(ctx),
+    listTags(ctx, { page: 1, limit: MISSING_SHOWN, status: "LOST" }),
+    listTags(ctx, { page: 1, limit: MISSING_SHOWN, status: "STOLEN" }),
   ]);
   const offers = transfers.incoming.filter((transfer) => transfer.status === "PENDING").length;
   const params = await searchParams;
@@ -43,6 +47,8 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
           ) : null}
         </p>
       </div>
+
+      <MissingNow tags={[...lost.items, ...stolen.items]} />
 
       {!me.emailVerified ? (
         <section aria-labelledby="verify-heading" className="rounded-xl border border-reward-800/30 bg-reward-50 p-5 sm:p-6">
