@@ -5,6 +5,6 @@
 export { getProfile, updateProfile, saveGeneralProfile } from "./general";
 export { putPetProfile, putVehicleProfile, putDeviceProfile, putTravelProfile } from "./typed";
 export { saveTagDetails, type TypedDetails } from "./details";
-export { addPhoto, deletePhoto, setPrimaryPhoto, getStoredPhoto, MAX_PHOTOS_PER_TAG, type StoredPhoto } from "./photos";
+export { addPhoto, deletePhoto, setPrimaryPhoto, getStoredPhoto, thumbnailsOf, MAX_PHOTOS_PER_TAG, type StoredPhoto } from "./photos";
 export { processPhoto, sniffImageFormat, MAX_PHOTO_BYTES } from "./image";
 export * from "./schemas";

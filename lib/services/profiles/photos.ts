@@ -1,6 +1,6 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
-import { withTransaction, type ServiceContext } from "@/lib/services/context";
+import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { NotFoundError, UnprocessableError } from "@/lib/services/errors";
 import { ownedTag } from "@/lib/services/tags/access";
 import { processPhoto } from "./image";
@@ -96,4 +96,22 @@ export async function getStoredPhoto(ctx: ServiceContext, photoId: string): Prom
     .from(schema.tagPhotos)
     .where(eq(schema.tagPhotos.id, photoId));
   return row ?? null;
+}
+
+/**
+ * The primary photo's URL (else the first photo's) of each of the caller's tags among `tagIds`, for
+ * thumbnails in lists; tags without photos, and other users' tags, are absent from the map.
+ */
+export async function thumbnailsOf(ctx: ServiceContext, tagIds: string[]): Promise<Map<string, string>> {
+  const { userId } = requireUser(ctx);
+  const thumbnails = new Map<string, string>();
+  if (tagIds.length === 0) return thumbnails;
+  const rows = await ctx.db
+    .select({ id: schema.tagPhotos.id, tagId: schema.tagPhotos.tagId })
+    .from(schema.tagPhotos)
+    .innerJoin(schema.tags, eq(schema.tags.id, schema.tagPhotos.tagId))
+    .where(and(inArray(schema.tagPhotos.tagId, tagIds), eq(schema.tags.ownerId, userId)))
+    .orderBy(desc(schema.tagPhotos.isPrimary), asc(schema.tagPhotos.createdAt), asc(schema.tagPhotos.id));
+  for (const row of rows) if (!thumbnails.has(row.tagId)) thumbnails.set(row.tagId, photoUrl(row.id));
+  return thumbnails;
 }

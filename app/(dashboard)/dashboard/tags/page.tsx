@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Pager } from "@/components/dashboard/pager";
-import { formDate } from "@/components/dashboard/dates";
+import { formatDateTime } from "@/components/dashboard/dates";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { inputClass } from "@/components/forms/field";
@@ -9,6 +9,7 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { tagStatusLabels, tagStatusList, tagTypeLabels, tagTypes } from "@/components/tags/labels";
 import { TagStatusBadge } from "@/components/tags/status-badge";
 import { requireUserContext } from "@/lib/http/page-context";
+import { thumbnailsOf } from "@/lib/services/profiles";
 import { listTags, type TagRecord } from "@/lib/services/tags";
 import { listHref, listQuery, type SearchParams } from "./params";
 
@@ -19,6 +20,7 @@ export default async function TagsPage({ searchParams }: { searchParams: SearchP
   const params = await searchParams;
   const query = listQuery(params);
   const { items, total } = await listTags(ctx, query);
+  const thumbnails = await thumbnailsOf(ctx, items.map((tag) => tag.id));
   const pages = Math.max(1, Math.ceil(total / query.limit));
   const filtered = Boolean(query.status || query.tagType);
   const notice = noticeFrom(params, { released: { tone: "success", text: "The tag was released. Its code can be activated again." } });
@@ -88,7 +90,7 @@ export default async function TagsPage({ searchParams }: { searchParams: SearchP
         ) : (
           <ul className="mt-4 flex flex-col divide-y divide-line" aria-label="Tags">
             {items.map((tag) => (
-              <TagRow key={tag.id} tag={tag} />
+              <TagRow key={tag.id} tag={tag} thumbnail={thumbnails.get(tag.id)} />
             ))}
           </ul>
         )}
@@ -98,22 +100,53 @@ export default async function TagsPage({ searchParams }: { searchParams: SearchP
   );
 }
 
-function TagRow({ tag }: { tag: TagRecord }) {
+function TagRow({ tag, thumbnail }: { tag: TagRecord; thumbnail: string | undefined }) {
   const name = tag.itemName ?? "Unnamed tag";
+  const missing = tag.status === "LOST" || tag.status === "STOLEN";
+  const action = "inline-flex min-h-10 items-center rounded-md border px-3 text-sm font-semibold";
+  const quiet = `${action} border-line text-ink hover:border-brand-700 hover:bg-brand-50`;
   return (
-    <li className="flex flex-col gap-2 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
-      <div className="min-w-0">
-        <p className="flex flex-wrap items-center gap-2">
-          <Link href={`/dashboard/tags/${tag.id}`} className="font-semibold break-words text-brand-700 underline hover:text-brand-800">
-            {name}
-            <span className="sr-only"> ({tag.code})</span>
+    <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between" data-tag-id={tag.id}>
+      <div className="flex min-w-0 items-center gap-3">
+        {thumbnail ? (
+          // eslint-disable-next-line @next/next/no-img-element -- served by our own route, already re-encoded and small
+          <img src={thumbnail} alt="" className="h-14 w-14 shrink-0 rounded-lg border border-line object-cover" />
+        ) : (
+          <div aria-hidden="true" className="h-14 w-14 shrink-0 rounded-lg border border-dashed border-slate-400 bg-canvas" />
+        )}
+        <div className="min-w-0">
+          <p className="flex flex-wrap items-center gap-2">
+            <Link href={`/dashboard/tags/${tag.id}`} className="font-semibold break-words text-brand-700 underline hover:text-brand-800">
+              {name}
+              <span className="sr-only"> ({tag.code})</span>
+            </Link>
+            <TagStatusBadge status={tag.status} />
+          </p>
+          <p className="mt-1 text-sm text-muted">
+            <span className="font-mono text-ink">{tag.code}</span> · {tagTypeLabels[tag.tagType]}
+          </p>
+          <p className="text-sm text-muted">{tag.lastScannedAt ? `Last scan ${formatDateTime(tag.lastScannedAt)}` : "Never scanned"}</p>
+        </div>
+      </div>
+      <div className="flex flex-wrap gap-2 sm:justify-end">
+        {tag.status === "ACTIVE" ? (
+          <Link href={`/dashboard/tags/${tag.id}?lost=1#lost-mode`} className={`${action} border-danger-700 text-danger-700 hover:bg-danger-50`}>
+            I lost it<span className="sr-only">: {name}</span>
           </Link>
-          <TagStatusBadge status={tag.status} />
-        </p>
-        <p className="mt-1 text-sm text-muted">
-          <span className="font-mono text-ink">{tag.code}</span> · {tagTypeLabels[tag.tagType]} · {tag.scanCount} {tag.scanCount === 1 ? "scan" : "scans"}
-          {tag.activatedAt ? ` · active since ${formDate(tag.activatedAt)}` : ""}
-        </p>
+        ) : null}
+        {missing ? (
+          <>
+            <Link href={`/dashboard/tags/${tag.id}#lost-mode`} className="inline-flex min-h-10 items-center rounded-md bg-danger-700 px-3 text-sm font-semibold text-white hover:bg-red-800">
+              Lost mode<span className="sr-only">: {name}</span>
+            </Link>
+            <Link href={`/dashboard/tags/${tag.id}/poster`} className={quiet}>
+              Poster<span className="sr-only">: {name}</span>
+            </Link>
+          </>
+        ) : null}
+        <Link href={`/dashboard/tags/${tag.id}/label`} className={quiet}>
+          Print label<span className="sr-only">: {name}</span>
+        </Link>
       </div>
     </li>
   );

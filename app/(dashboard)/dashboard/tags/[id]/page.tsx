@@ -60,7 +60,7 @@ export default async function TagPage({ params, searchParams }: { params: Params
         <div className="flex min-w-0 flex-col gap-6">
           <TagSummary tag={tag} profile={profile} />
           {notice ? <FormAlert tone={notice.tone} title={notice.text} /> : null}
-          <LostMode ctx={ctx} tag={tag} open={noticeKey.startsWith("reward-")} />
+          <LostMode ctx={ctx} tag={tag} open={noticeKey.startsWith("reward-") || query.lost === "1"} />
           <DetailsPanel tag={tag} profile={profile} />
           <StatusPanel tag={tag} />
         </div>
