@@ -4,7 +4,8 @@ import { getDatabase, schema } from "@/db/client";
 import type { ServiceContext } from "@/lib/services/context";
 import { prepareJobs, stopJobs } from "@/lib/jobs";
 import { listThreads } from "@/lib/services/messages";
-import { getProfile, saveTagDetails } from "@/lib/services/profiles";
+import sharp from "sharp";
+import { addPhoto, getProfile, saveTagDetails, thumbnailsOf } from "@/lib/services/profiles";
 import { finderViewPreview } from "@/lib/services/scans";
 import { NotFoundError } from "@/lib/services/errors";
 import { GET as messagesRoute } from "@/app/api/v1/messages/route";
@@ -88,5 +89,22 @@ describe("one tag's conversations", () => {
     const theirs = await json<{ meta: { total: number } }>(await call(messagesRoute, apiRequest(`/api/v1/messages?tagId=${first.id}`, { headers: bearer(stranger.accessToken) })));
     expect(theirs.meta.total).toBe(0);
     expect((await call(messagesRoute, apiRequest("/api/v1/messages?tagId=nope", { headers: bearer(owner.accessToken) }))).status).toBe(400);
+  });
+});
+
+describe("thumbnailsOf: the tag list's thumbnails", () => {
+  it("gives each of the caller's tags its primary photo (else its first), none for tags without photos or someone else's", async () => {
+    const owner = await registerAccount();
+    const png = () => sharp({ create: { width: 16, height: 16, channels: 3, background: "#36c" } }).png().toBuffer();
+    const withPhotos = await giveTestTag(owner.id, { status: "ACTIVE", itemName: "Keys" });
+    const firstOnly = await giveTestTag(owner.id, { status: "ACTIVE", itemName: "Bike" });
+    const bare = await giveTestTag(owner.id, { status: "ACTIVE", itemName: "Bag" });
+    await addPhoto(userCtx(owner), withPhotos.id, { bytes: await png() });
+    const primary = await addPhoto(userCtx(owner), withPhotos.id, { bytes: await png() }, true);
+    const first = await addPhoto(userCtx(owner), firstOnly.id, { bytes: await png() });
+    const thumbnails = await thumbnailsOf(userCtx(owner), [withPhotos.id, firstOnly.id, bare.id]);
+    expect(Object.fromEntries(thumbnails)).toEqual({ [withPhotos.id]: primary.url, [firstOnly.id]: first.url });
+    expect((await thumbnailsOf(userCtx(await registerAccount()), [withPhotos.id])).size).toBe(0);
+    expect((await thumbnailsOf(userCtx(owner), [])).size).toBe(0);
   });
 });
