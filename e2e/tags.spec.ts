@@ -247,12 +247,12 @@ test.describe("tags in the dashboard", () => {
       const rex = rows.filter({ hasText: "Rex" });
       await expect(rex.locator("img")).toHaveAttribute("src", /^\/api\/photos\//);
       await expect(rex).toContainText("Never scanned");
-      await expect(rex.getByRole("link", { name: "Poster: Rex" })).toBeVisible();
-      await expect(rex.getByRole("link", { name: "Print label: Rex" })).toBeVisible();
+      await expect(rex.getByRole("link", { name: "Poster for Rex" })).toBeVisible();
+      await expect(rex.getByRole("link", { name: "Print label for Rex" })).toBeVisible();
       await expect(rows.filter({ hasText: second }).getByRole("link", { name: /^I lost it/ })).toHaveCount(0);
       await page.setViewportSize({ width: 1280, height: 800 });
       await expectRenderedScreenshot(page, testInfo, "tag-list-1280");
-      await rex.getByRole("link", { name: "Lost mode: Rex" }).click();
+      await rex.getByRole("link", { name: "Lost mode for Rex" }).click();
       await expect(page).toHaveURL(/#lost-mode$/);
       await expect(page.getByRole("region", { name: "Lost mode is on" })).toBeVisible();
 

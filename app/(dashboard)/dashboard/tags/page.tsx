@@ -130,22 +130,22 @@ function TagRow({ tag, thumbnail }: { tag: TagRecord; thumbnail: string | undefi
       </div>
       <div className="flex flex-wrap gap-2 sm:justify-end">
         {tag.status === "ACTIVE" ? (
-          <Link href={`/dashboard/tags/${tag.id}?lost=1#lost-mode`} className={`${action} border-danger-700 text-danger-700 hover:bg-danger-50`}>
-            I lost it<span className="sr-only">: {name}</span>
+          <Link href={`/dashboard/tags/${tag.id}?lost=1#lost-mode`} className={`${action} border-danger-700 text-danger-700 hover:bg-danger-50`} aria-label={`I lost it: ${name}`}>
+            I lost it
           </Link>
         ) : null}
         {missing ? (
           <>
-            <Link href={`/dashboard/tags/${tag.id}#lost-mode`} className="inline-flex min-h-10 items-center rounded-md bg-danger-700 px-3 text-sm font-semibold text-white hover:bg-red-800">
-              Lost mode<span className="sr-only">: {name}</span>
+            <Link href={`/dashboard/tags/${tag.id}#lost-mode`} className="inline-flex min-h-10 items-center rounded-md bg-danger-700 px-3 text-sm font-semibold text-white hover:bg-red-800" aria-label={`Lost mode for ${name}`}>
+              Lost mode
             </Link>
-            <Link href={`/dashboard/tags/${tag.id}/poster`} className={quiet}>
-              Poster<span className="sr-only">: {name}</span>
+            <Link href={`/dashboard/tags/${tag.id}/poster`} className={quiet} aria-label={`Poster for ${name}`}>
+              Poster
             </Link>
           </>
         ) : null}
-        <Link href={`/dashboard/tags/${tag.id}/label`} className={quiet}>
-          Print label<span className="sr-only">: {name}</span>
+        <Link href={`/dashboard/tags/${tag.id}/label`} className={quiet} aria-label={`Print label for ${name}`}>
+          Print label
         </Link>
       </div>
     </li>
