@@ -243,6 +243,7 @@ test.describe("tags in the dashboard", () => {
       await expect(rows.first().locator("[data-status]")).toHaveAttribute("data-status", "LOST");
       await page.getByRole("link", { name: "Clear" }).click();
       await expect(rows).toHaveCount(3);
+      await expect(page.getByLabel("Status")).toHaveValue("");
       // The lost one: its photo as a thumbnail and its quick actions; the ones still setting up have neither.
       const rex = rows.filter({ hasText: "Rex" });
       await expect(rex.locator("img")).toHaveAttribute("src", /^\/api\/photos\//);

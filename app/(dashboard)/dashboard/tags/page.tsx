@@ -40,7 +40,8 @@ export default async function TagsPage({ searchParams }: { searchParams: SearchP
       </div>
       {notice ? <FormAlert tone={notice.tone} title={notice.text} /> : null}
 
-      <form method="get" action="/dashboard/tags" aria-label="Filter tags" className="flex flex-col gap-4 rounded-xl border border-line bg-white p-4 shadow-sm sm:flex-row sm:items-end">
+      {/* Keyed by the filters: after "Clear" (a client-side navigation) the selects show the list's filters, not the last ones chosen. */}
+      <form key={`${query.status ?? ""}-${query.tagType ?? ""}`} method="get" action="/dashboard/tags" aria-label="Filter tags" className="flex flex-col gap-4 rounded-xl border border-line bg-white p-4 shadow-sm sm:flex-row sm:items-end">
         <div className="flex grow flex-col gap-1.5">
           <label htmlFor="filter-status" className="text-sm font-semibold text-ink">
             Status
