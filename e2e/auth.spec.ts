@@ -130,6 +130,9 @@ test.describe("sign-up, e-mail confirmation, sign-in with two-factor, sessions",
       await expect(page.getByText("Set-up key", { exact: true })).toBeVisible();
       secret = ((await key.textContent()) ?? "").replace(/\s+/g, "");
       expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
+      // A phone cannot scan its own screen: the same key opens the authenticator app as a link.
+      const openInApp = page.getByRole("link", { name: "Open in authenticator app" });
+      await expect(openInApp).toHaveAttribute("href", new RegExp(`^otpauth://totp/.*[?&]secret=${secret}(&|$)`));
       await expectRenderedScreenshot(page, testInfo, "two-factor-setup");
 
       const code = page.getByLabel("6-digit code");

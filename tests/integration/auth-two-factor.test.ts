@@ -84,8 +84,15 @@ describe("two-factor set-up", () => {
     const account = await registerAccount();
     const response = await enable(bearer(account.accessToken));
     expect(response.status).toBe(200);
-    const { data } = await json<{ data: { qrCodeUrl: string; secret: string } }>(response);
-    expect(Object.keys(data).sort()).toEqual(["qrCodeUrl", "secret"]);
+    const { data } = await json<{ data: { qrCodeUrl: string; secret: string; otpauthUrl: string } }>(response);
+    expect(Object.keys(data).sort()).toEqual(["otpauthUrl", "qrCodeUrl", "secret"]);
+    // The link a phone opens holds what the QR code holds: this account's secret, issuer and label.
+    const uri = new URL(data.otpauthUrl);
+    expect(uri.protocol).toBe("otpauth:");
+    expect(uri.host).toBe("totp");
+    expect(uri.searchParams.get("secret")).toBe(data.secret);
+    expect(uri.searchParams.get("issuer")).toBe("Tag Service");
+    expect(decodeURIComponent(uri.pathname)).toContain(account.email);
     expect(data.secret).toMatch(/^[A-Z2-7]{32}$/);
     expect(data.qrCodeUrl).toMatch(/^data:image\/png;base64,[A-Za-z0-9+/]+=*$/);
     const png = Buffer.from(data.qrCodeUrl.split(",")[1]!, "base64");

@@ -92,7 +92,11 @@ export const authEndpoints = {
     tags: accountTags,
     auth: "required",
     apiKey: false,
-    response: z.object({ qrCodeUrl: z.string().meta({ description: "data:image/png;base64,…" }), secret: z.string() }),
+    response: z.object({
+      qrCodeUrl: z.string().meta({ description: "data:image/png;base64,…" }),
+      secret: z.string(),
+      otpauthUrl: z.string().meta({ description: "The otpauth:// URI the QR code holds: on a phone, opening it adds the account to the authenticator app", example: "otpauth://totp/Tag%20Service:ada%40example.com?secret=JBSWY3DPEHPK3PXP&period=30&digits=6&algorithm=SHA1&issuer=Tag%20Service" }),
+    }),
     errors: ["FORBIDDEN", "CONFLICT"],
   }),
   verifyTwoFactor: defineEndpoint({

@@ -54,7 +54,7 @@ async function queueSecurityNotice(ctx: ServiceContext, user: Pick<User, "email"
  * POST /auth/enable-2fa: a new pending secret (replacing any earlier pending one), stored encrypted.
  * Two-factor is on only once verify-2fa confirms a code from it.
  */
-export async function enableTwoFactor(ctx: ServiceContext): Promise<{ qrCodeUrl: string; secret: string }> {
+export async function enableTwoFactor(ctx: ServiceContext): Promise<{ qrCodeUrl: string; secret: string; otpauthUrl: string }> {
   const { userId } = requireUser(ctx);
   const user = await getUserById(ctx.db, userId);
   if (user.twoFactorEnabled) throw new ConflictError("Two-factor authentication is already on.");
@@ -67,8 +67,10 @@ export async function enableTwoFactor(ctx: ServiceContext): Promise<{ qrCodeUrl:
     .returning({ userId: schema.twoFactorSecrets.userId });
   // A confirmed secret is never replaced here (a concurrent verify-2fa won).
   if (!written.length) throw new ConflictError("Two-factor authentication is already on.");
-  const qrCodeUrl = await toDataURL(totpUri(secret, user.email), { type: "image/png", errorCorrectionLevel: "M", margin: 2, width: 240 });
-  return { qrCodeUrl, secret };
+  // The same otpauth:// URI as the QR code: a phone cannot photograph its own screen, but can open the link.
+  const otpauthUrl = totpUri(secret, user.email);
+  const qrCodeUrl = await toDataURL(otpauthUrl, { type: "image/png", errorCorrectionLevel: "M", margin: 2, width: 240 });
+  return { qrCodeUrl, secret, otpauthUrl };
 }
 
 /**

@@ -9,7 +9,7 @@ import { UnauthorizedError, type DomainError } from "@/lib/services/errors";
 
 const PATH = "/dashboard/account/two-factor";
 
-export type SetupState = FormState & { setup?: { qrCodeUrl: string; secret: string } };
+export type SetupState = FormState & { setup?: { qrCodeUrl: string; secret: string; otpauthUrl: string } };
 export type ConfirmState = FormState & { backupCodes?: string[] };
 
 const CHECK_FIELD = "Check the field marked below.";

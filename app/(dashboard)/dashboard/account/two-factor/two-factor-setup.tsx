@@ -94,7 +94,12 @@ export function TwoFactorSetup() {
             <ol className="flex flex-col gap-5">
               <li className="flex flex-col gap-3">
                 <p className="text-sm text-ink">
-                  <span className="font-semibold">1. Scan this QR code</span> with your authenticator app.
+                  <span className="font-semibold">1. Scan this QR code</span> with your authenticator app, or on this phone open the app directly:
+                </p>
+                <p>
+                  <a href={setup.otpauthUrl} className="btn-secondary" data-testid="otpauth-link">
+                    Open in authenticator app
+                  </a>
                 </p>
                 {/* A data: URL made on the server; next/image adds nothing for it. */}
                 {/* eslint-disable-next-line @next/next/no-img-element */}
