@@ -1,6 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
-import { PAGE_KIND_HEADER, PAGE_LOCALE_HEADER, isFinderPath, negotiateLocale } from "@/lib/i18n/locales";
+import { PAGE_KIND_HEADER, PAGE_LOCALE_HEADER, negotiateLocale, pageKind } from "@/lib/i18n/locales";
 
 /**
  * A fresh nonce and Content-Security-Policy for every HTML request. Next reads the nonce back from the
@@ -20,9 +20,10 @@ export function proxy(request: NextRequest) {
   requestHeaders.set("Content-Security-Policy", policy);
   // The finder's pages speak the finder's language; the rest of the site is English. Always overwritten,
   // so a client cannot choose it by sending the header itself.
-  const finderPage = isFinderPath(request.nextUrl.pathname);
+  const kind = pageKind(request.nextUrl.pathname);
+  const finderPage = kind === "finder";
   requestHeaders.set(PAGE_LOCALE_HEADER, finderPage ? negotiateLocale(request.headers.get("accept-language")) : "en");
-  requestHeaders.set(PAGE_KIND_HEADER, finderPage ? "finder" : "site");
+  requestHeaders.set(PAGE_KIND_HEADER, kind);
 
   // A path whose percent-encoding is broken (`/t/%E0%A4%A`) names nothing; Next's router would fail to
   // decode it and answer a bare 500. It gets the not-found page instead (a path no page matches).

@@ -36,8 +36,10 @@ const skipLinkText = { en: "Skip to content", es: "Ir al contenido", fr: "Aller 
  */
 export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   await connection();
-  // The finder's pages (lib/i18n) are in the finder's language and bring their own compact header.
-  const [lang, finderPage] = await Promise.all([pageLocale(), headers().then((h) => h.get(PAGE_KIND_HEADER) === "finder")]);
+  // The finder's pages (lib/i18n) are in the finder's language and bring their own compact header; the
+  // dashboard brings its own bar (app/(dashboard)/layout.tsx) and keeps the site footer.
+  const [lang, kind] = await Promise.all([pageLocale(), headers().then((h) => h.get(PAGE_KIND_HEADER))]);
+  const finderPage = kind === "finder";
 
   return (
     <html lang={lang}>
@@ -48,7 +50,7 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
         >
           {finderPage ? skipLinkText[lang] : "Skip to content"}
         </a>
-        {finderPage ? null : <SiteHeader />}
+        {finderPage || kind === "dashboard" ? null : <SiteHeader />}
         <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
           {children}
         </main>

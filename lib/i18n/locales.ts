@@ -36,5 +36,22 @@ export function isFinderPath(pathname: string): boolean {
 /** Request header (set by proxy.ts, never trusted from a client for anything but the language) naming the page's language. */
 export const PAGE_LOCALE_HEADER = "x-page-locale";
 
-/** Request header (set by proxy.ts) saying the page is a finder's page, which brings its own compact header. */
+/** Paths of the owner's dashboard, which brings its own bar instead of the site header. */
+export function isDashboardPath(pathname: string): boolean {
+  return pathname === "/dashboard" || pathname.startsWith("/dashboard/");
+}
+
+/**
+ * What kind of page a path is, for the root layout's chrome: a finder's page (its own compact header, no
+ * site footer), a dashboard page (its own bar, the site footer) or any other page (the site header).
+ */
+export type PageKind = "finder" | "dashboard" | "site";
+
+export function pageKind(pathname: string): PageKind {
+  if (isFinderPath(pathname)) return "finder";
+  if (isDashboardPath(pathname)) return "dashboard";
+  return "site";
+}
+
+/** Request header (set by proxy.ts, always overwritten) naming the page's kind (see pageKind). */
 export const PAGE_KIND_HEADER = "x-page-kind";

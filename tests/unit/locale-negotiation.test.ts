@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isFinderPath, negotiateLocale } from "@/lib/i18n/locales";
+import { isFinderPath, negotiateLocale, pageKind } from "@/lib/i18n/locales";
 
 describe("negotiateLocale", () => {
   it.each([
@@ -51,5 +51,21 @@ describe("isFinderPath", () => {
     expect(isFinderPath("/")).toBe(false);
     expect(isFinderPath("/dashboard")).toBe(false);
     expect(isFinderPath("/tags")).toBe(false);
+  });
+});
+
+describe("pageKind", () => {
+  it.each([
+    ["/dashboard", "dashboard"],
+    ["/dashboard/tags/123/poster", "dashboard"],
+    ["/dashboard-tips", "site"],
+    ["/dashboards", "site"],
+    ["/t/abc", "finder"],
+    ["/found", "finder"],
+    ["/", "site"],
+    ["/certificates/abc", "site"],
+    ["/admin", "site"],
+  ] as const)("%s is a %s page", (path, kind) => {
+    expect(pageKind(path)).toBe(kind);
   });
 });

@@ -43,14 +43,14 @@ export default async function CertificatePage({ params }: { params: Params }) {
 
   return (
     <div className="container-page flex flex-1 flex-col gap-6 py-8 sm:py-12">
-      <div className="return-certificate-no-print flex flex-wrap items-center justify-between gap-3">
+      <div className="no-print flex flex-wrap items-center justify-between gap-3">
         <p className="text-muted">A certificate anyone with this link can check.</p>
         <PrintButton label="Print the certificate" />
       </div>
 
       <article
         aria-labelledby="certificate-heading"
-        className="return-certificate mx-auto flex w-full max-w-2xl flex-col gap-6 rounded-2xl border-4 border-double border-brand-700 bg-white p-6 text-center text-ink shadow-sm sm:p-10"
+        className="return-certificate print-sheet mx-auto flex w-full max-w-2xl flex-col gap-6 rounded-2xl border-4 border-double border-brand-700 bg-white p-6 text-center text-ink shadow-sm sm:p-10"
       >
         <header className="flex flex-col gap-2">
           <p className="text-sm font-semibold uppercase tracking-widest text-brand-700">Tag Service</p>

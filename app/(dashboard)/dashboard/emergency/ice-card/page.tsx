@@ -70,7 +70,7 @@ export default async function IceCardPage({ searchParams }: { searchParams: Sear
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="ice-no-print flex flex-col gap-4">
+      <div className="no-print flex flex-col gap-4">
         <BackLink href="/dashboard/emergency">Emergency information</BackLink>
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">ICE card</h1>
@@ -91,7 +91,7 @@ export default async function IceCardPage({ searchParams }: { searchParams: Sear
       </div>
 
       <div className="ice-card-frame flex justify-center rounded-xl border border-line bg-white p-4 shadow-sm sm:p-8">
-        <section aria-label={`ICE card of ${name}`} className="ice-card flex flex-col overflow-hidden rounded-[3mm] border border-slate-400 bg-white text-ink">
+        <section aria-label={`ICE card of ${name}`} className="ice-card print-sheet flex flex-col overflow-hidden rounded-[3mm] border border-slate-400 bg-white text-ink">
           <p className="bg-danger-700 px-[3mm] py-[1mm] text-[7pt] font-bold tracking-wide text-white uppercase">ICE · In case of emergency</p>
           <div className="flex min-h-0 flex-1 gap-[2.5mm] overflow-hidden p-[2.5mm] pb-[1mm]">
             <div className="flex min-w-0 flex-1 flex-col gap-[1mm]">
@@ -135,7 +135,7 @@ export default async function IceCardPage({ searchParams }: { searchParams: Sear
         </section>
       </div>
 
-      <form method="get" action={PATH} aria-label="Card contents" className="ice-no-print flex max-w-2xl flex-col gap-5 rounded-xl border border-line bg-white p-5 shadow-sm sm:p-6">
+      <form method="get" action={PATH} aria-label="Card contents" className="no-print flex max-w-2xl flex-col gap-5 rounded-xl border border-line bg-white p-5 shadow-sm sm:p-6">
         <input type="hidden" name="chosen" value="1" />
         <fieldset className="flex flex-col gap-2">
           <legend className="mb-2 text-sm font-semibold text-ink">What the card shows besides your name</legend>

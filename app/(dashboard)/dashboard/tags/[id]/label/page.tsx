@@ -27,7 +27,7 @@ export default async function TagLabelPage({ params }: { params: Params }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="tag-label-no-print flex flex-col gap-4">
+      <div className="no-print flex flex-col gap-4">
         <BackLink href={`/dashboard/tags/${tag.id}`}>Back to {name}</BackLink>
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">QR label</h1>
@@ -38,7 +38,7 @@ export default async function TagLabelPage({ params }: { params: Params }) {
         </div>
       </div>
 
-      <section aria-label={`Label for ${name}`} className="tag-label-sheet mx-auto flex w-full max-w-xs flex-col items-center gap-3 rounded-xl border-2 border-dashed border-slate-400 bg-white p-6 text-center print:border-solid">
+      <section aria-label={`Label for ${name}`} className="tag-label-sheet print-sheet mx-auto flex w-full max-w-xs flex-col items-center gap-3 rounded-xl border-2 border-dashed border-slate-400 bg-white p-6 text-center print:border-solid">
         <div
           role="img"
           aria-label={`QR code for the tag ${tag.code}`}

@@ -44,7 +44,7 @@ export default async function LostPosterPage({ params }: { params: Params }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="lost-poster-no-print flex flex-col gap-4">
+      <div className="no-print flex flex-col gap-4">
         <BackLink href={`/dashboard/tags/${tag.id}`}>Back to {tag.itemName ?? "the tag"}</BackLink>
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Lost poster</h1>
@@ -75,7 +75,7 @@ export default async function LostPosterPage({ params }: { params: Params }) {
       </div>
 
       {poster.printable ? (
-        <article aria-label={`Poster for ${name}`} className={`lost-poster-sheet mx-auto flex w-full max-w-2xl flex-col gap-4 rounded-xl border-4 bg-white p-6 text-ink sm:p-8 ${stolen ? "border-danger-700" : "border-reward-800"}`}>
+        <article aria-label={`Poster for ${name}`} className={`lost-poster-sheet print-sheet mx-auto flex w-full max-w-2xl flex-col gap-4 rounded-xl border-4 bg-white p-6 text-ink sm:p-8 ${stolen ? "border-danger-700" : "border-reward-800"}`}>
           <header className={`lost-poster-banner rounded-lg px-4 py-3 text-center text-white ${stolen ? "bg-danger-700" : "bg-reward-800"}`}>
             <p className="text-4xl font-black tracking-[0.2em] uppercase sm:text-5xl">{stolen ? "Stolen" : "Lost"}</p>
             <h2 className="lost-poster-name mt-1 text-2xl font-bold break-words sm:text-3xl">{petName && petName !== name ? `${name} (${petName})` : name}</h2>
