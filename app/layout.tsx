@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { connection } from "next/server";
 import { SiteFooter } from "@/components/site-footer";
 import { SiteHeader } from "@/components/site-header";
+import { ShownOn } from "@/components/shown-on";
 import { SERVICE_NAME } from "@/components/site-links";
 import { env } from "@/lib/env";
 import { PAGE_KIND_HEADER } from "@/lib/i18n/locales";
@@ -36,10 +37,9 @@ const skipLinkText = { en: "Skip to content", es: "Ir al contenido", fr: "Aller 
  */
 export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   await connection();
-  // The finder's pages (lib/i18n) are in the finder's language and bring their own compact header; the
-  // dashboard brings its own bar (app/(dashboard)/layout.tsx) and keeps the site footer.
-  const [lang, kind] = await Promise.all([pageLocale(), headers().then((h) => h.get(PAGE_KIND_HEADER))]);
-  const finderPage = kind === "finder";
+  // The finder's pages (lib/i18n) are in the finder's language and bring their own compact header and
+  // footer; the dashboard brings its own bar (app/(dashboard)/layout.tsx) and keeps the site footer.
+  const [lang, finderPage] = await Promise.all([pageLocale(), headers().then((h) => h.get(PAGE_KIND_HEADER) === "finder")]);
 
   return (
     <html lang={lang}>
@@ -50,11 +50,15 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
         >
           {finderPage ? skipLinkText[lang] : "Skip to content"}
         </a>
-        {finderPage || kind === "dashboard" ? null : <SiteHeader />}
+        <ShownOn kinds={["site"]}>
+          <SiteHeader />
+        </ShownOn>
         <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
           {children}
         </main>
-        {finderPage ? null : <SiteFooter />}
+        <ShownOn kinds={["site", "dashboard"]}>
+          <SiteFooter />
+        </ShownOn>
       </body>
     </html>
   );

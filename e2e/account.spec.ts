@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { expect, expectRenderedScreenshot, test, waitForHydration } from "./support/fixtures";
-import { expectNoHorizontalScroll, newAccount, registerByApi, signInWithForm, type TestAccount } from "./support/accounts";
+import { expectNoHorizontalScroll, newAccount, registerByApi, signInWithForm, signOutFromMenu, type TestAccount } from "./support/accounts";
 import { totpCode } from "./support/totp";
 
 test.describe("the account area", () => {
@@ -59,7 +59,7 @@ test.describe("the account area", () => {
     await expectRenderedScreenshot(page, testInfo, "password-changed");
 
     // Still signed in here; the new password works for the next sign-in.
-    await page.getByRole("button", { name: "Sign out" }).click();
+    await signOutFromMenu(page);
     await signInWithForm(page, { email: account.email, password: "Changed-password-7" });
   });
 

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, expectRenderedScreenshot, test, waitForHydration } from "./support/fixtures";
-import { confirmEmailWithMailbox, expectNoHorizontalScroll, newAccount, registerByApi, signInWithForm } from "./support/accounts";
+import { confirmEmailWithMailbox, expectNoHorizontalScroll, newAccount, registerByApi, signInWithForm, signOutFromMenu } from "./support/accounts";
 import { e2eAdmin, e2eBaseUrl, e2eSecrets } from "./support/server-env";
 import { startPushService, type PushService, type TestSubscription } from "../tests/support/push-service";
 
@@ -320,7 +320,7 @@ test.describe("notifications in the dashboard", () => {
 
       // Signing out leaves the browser's subscription behind, but the server stops using it: signed in
       // again, this device shows push off until it is enabled again (which hands the same subscription over).
-      await page.getByRole("button", { name: "Sign out" }).click();
+      await signOutFromMenu(page);
       await signInWithForm(page, account);
       await page.goto("/dashboard/notifications/preferences");
       await expect(page.getByText("Push notifications are off on this device.")).toBeVisible();

@@ -20,7 +20,7 @@ const variants = {
   // Below lg one row that scrolls sideways instead of wrapping; from lg a column (the side navigation).
   // The row's padding leaves room for the focus outline, which the scroller would otherwise clip.
   tabs: {
-    list: "relative flex gap-1 overflow-x-auto overscroll-x-contain px-3 py-1 whitespace-nowrap sm:px-5 [scrollbar-width:thin] lg:flex-col lg:overflow-visible lg:px-0 lg:whitespace-normal",
+    list: "relative flex gap-1 overflow-x-auto overscroll-x-contain px-3 py-1.5 whitespace-nowrap sm:px-5 [scrollbar-width:thin] lg:flex-col lg:overflow-visible lg:px-0 lg:whitespace-normal",
     link: "inline-flex min-h-10 w-full items-center rounded-md px-3 text-sm font-semibold",
     current: "bg-brand-700 text-white",
     other: "text-ink hover:bg-brand-50 hover:text-brand-800",

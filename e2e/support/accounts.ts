@@ -76,3 +76,12 @@ export async function confirmEmailWithMailbox(page: Page, account: Pick<TestAcco
 export async function expectNoHorizontalScroll(page: Page, width = 375): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
+
+/**
+ * Signs out the way a person does in the dashboard: the avatar in the bar opens the account menu (a
+ * <details>, so no hydration is needed), which holds the Sign out button.
+ */
+export async function signOutFromMenu(page: Page): Promise<void> {
+  await page.getByLabel(/^Account menu for /).click();
+  await page.getByRole("button", { name: "Sign out", exact: true }).click();
+}
