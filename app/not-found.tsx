@@ -16,8 +16,8 @@ export default function NotFound() {
         <Link href="/" className="btn-primary">
           Go to the home page
         </Link>
-        <Link href="/shop" className="btn-secondary">
-          Browse the shop
+        <Link href="/found" className="btn-secondary">
+          Found a tag? Type its code
         </Link>
       </div>
     </div>

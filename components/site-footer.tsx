@@ -6,17 +6,16 @@ const footerGroups = [
   {
     title: "Product",
     links: [
-      { href: "/shop", label: "Shop tags" },
       { href: "/#how-it-works", label: "How it works" },
       { href: "/#privacy", label: "Privacy" },
+      { href: "/found", label: "Found a tag? Type its code" },
     ],
   },
   {
-    title: "Company",
+    title: "Account",
     links: [
-      { href: "/blog", label: "Blog" },
-      { href: "/careers", label: "Careers" },
-      { href: "/contact", label: "Contact" },
+      { href: "/register", label: "Create an account" },
+      { href: "/login", label: "Sign in" },
     ],
   },
   {

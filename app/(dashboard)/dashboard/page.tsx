@@ -108,8 +108,8 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
             <p className="mt-2 flex-1 text-sm text-muted">
               {me.subscription === "FREE" ? "Free: up to 5 tags." : me.subscription === "PRO" ? "Pro: up to 50 tags." : "Premium: up to 500 tags."}
             </p>
-            <Link href="/shop" className="btn-secondary mt-4 self-start">
-              Shop tags
+            <Link href="/dashboard/tags" className="btn-secondary mt-4 self-start">
+              Manage your tags
             </Link>
           </li>
         </ul>
