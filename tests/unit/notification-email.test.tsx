@@ -40,6 +40,7 @@ describe("notificationAction", () => {
     const threadId = "7a1d2c3b-4e5f-4a6b-8c7d-9e0f1a2b3c4d";
     expect(notificationAction("MESSAGE_RECEIVED", { threadId, tagId })).toEqual({ label: "Read and reply", path: `/dashboard/messages/${threadId}` });
     expect(notificationAction("MESSAGE_RECEIVED", { threadId: "../../admin" })).toEqual({ label: "Read and reply", path: "/dashboard/messages" });
+    expect(notificationAction("REWARD_UPDATED", { tagId, rewardId: tagId })).toEqual({ label: "Open your rewards", path: "/dashboard/rewards" });
   });
 
   it("leads transfers to the transfers page, also when the tag has left the account", () => {

@@ -18,7 +18,7 @@ const byType: Record<NotificationType, NotificationAction> = {
   TAG_CLONE_DETECTED: { label: "Review the scans", path: "/dashboard/tags" },
   FINDER_LOCATION_SHARED: { label: "See the shared location", path: "/dashboard/tags" },
   EMERGENCY_ACCESSED: { label: "Review who opened it", path: "/dashboard/emergency" },
-  REWARD_UPDATED: { label: "Open your rewards", path: NOTIFICATIONS_LIST_PATH },
+  REWARD_UPDATED: { label: "Open your rewards", path: "/dashboard/rewards" },
   TRANSFER_RECEIVED: { label: "Review the transfer", path: "/dashboard/tags/transfers" },
   ORDER_UPDATED: { label: "Open your orders", path: NOTIFICATIONS_LIST_PATH },
   PAYMENT_FAILED: { label: "Update your payment", path: NOTIFICATIONS_LIST_PATH },
