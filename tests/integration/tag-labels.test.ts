@@ -69,6 +69,21 @@ function pdfStrings(pdf: Buffer): string[] {
   return shown;
 }
 
+/** How many rectangles the content streams draw (`x y w h re`). */
+function pdfRectangles(pdf: Buffer): number {
+  const text = pdf.toString("latin1");
+  let count = 0;
+  for (const match of text.matchAll(/stream\r?\n/g)) {
+    const start = match.index + match[0].length;
+    try {
+      count += inflateSync(pdf.subarray(start, text.indexOf("endstream", start))).toString("latin1").match(/ re\b/g)?.length ?? 0;
+    } catch {
+      continue;
+    }
+  }
+  return count;
+}
+
 function expectNear(actual: number, expected: number) {
   expect(Math.abs(actual - expected)).toBeLessThan(0.01);
 }
@@ -106,6 +121,9 @@ describe("GET /tags/:id/label", () => {
       expect(meta.density).toBe(600);
       expect(await decodeQr(png), size).toBe(scanUrl(tag.encryptedId));
     }
+    // Still readable from a coarse copy of the small label: 150 px across, about 150 dpi (under 4 px a module).
+    const small = await bytesOf(await label(owner, tag.id, "?format=png&size=small"));
+    expect(await decodeQr(await sharp(small).resize({ width: 150 }).png().toBuffer())).toBe(scanUrl(tag.encryptedId));
   });
 
   it("writes the SVG as vector with the printed code, the /found address and the item name as text", async () => {
@@ -135,6 +153,10 @@ describe("GET /tags/:id/label", () => {
       expectNear(box![1], heightMm * PT_PER_MM);
       // Characters the PDF standard fonts lack are folded or replaced, never printed as junk.
       expect(pdfStrings(pdf)).toEqual([formatTagCode(tag.code), "No camera? Type the code at", foundAddress(), "Crème brûlée ?mega"]);
+      // The QR code as vector modules: the same runs of dark modules as the SVG's (checked by decoding above).
+      const svg = await (await label(owner, tag.id, `?format=svg&size=${size}`)).text();
+      const svgRuns = /<path d="([^"]*)"/.exec(svg)![1]!.match(/M/g)!.length;
+      expect(pdfRectangles(pdf)).toBe(svgRuns);
     }
   });
 
