@@ -32,8 +32,9 @@ const nextConfig: NextConfig = {
   // Photo uploads through server actions: the API's 5 MB image limit plus form overhead.
   experimental: { serverActions: { bodySizeLimit: "6mb" } },
   // These load files relative to their own module (PGlite's wasm and data) or hold native/optional
-  // requires; bundling them breaks that, so Node resolves them from node_modules at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "pg-boss", "postgres", "ioredis"],
+  // requires (pdfkit reads its font metrics and colour profile next to its own module); bundling them
+  // breaks that, so Node resolves them from node_modules at run time.
+  serverExternalPackages: ["@electric-sql/pglite", "pg-boss", "postgres", "ioredis", "pdfkit"],
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },

@@ -85,6 +85,12 @@ function successResponse(endpoint: Endpoint) {
     const binary = { schema: z.string().meta({ format: "binary" }) };
     return { [status]: { description: "The image", headers, content: { "image/png": binary, "image/svg+xml": binary } } };
   }
+  if (kind === "file") {
+    const binary = { schema: z.string().meta({ format: "binary" }) };
+    const content = Object.fromEntries((endpoint.mediaTypes ?? ["application/octet-stream"]).map((type) => [type, binary]));
+    const disposition = { "Content-Disposition": { description: "`attachment` with a file name", schema: { type: "string" as const } } };
+    return { [status]: { description: "The file, as a download", headers: { ...headers, ...disposition }, content } };
+  }
   if (kind === "event-stream") return { [status]: { description: "Server-sent events", headers, content: { "text/event-stream": { schema: z.string() } } } };
   const data = endpoint.response ?? z.unknown();
   // Endpoints outside the envelope (health, this document) declare their raw body as `response`.

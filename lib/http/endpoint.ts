@@ -4,7 +4,7 @@ import type { RateLimitPolicyName } from "@/lib/ratelimit/policies";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type AuthRequirement = "none" | "optional" | "required" | "admin";
-export type ResponseKind = "json" | "paginated" | "html" | "event-stream" | "image" | "empty";
+export type ResponseKind = "json" | "paginated" | "html" | "event-stream" | "image" | "file" | "empty";
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;
 
@@ -36,6 +36,8 @@ export interface Endpoint<
   /** A multipart/form-data body the handler reads itself (`req.formData()`): documented, not parsed by route(). */
   formBody?: z.ZodObject<z.ZodRawShape>;
   responseKind?: ResponseKind;
+  /** The media types a `file` answer comes in (a download: Content-Disposition attachment). */
+  mediaTypes?: string[];
   successStatus?: 200 | 201 | 202 | 204;
   /** Error codes this endpoint can answer besides those every endpoint can. */
   errors?: ErrorCode[];

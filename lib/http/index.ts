@@ -1,4 +1,5 @@
 export { route, preflight, otherMethods, errorResponse, type HandlerInput } from "./route";
+export { downloadResponse } from "./download";
 export { defineEndpoint, type Endpoint } from "./endpoint";
 export { paginated, created, respond, Paginated } from "./envelope";
 export { paginationQuery, pageOffset, type PaginationQuery } from "./pagination";

@@ -48,6 +48,12 @@ describe("OpenAPI coverage", () => {
     expect(Object.keys(upload?.requestBody?.content ?? {})).toEqual(["multipart/form-data"]);
     const qr = doc.paths["/api/v1/tags/{id}/qr"]?.get as { responses: Record<string, { content?: Record<string, unknown> }> } | undefined;
     expect(Object.keys(qr?.responses["200"]?.content ?? {})).toEqual(["image/png", "image/svg+xml"]);
+    const label = doc.paths["/api/v1/tags/{id}/label"]?.get as { responses: Record<string, { content?: Record<string, unknown>; headers?: Record<string, unknown> }> } | undefined;
+    expect(Object.keys(label?.responses["200"]?.content ?? {})).toEqual(["application/pdf", "image/png", "image/svg+xml"]);
+    expect(Object.keys(label?.responses["200"]?.headers ?? {})).toContain("Content-Disposition");
+    const sheet = doc.paths["/api/v1/tags/labels/sheet"]?.get as { parameters?: { name: string; schema: unknown }[]; responses: Record<string, { content?: Record<string, unknown> }> } | undefined;
+    expect(Object.keys(sheet?.responses["200"]?.content ?? {})).toEqual(["application/pdf"]);
+    expect(sheet?.parameters?.find((parameter) => parameter.name === "tagId")?.schema).toMatchObject({ type: "array", items: { type: "string", format: "uuid" }, minItems: 1, maxItems: 100 });
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["User", "Session", "ApiKey"]));
   });
 });

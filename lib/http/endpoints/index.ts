@@ -15,6 +15,7 @@ import { rewardEndpoints } from "./rewards";
 import { scanEndpoints } from "./scans";
 import { sessionEndpoints } from "./sessions";
 import { systemEndpoints } from "./system";
+import { tagLabelEndpoints } from "./tag-labels";
 import { tagScanEndpoints } from "./tag-scans";
 import { tagEndpoints } from "./tags";
 import { transferEndpoints } from "./transfers";
@@ -31,6 +32,7 @@ const groups = [
   transferEndpoints,
   insuranceEndpoints,
   tagScanEndpoints,
+  tagLabelEndpoints,
   vehicleEndpoints,
   profileEndpoints,
   scanEndpoints,
@@ -64,6 +66,7 @@ export {
   sessionEndpoints,
   systemEndpoints,
   tagEndpoints,
+  tagLabelEndpoints,
   tagScanEndpoints,
   transferEndpoints,
   vehicleEndpoints,

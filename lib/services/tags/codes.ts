@@ -42,3 +42,8 @@ export function newEncryptedId(): string {
 export function scanUrl(encryptedId: string): string {
   return `${env.APP_URL.replace(/\/+$/, "")}/t/${encryptedId}`;
 }
+
+/** Where a finder without a camera types the printed code, as printed on labels: no scheme, shorter to type. */
+export function foundAddress(): string {
+  return `${env.APP_URL.replace(/^https?:\/\//, "").replace(/\/+$/, "")}/found`;
+}

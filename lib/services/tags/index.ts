@@ -2,12 +2,29 @@
  * The tags domain as routes, server actions and pages use it: its ctx-taking verbs, their records and
  * request schemas. Code inside lib/services imports the files themselves.
  */
+export { foundAddress } from "./codes";
 export { deleteInsurance, getInsurance, type InsuranceRecord, saveInsurance } from "./insurance";
 export { activateTag, bulkActivateTags, countTagsByStatus, getTag, listTags, type MintedTag, mintTags, releaseTag, setTagStatus, updateTag } from "./inventory";
+export { labelPixels, labelSizes, papers, sheetGrid, type LabelFormat, type LabelSize, type Paper } from "./label-render";
+export { type LabelFile, tagLabel, tagLabelSheet } from "./labels";
 export { findEncryptedIdByCode } from "./lookup";
 export { tagQrCode } from "./qr";
 export { type TagRecord, tagStatusSchema, tagTypeSchema } from "./records";
 export { listTagScans } from "./scans";
-export { activateTagInput, bulkActivateInput, createTransferInput, insuranceInputSchema, mintTagsInput, setTagStatusInput, tagCodeInput } from "./schemas";
+export {
+  activateTagInput,
+  bulkActivateInput,
+  createTransferInput,
+  insuranceInputSchema,
+  labelFormatSchema,
+  labelQuery,
+  labelSheetQuery,
+  labelSizeSchema,
+  MAX_SHEET_LABELS,
+  mintTagsInput,
+  paperSchema,
+  setTagStatusInput,
+  tagCodeInput,
+} from "./schemas";
 export { acceptTransfer, cancelTransfer, createTransfer, declineTransfer, listTransfers, type TransferRecord } from "./transfers";
 export { allowedTransitions, type TagStatus } from "./transitions";

@@ -51,3 +51,29 @@ export const insuranceInputSchema = z.object({
   contactPhone: z.string().trim().min(1, "Required.").max(50, "At most 50 characters.").nullable().optional(),
 });
 export type InsuranceInput = z.output<typeof insuranceInputSchema>;
+
+/** A printable label: its file format and physical size (lib/services/tags/label-render.ts has the sizes). */
+export const labelFormatSchema = z.enum(["pdf", "png", "svg"]).meta({ description: "pdf (vector, one page the label's size), png (600 dpi) or svg (vector)" });
+export const labelSizeSchema = z.enum(["small", "medium", "large"]).meta({ description: "small 25 × 31 mm, medium 38 × 47 mm, large 50 × 62 mm" });
+export const paperSchema = z.enum(["a4", "letter"]).meta({ description: "A4 (210 × 297 mm) or US Letter (8.5 × 11 in)" });
+export const MAX_SHEET_LABELS = 100;
+
+export const labelQuery = z.object({ format: labelFormatSchema.default("pdf"), size: labelSizeSchema.default("medium") });
+
+/**
+ * `tagId` repeated once per label (`?tagId=…&tagId=…`), as a plain HTML form of checkboxes sends it;
+ * a repeated id prints that label again.
+ */
+export const labelSheetQuery = z.object({
+  tagId: z
+    .preprocess(
+      (value) => (value === undefined || Array.isArray(value) ? value : [value]),
+      z
+        .array(z.uuid("Must be a tag id (UUID)."), { error: "Choose at least one tag." })
+        .min(1, "Choose at least one tag.")
+        .max(MAX_SHEET_LABELS, `At most ${MAX_SHEET_LABELS} labels per sheet.`),
+    )
+    .meta({ description: `The tags to print, one \`tagId\` per label (1 to ${MAX_SHEET_LABELS}); repeat an id to print that label again` }),
+  paper: paperSchema.default("a4"),
+  size: labelSizeSchema.default("small"),
+});

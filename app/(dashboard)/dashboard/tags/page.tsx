@@ -8,9 +8,10 @@ import { inputClass } from "@/components/forms/field";
 import { FormAlert } from "@/components/forms/form-alert";
 import { tagStatusLabels, tagStatusList, tagTypeLabels, tagTypes } from "@/components/tags/labels";
 import { TagStatusBadge } from "@/components/tags/status-badge";
+import { StickerSheetSubmit } from "@/components/tags/sticker-sheet-submit";
 import { requireUserContext } from "@/lib/http/page-context";
 import { thumbnailsOf } from "@/lib/services/profiles";
-import { listTags, type TagRecord } from "@/lib/services/tags";
+import { labelSizes, listTags, papers, sheetGrid, type LabelSize, type Paper, type TagRecord } from "@/lib/services/tags";
 import { listHref, listQuery, type SearchParams } from "./params";
 
 export const metadata: Metadata = { title: "Your tags" };
@@ -80,6 +81,8 @@ export default async function TagsPage({ searchParams }: { searchParams: SearchP
         </div>
       </form>
 
+      {items.length > 0 ? <StickerSheetForm /> : null}
+
       <section aria-labelledby="tag-list-heading" className="rounded-xl border border-line bg-white p-5 shadow-sm sm:p-6">
         <h2 id="tag-list-heading" className="text-lg font-semibold text-ink">
           {filtered ? `${total} matching ${total === 1 ? "tag" : "tags"}` : `${total} ${total === 1 ? "tag" : "tags"}`}
@@ -101,6 +104,49 @@ export default async function TagsPage({ searchParams }: { searchParams: SearchP
   );
 }
 
+const STICKER_SHEET_FORM = "sticker-sheet";
+
+/**
+ * Several tags' labels on one PDF to print: tick tags in the list, choose the paper and the label size.
+ * A plain GET form to the API (the session cookie authenticates it), so it works without JavaScript.
+ */
+function StickerSheetForm() {
+  const select = (id: string, label: string, name: string, options: { value: string; label: string }[], defaultValue: string) => (
+    <div className="flex grow flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={defaultValue} className={inputClass}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+  const sizes = Object.keys(labelSizes) as LabelSize[];
+  const sizeOptions = sizes.map((size) => ({ value: size, label: `${labelSizes[size].title}, ${labelSizes[size].widthMm} × ${labelSizes[size].heightMm} mm` }));
+  const perPage = (Object.keys(papers) as Paper[])
+    .map((paper) => `${papers[paper].title} ${sizes.map((size) => sheetGrid(size, paper).perPage).join(", ")}`)
+    .join("; ");
+  return (
+    <section aria-labelledby="sticker-sheet-heading" className="rounded-xl border border-line bg-white p-4 shadow-sm sm:p-5">
+      <h2 id="sticker-sheet-heading" className="text-lg font-semibold text-ink">
+        Sticker sheet
+      </h2>
+      <p className="mt-1 text-sm text-muted">
+        Tick tags in the list below, then download their labels on one PDF to print on sticker paper and cut out. Small, medium and large labels per page: {perPage}.
+      </p>
+      <form id={STICKER_SHEET_FORM} method="get" action="/api/v1/tags/labels/sheet" aria-label="Sticker sheet" className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-end">
+        {select("sheet-paper", "Paper", "paper", (Object.keys(papers) as Paper[]).map((paper) => ({ value: paper, label: papers[paper].title })), "a4")}
+        {select("sheet-size", "Label size", "size", sizeOptions, "small")}
+        <StickerSheetSubmit />
+      </form>
+    </section>
+  );
+}
+
 function TagRow({ tag, thumbnail }: { tag: TagRecord; thumbnail: string | undefined }) {
   const name = tag.itemName ?? "Unnamed tag";
   const missing = tag.status === "LOST" || tag.status === "STOLEN";
@@ -109,6 +155,13 @@ function TagRow({ tag, thumbnail }: { tag: TagRecord; thumbnail: string | undefi
   return (
     <li className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between" data-tag-id={tag.id}>
       <div className="flex min-w-0 items-center gap-3">
+        {/* Belongs to the sticker-sheet form above the list (the form attribute), so a plain GET sends the ticked ids. */}
+        <label className="-ml-2 flex h-11 w-11 shrink-0 cursor-pointer items-center justify-center rounded-md hover:bg-brand-50">
+          <input type="checkbox" name="tagId" value={tag.id} form={STICKER_SHEET_FORM} className="h-5 w-5 accent-brand-700" />
+          <span className="sr-only">
+            Put {name} ({tag.code}) on the sticker sheet
+          </span>
+        </label>
         {thumbnail ? (
           // eslint-disable-next-line @next/next/no-img-element -- served by our own route, already re-encoded and small
           <img src={thumbnail} alt="" className="h-14 w-14 shrink-0 rounded-lg border border-line object-cover" />

@@ -1,8 +1,8 @@
 import type { Metadata } from "next";
 import { BackLink } from "@/components/dashboard/back-link";
+import { Panel } from "@/components/dashboard/panel";
 import { tagTypeLabels } from "@/components/tags/labels";
-import { env } from "@/lib/env";
-import { tagQrCode } from "@/lib/services/tags";
+import { foundAddress, labelSizes, tagQrCode, type LabelFormat, type LabelSize } from "@/lib/services/tags";
 import { loadOwnedTag } from "../load";
 import { PrintButton } from "@/components/dashboard/print-button";
 import "./label.css";
@@ -22,8 +22,6 @@ export default async function TagLabelPage({ params }: { params: Params }) {
   const qr = await tagQrCode(ctx, tag.id, "svg");
   const svg = typeof qr.body === "string" ? qr.body : new TextDecoder().decode(qr.body);
   const name = tag.itemName ?? "Unnamed tag";
-  // The short address printed under the code, for a finder without a camera (no scheme: shorter to type).
-  const foundAddress = `${env.APP_URL.replace(/^https?:\/\//, "").replace(/\/+$/, "")}/found`;
 
   return (
     <div className="flex flex-col gap-6">
@@ -51,11 +49,67 @@ export default async function TagLabelPage({ params }: { params: Params }) {
           {tag.code}
         </p>
         <p className="text-xs text-slate-700" data-testid="found-address">
-          No camera? Type the code at <span className="font-semibold">{foundAddress}</span>
+          No camera? Type the code at <span className="font-semibold">{foundAddress()}</span>
         </p>
         <p className="text-lg font-semibold break-words text-ink">{name}</p>
         <p className="text-xs text-slate-700">{tagTypeLabels[tag.tagType]} · Scan to contact the owner</p>
       </section>
+
+      <div className="no-print">
+        <LabelDownloads tagId={tag.id} />
+      </div>
     </div>
+  );
+}
+
+const sizeUses: Record<LabelSize, string> = {
+  small: "A collar tag, keys or earbuds case",
+  medium: "A bag, a phone or a laptop",
+  large: "A suitcase, a bike frame or a car window",
+};
+const formats: { format: LabelFormat; title: string }[] = [
+  { format: "pdf", title: "PDF" },
+  { format: "png", title: "PNG" },
+  { format: "svg", title: "SVG" },
+];
+
+/**
+ * The same label as files, in each size: PDF (vector, one page the sticker's size, for a label printer
+ * or a print shop), PNG (600 dpi) and SVG (vector, for design tools). Plain links: the API answers them
+ * as downloads through the session cookie.
+ */
+function LabelDownloads({ tagId }: { tagId: string }) {
+  return (
+    <Panel id="label-downloads" title="Download the label" description="The QR code, the code, the address for finders without a camera and the item name, as a file to print on sticker paper or send to a print shop. PDF and SVG stay sharp at any scale; the PNG is 600 dpi.">
+      <ul className="flex flex-col divide-y divide-line" aria-label="Label sizes">
+        {(Object.keys(labelSizes) as LabelSize[]).map((size) => {
+          const { title, widthMm, heightMm } = labelSizes[size];
+          const dimensions = `${widthMm} × ${heightMm} mm`;
+          return (
+            <li key={size} className="flex flex-col gap-3 py-4 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
+              <div>
+                <p className="font-semibold text-ink">
+                  {title} <span className="font-normal text-muted">· {dimensions}</span>
+                </p>
+                <p className="text-sm text-muted">{sizeUses[size]}</p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                {formats.map(({ format, title: formatTitle }) => (
+                  <a
+                    key={format}
+                    href={`/api/v1/tags/${tagId}/label?format=${format}&size=${size}`}
+                    download
+                    className="inline-flex min-h-11 min-w-16 items-center justify-center rounded-md border border-line px-3 text-sm font-semibold text-ink hover:border-brand-700 hover:bg-brand-50"
+                    aria-label={`Download the ${title.toLowerCase()} label (${dimensions}) as ${formatTitle}`}
+                  >
+                    {formatTitle}
+                  </a>
+                ))}
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </Panel>
   );
 }
