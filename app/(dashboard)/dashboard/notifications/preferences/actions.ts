@@ -8,7 +8,10 @@ import { switchNames } from "./switches";
 
 const on = (formData: FormData, name: string) => formData.get(name) === "on";
 
-/** PUT /notifications/preferences: every switch (an unchecked box is absent from the form) and the quiet hours. */
+/**
+ * PUT /notifications/preferences: every switch (an unchecked box is absent from the form), the time zone
+ * ("" follows the browser) and the quiet hours, which use that zone.
+ */
 export const savePreferencesAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
   {
     auth: "user",
@@ -18,6 +21,7 @@ export const savePreferencesAction: (previous: FormState, formData: FormData) =>
       email: { tagScanned: on(formData, "emailTagScanned"), messageReceived: on(formData, "emailMessageReceived"), statusChange: on(formData, "emailStatusChange"), marketing: on(formData, "emailMarketing") },
       push: { tagScanned: on(formData, "pushTagScanned"), messageReceived: on(formData, "pushMessageReceived"), statusChange: on(formData, "pushStatusChange") },
       quietHours: on(formData, "quietHours") ? { start: formText(formData, "quietStart"), end: formText(formData, "quietEnd"), timeZone: formText(formData, "timeZone") } : null,
+      timeZone: formText(formData, "timeZone").trim() || null,
     }),
     values: (formData) => {
       const values: Record<string, string> = { quietStart: formText(formData, "quietStart"), quietEnd: formText(formData, "quietEnd"), timeZone: formText(formData, "timeZone") };
