@@ -31,7 +31,7 @@ export default async function NotificationPreferencesPage() {
         Choose what reaches you by e-mail and push, and the time zone your dates are shown in. Everything also appears in your notifications list. Security and payment e-mails always go out.
       </PageHeading>
       <div className="flex flex-col gap-6">
-        <Panel id="notification-channels" title="E-mail, push, time zone and quiet hours">
+        <Panel id="notification-channels" title="E-mail, push, your zone and quiet hours">
           <PreferencesForm preferences={preferences} timeZones={timeZoneOptions(preferences.timeZone)} browserZone={browserZone} />
         </Panel>
         <Panel id="push-device" title="Push on this device" description="Push notifications show on this browser even when the site is closed. Enable them on each device you want them on.">

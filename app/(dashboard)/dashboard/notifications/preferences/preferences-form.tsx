@@ -25,6 +25,7 @@ export function PreferencesForm({ preferences, timeZones, browserZone }: { prefe
   useFocusOnResult(formRef, state, { focusSuccess: true });
   const values = state.values;
   const checked = (name: string, stored: boolean) => (values ? values[name] === "on" : stored);
+  const shownZone = values ? (values.timeZone ?? "") : (preferences.timeZone ?? "");
 
   return (
     <form ref={formRef} action={formAction} aria-label="Notification settings" className="flex flex-col gap-6" noValidate>
@@ -49,9 +50,12 @@ export function PreferencesForm({ preferences, timeZones, browserZone }: { prefe
         </p>
         <FieldErrorList id={`${id}-zone-error`} errors={fieldError(state, "timeZone")} />
         <select
+          // React does not move a select to a new defaultValue, and resets the form after each submit: a
+          // new key per shown value makes it show what was submitted (or saved), not what was first loaded.
+          key={shownZone}
           id={`${id}-zone`}
           name="timeZone"
-          defaultValue={values ? (values.timeZone ?? "") : (preferences.timeZone ?? "")}
+          defaultValue={shownZone}
           aria-invalid={fieldError(state, "timeZone") ? true : undefined}
           aria-describedby={fieldDescriptionIds(`${id}-zone`, true, Boolean(fieldError(state, "timeZone")))}
           className={`${inputClass} sm:max-w-md`}
