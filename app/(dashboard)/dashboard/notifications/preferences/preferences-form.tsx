@@ -42,6 +42,7 @@ export function PreferencesForm({ preferences, timeZones, browserZone }: { prefe
       />
 
       <div className="flex flex-col gap-1.5 rounded-lg border border-line p-4">
+        {browserZone ? <input type="hidden" name="browserZone" value={browserZone} /> : null}
         <label htmlFor={`${id}-zone`} className="text-base font-semibold text-ink">
           Time zone
         </label>
@@ -72,7 +73,7 @@ export function PreferencesForm({ preferences, timeZones, browserZone }: { prefe
       <fieldset className="flex flex-col gap-4 rounded-lg border border-line p-4">
         <legend className="px-1 text-base font-semibold text-ink">Quiet hours</legend>
         <p className="text-sm text-muted">
-          When on, e-mail and push wait until quiet hours end, in the time zone above (choose one for them). Urgent alerts (a lost tag scanned, emergency access) still come at once.
+          When on, e-mail and push wait until quiet hours end, in the time zone above (with none chosen, this browser&apos;s is saved for them). Urgent alerts (a lost tag scanned, emergency access) still come at once.
         </p>
         <SwitchRow
           id={`${id}-quiet`}
