@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { BrowserTimeZone } from "@/components/browser-time-zone";
 import { AccountMenu } from "@/components/dashboard/account-menu";
 import { initials } from "@/components/dashboard/initials";
 import { NavLinks, type DashboardLink } from "@/components/dashboard/nav-links";
@@ -38,11 +39,13 @@ const dashboardLinks: readonly DashboardLink[] = [
 export default async function DashboardLayout({ children }: { children: React.ReactNode }) {
   const ctx = await currentUserContext();
   if (!ctx) return <div className="container-page flex-1 py-8">{children}</div>;
+  // The browser's zone goes to a cookie here, so the pages below can show times in it (lib/http/viewer-time-zone.ts).
   const countedAt = new Date().toISOString();
   const [me, unread] = await Promise.all([getMe(ctx), unreadCount(ctx)]);
 
   return (
     <div className="flex flex-1 flex-col bg-canvas">
+      <BrowserTimeZone />
       <header className="no-print border-b border-line bg-white">
         <div className="flex h-14 items-center gap-1 px-3 sm:px-5 lg:px-8">
           <Link href="/dashboard" aria-label={`${SERVICE_NAME}: overview`} className="mr-auto flex items-center gap-2 rounded-md py-1 pr-2 text-lg font-bold tracking-tight text-ink">

@@ -39,10 +39,10 @@ export function geoUri(latitude: number, longitude: number): string {
   return `geo:${coordinate(latitude)},${coordinate(longitude)}`;
 }
 
-function ScanItem({ scan }: { scan: ScanRecord }) {
+function ScanItem({ scan, timeZone }: { scan: ScanRecord; timeZone: string }) {
   const kind = scanClassLabels[scan.scanClass];
   const place = [scan.city, countryName(scan.country)].filter(Boolean).join(", ") || "Place unknown";
-  const when = formatDateTime(scan.scannedAt);
+  const when = formatDateTime(scan.scannedAt, timeZone);
   const located = scan.locationShared && scan.latitude !== null && scan.longitude !== null;
   return (
     <li className="flex flex-col gap-1.5 py-3" data-scan-class={scan.locationShared ? "LOCATION" : scan.scanClass}>
@@ -78,12 +78,12 @@ function ScanItem({ scan }: { scan: ScanRecord }) {
   );
 }
 
-/** A tag's scans, newest first: each with its class, the kind of client, the place and any shared location. */
-export function ScanList({ scans }: { scans: ScanRecord[] }) {
+/** A tag's scans, newest first: each with its class, the kind of client, the place and any shared location; times in `timeZone`. */
+export function ScanList({ scans, timeZone }: { scans: ScanRecord[]; timeZone: string }) {
   return (
     <ul aria-label="Scans" className="flex flex-col divide-y divide-line">
       {scans.map((scan) => (
-        <ScanItem key={scan.id} scan={scan} />
+        <ScanItem key={scan.id} scan={scan} timeZone={timeZone} />
       ))}
     </ul>
   );

@@ -56,8 +56,11 @@ export const notificationPreferences = pgTable("notification_preferences", {
   /** "HH:MM" local times; both set means quiet hours are on (they may wrap midnight). */
   quietHoursStart: text(),
   quietHoursEnd: text(),
-  /** IANA time zone of the quiet hours. */
-  timeZone: text().notNull().default("UTC"),
+  /**
+   * The owner's IANA time zone: pages show times in it and quiet hours are kept in it. Null until they
+   * choose one (pages then follow their browser's zone); quiet hours always come with one.
+   */
+  timeZone: text(),
   updatedAt: ts()
     .notNull()
     .defaultNow()

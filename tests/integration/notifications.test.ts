@@ -271,6 +271,7 @@ describe("notification preferences", () => {
     email: { tagScanned: true, messageReceived: true, statusChange: true, marketing: false },
     push: { tagScanned: true, messageReceived: true, statusChange: true },
     quietHours: null,
+    timeZone: null,
   };
 
   it("answers the defaults before anything is stored", async () => {
@@ -299,6 +300,7 @@ describe("notification preferences", () => {
       email: { tagScanned: false, messageReceived: true, statusChange: true, marketing: true },
       push: { tagScanned: true, messageReceived: true, statusChange: false },
       quietHours: { start: "22:00", end: "07:00", timeZone: "Europe/Berlin" },
+      timeZone: "Europe/Berlin",
     });
 
     expect((await putPreferences(headers, { email: { tagScanned: true } })).status).toBe(200);
@@ -361,5 +363,96 @@ describe("notification preferences", () => {
     const headers = { ...bearer(account.accessToken), "content-type": "application/json" };
     await expectError(await call(putPreferencesRoute, apiRequest("/api/v1/notifications/preferences", { method: "PUT", headers, rawBody: "{ email: " })), 400, "VALIDATION_ERROR");
     await expectError(await putPreferences(bearer(account.accessToken), [true]), 400, "VALIDATION_ERROR");
+  });
+});
+
+describe("the owner's time zone in the preferences", () => {
+  type Stored = { quietHours: { start: string; end: string; timeZone: string } | null; timeZone: string | null };
+  const stored = async (headers: Record<string, string>) => (await json<{ data: Stored }>(await getPreferences(headers))).data;
+
+  it("is set on its own, without quiet hours, by its canonical name, and null follows the browser again", async () => {
+    const account = await registerAccount();
+    const headers = bearer(account.accessToken);
+    expect((await putPreferences(headers, { timeZone: "asia/tokyo" })).status).toBe(200);
+    const body = await json<{ success: true; data: Stored }>(await getPreferences(headers));
+    expect(body.data).toMatchObject({ quietHours: null, timeZone: "Asia/Tokyo" });
+    expect(notificationPreferencesSchema.safeParse(body.data).success).toBe(true);
+
+    // Other changes keep it.
+    expect((await putPreferences(headers, { email: { marketing: true } })).status).toBe(200);
+    expect((await stored(headers)).timeZone).toBe("Asia/Tokyo");
+
+    expect((await putPreferences(headers, { timeZone: null })).status).toBe(200);
+    expect(await stored(headers)).toMatchObject({ quietHours: null, timeZone: null });
+  });
+
+  it("is what quiet hours use: a body with only quietHours (as before) sets it, and changing it moves them", async () => {
+    const account = await registerAccount();
+    const headers = bearer(account.accessToken);
+    expect((await putPreferences(headers, { quietHours: { start: "22:00", end: "07:00", timeZone: "Europe/Berlin" } })).status).toBe(200);
+    expect(await stored(headers)).toEqual(expect.objectContaining({ quietHours: { start: "22:00", end: "07:00", timeZone: "Europe/Berlin" }, timeZone: "Europe/Berlin" }));
+
+    expect((await putPreferences(headers, { timeZone: "America/New_York" })).status).toBe(200);
+    expect(await stored(headers)).toMatchObject({ quietHours: { start: "22:00", end: "07:00", timeZone: "America/New_York" }, timeZone: "America/New_York" });
+    const [row] = await getDatabase().db.select().from(schema.notificationPreferences).where(eq(schema.notificationPreferences.userId, account.id));
+    expect(row?.timeZone).toBe("America/New_York");
+
+    // Turning quiet hours off keeps the zone for the pages.
+    expect((await putPreferences(headers, { quietHours: null })).status).toBe(200);
+    expect(await stored(headers)).toMatchObject({ quietHours: null, timeZone: "America/New_York" });
+  });
+
+  it("may come with quiet hours when both name the same zone", async () => {
+    const account = await registerAccount();
+    const headers = bearer(account.accessToken);
+    expect((await putPreferences(headers, { timeZone: "Asia/Singapore", quietHours: { start: "23:00", end: "06:00", timeZone: "asia/singapore" } })).status).toBe(200);
+    expect(await stored(headers)).toMatchObject({ quietHours: { start: "23:00", end: "06:00", timeZone: "Asia/Singapore" }, timeZone: "Asia/Singapore" });
+    // Quiet hours off and the zone cleared in one request is fine too.
+    expect((await putPreferences(headers, { timeZone: null, quietHours: null })).status).toBe(200);
+    expect(await stored(headers)).toMatchObject({ quietHours: null, timeZone: null });
+  });
+
+  it("rejects two different zones, or none while quiet hours are on, with 400 VALIDATION_ERROR and stores nothing", async () => {
+    const account = await registerAccount();
+    const headers = bearer(account.accessToken);
+    const differing = await expectError(await putPreferences(headers, { timeZone: "Asia/Tokyo", quietHours: { start: "22:00", end: "07:00", timeZone: "Europe/Berlin" } }), 400, "VALIDATION_ERROR");
+    expect(differing.error.details?.fieldErrors.timeZone?.length).toBeGreaterThan(0);
+    expect(await stored(headers)).toMatchObject({ quietHours: null, timeZone: null });
+
+    const withoutZone = await expectError(await putPreferences(headers, { timeZone: null, quietHours: { start: "22:00", end: "07:00", timeZone: "Europe/Berlin" } }), 400, "VALIDATION_ERROR");
+    expect(withoutZone.error.details?.fieldErrors.timeZone?.length).toBeGreaterThan(0);
+
+    expect((await putPreferences(headers, { quietHours: { start: "22:00", end: "07:00", timeZone: "Europe/Berlin" } })).status).toBe(200);
+    const cleared = await expectError(await putPreferences(headers, { timeZone: null }), 400, "VALIDATION_ERROR");
+    expect(cleared.error.details?.fieldErrors.timeZone?.[0]).toMatch(/quiet hours/i);
+    expect(await stored(headers)).toMatchObject({ quietHours: { start: "22:00", end: "07:00", timeZone: "Europe/Berlin" }, timeZone: "Europe/Berlin" });
+  });
+
+  it.each([
+    ["an unknown zone", "Mars/Olympus_Mons"],
+    ["an offset", "+01:00"],
+    ["an abbreviation Intl does not take", "CEST"],
+    ["an empty string", ""],
+    ["a number", 9],
+    ["an object", { name: "Europe/Berlin" }],
+    ["markup", "<script>alert(1)</script>"],
+    ["a path", "../../etc/passwd"],
+    ["a very long name", `Europe/${"a".repeat(300)}`],
+  ])("rejects %s as timeZone with 400 VALIDATION_ERROR naming the field", async (_label, timeZone) => {
+    const account = await registerAccount();
+    const headers = bearer(account.accessToken);
+    const error = await expectError(await putPreferences(headers, { timeZone }), 400, "VALIDATION_ERROR");
+    expect(error.error.details?.fieldErrors.timeZone?.length).toBeGreaterThan(0);
+    expect((await stored(headers)).timeZone).toBeNull();
+  });
+
+  it("is each user's own, and needs a credential", async () => {
+    const alice = await registerAccount();
+    const bob = await registerAccount();
+    expect((await putPreferences(bearer(alice.accessToken), { timeZone: "Asia/Tokyo" })).status).toBe(200);
+    expect((await stored(bearer(bob.accessToken))).timeZone).toBeNull();
+    await expectError(await putPreferences({}, { timeZone: "Europe/Berlin" }), 401, "UNAUTHORIZED");
+    await expectError(await putPreferences(bearer("not-a-token"), { timeZone: "Europe/Berlin" }), 401, "UNAUTHORIZED");
+    expect((await stored(bearer(alice.accessToken))).timeZone).toBe("Asia/Tokyo");
   });
 });

@@ -1,5 +1,5 @@
 import Link from "next/link";
-import { formatDateTime } from "@/components/dashboard/dates";
+import { DateTime } from "@/components/dashboard/date-time";
 import { tagStatusLabels, tagStatusList } from "@/components/tags/labels";
 import { leadsBeyondList, notificationAction, notificationOpenPath, type NotificationItem } from "@/lib/services/notifications";
 import { TagStatusBadge } from "@/components/tags/status-badge";
@@ -79,7 +79,7 @@ export function TagsSummary({ counts }: { counts: Record<TagStatus, number> }) {
  * Lost and stolen tags first, above everything else: each opens its tag's lost mode (the message, the
  * reward, the poster) in one tap.
  */
-export function MissingNow({ tags }: { tags: TagRecord[] }) {
+export function MissingNow({ tags, timeZone }: { tags: TagRecord[]; timeZone: string }) {
   if (tags.length === 0) return null;
   return (
     <section aria-labelledby="missing-heading" className="rounded-xl border-2 border-danger-700 bg-white p-5 shadow-sm sm:p-6">
@@ -94,7 +94,13 @@ export function MissingNow({ tags }: { tags: TagRecord[] }) {
                 <span className="font-semibold break-words text-ink">{tag.itemName ?? "Unnamed tag"}</span>
                 <TagStatusBadge status={tag.status} />
               </span>
-              <span className="text-sm text-muted">{tag.lastScannedAt ? `Last scanned ${formatDateTime(tag.lastScannedAt)}` : "Not scanned since you marked it"}</span>
+              <span className="text-sm text-muted">{tag.lastScannedAt ? (
+                  <>
+                    Last scanned <DateTime iso={tag.lastScannedAt} timeZone={timeZone} />
+                  </>
+                ) : (
+                  "Not scanned since you marked it"
+                )}</span>
             </div>
             <Link href={`/dashboard/tags/${tag.id}#lost-mode`} className="btn-primary">
               Open lost mode<span className="sr-only"> for {tag.itemName ?? "the unnamed tag"}</span>
@@ -107,7 +113,7 @@ export function MissingNow({ tags }: { tags: TagRecord[] }) {
 }
 
 /** The overview's latest notifications, each opening (and so marking read) what it is about. */
-export function LatestNotifications({ items, unread }: { items: NotificationItem[]; unread: number }) {
+export function LatestNotifications({ items, unread, timeZone }: { items: NotificationItem[]; unread: number; timeZone: string }) {
   return (
     <section aria-labelledby="latest-notifications-heading" className={cardClass}>
       <h2 id="latest-notifications-heading" className="text-lg font-semibold text-ink">
@@ -131,7 +137,7 @@ export function LatestNotifications({ items, unread }: { items: NotificationItem
                 </p>
                 <p className="mt-0.5 text-sm break-words text-ink">{item.body}</p>
                 <p className="mt-0.5 text-xs text-muted">
-                  <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+                  <DateTime iso={item.createdAt} timeZone={timeZone} />
                 </p>
               </li>
             );

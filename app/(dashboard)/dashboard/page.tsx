@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { requireUserContext } from "@/lib/http/page-context";
+import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { getMe } from "@/lib/services/auth";
 import { listNotifications, unreadCount } from "@/lib/services/notifications";
 import { countTagsByStatus, listTags, listTransfers } from "@/lib/services/tags";
@@ -16,7 +17,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function DashboardPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requireUserContext("/dashboard");
-  const [me, tagCounts, latest, unread, transfers, lost, stolen] = await Promise.all([
+  const [me, tagCounts, latest, unread, transfers, lost, stolen, timeZone] = await Promise.all([
     getMe(ctx),
     countTagsByStatus(ctx),
     listNotifications(ctx, { page: 1, limit: 3 }),
@@ -24,6 +25,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
     listTransfers(ctx),
     listTags(ctx, { page: 1, limit: MISSING_SHOWN, status: "LOST" }),
     listTags(ctx, { page: 1, limit: MISSING_SHOWN, status: "STOLEN" }),
+    viewerTimeZone(),
   ]);
   const offers = transfers.incoming.filter((transfer) => transfer.status === "PENDING").length;
   const params = await searchParams;
@@ -48,7 +50,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
         </p>
       </div>
 
-      <MissingNow tags={[...lost.items, ...stolen.items]} />
+      <MissingNow tags={[...lost.items, ...stolen.items]} timeZone={timeZone} />
 
       {!me.emailVerified ? (
         <section aria-labelledby="verify-heading" className="rounded-xl border border-reward-800/30 bg-reward-50 p-5 sm:p-6">
@@ -77,7 +79,7 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
 
       <div className="grid gap-6 lg:grid-cols-2">
         <TagsSummary counts={tagCounts} />
-        <LatestNotifications items={latest.items} unread={unread.count} />
+        <LatestNotifications items={latest.items} unread={unread.count} timeZone={timeZone} />
       </div>
 
       <section aria-labelledby="shortcuts-heading">

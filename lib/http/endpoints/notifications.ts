@@ -107,7 +107,7 @@ export const notificationEndpoints = {
     path: "/api/v1/notifications/preferences",
     summary: "Change my notification preferences",
     description:
-      "Any subset of the preferences object; fields left out keep their value. `quietHours` is `{ start, end, timeZone }` (HH:MM, IANA zone) or null to turn quiet hours off. Security, payment, order and subscription notices are always e-mailed.",
+      "Any subset of the preferences object; fields left out keep their value. `quietHours` is `{ start, end, timeZone }` (HH:MM, IANA zone) or null to turn quiet hours off. `timeZone` is your IANA zone (the web pages show times in it; null follows the browser, allowed only while quiet hours are off); quiet hours share it, so `quietHours.timeZone` sets it too and, given together, the two must agree. An unknown zone is a 400 VALIDATION_ERROR. Security, payment, order and subscription notices are always e-mailed.",
     tags,
     auth: "required",
     body: notificationPreferencesUpdateSchema,

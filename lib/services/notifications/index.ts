@@ -3,7 +3,7 @@
  * request schemas. Code inside lib/services imports the files themselves.
  */
 export { leadsBeyondList, notificationAction, notificationOpenPath } from "./actions";
-export { getNotificationPreferences, type NotificationPreferences, notificationPreferencesUpdateSchema, updateNotificationPreferences } from "./preferences";
+export { getNotificationPreferences, type NotificationPreferences, notificationPreferencesUpdateSchema, savedTimeZone, updateNotificationPreferences } from "./preferences";
 export { pushEndpointsOfThisDevice, sessionsWithPush, subscribePush, unsubscribePush, vapidPublicKey } from "./push";
 export { listNotifications, markAllNotificationsRead, markNotificationRead, type NotificationItem, openNotification, unreadCount } from "./store";
 export { streamNotifications } from "./stream";

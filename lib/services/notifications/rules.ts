@@ -36,7 +36,7 @@ export const defaultPreferences = (userId: string): Preferences => ({
   pushStatusChange: true,
   quietHoursStart: null,
   quietHoursEnd: null,
-  timeZone: "UTC",
+  timeZone: null,
   updatedAt: new Date(0),
 });
 
@@ -74,7 +74,8 @@ function localMinutes(now: Date, timeZone: string): number {
 export function deliverAfter(preferences: Preferences, now: Date, urgent: boolean): Date | null {
   const { quietHoursStart: start, quietHoursEnd: end, timeZone } = preferences;
   if (urgent || !start || !end || start === end) return null;
-  const current = localMinutes(now, timeZone);
+  // Quiet hours are always saved with a zone; UTC only guards a row written by hand.
+  const current = localMinutes(now, timeZone ?? "UTC");
   const from = minutesOf(start);
   const to = minutesOf(end);
   const inside = from < to ? current >= from && current < to : current >= from || current < to;

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { Pager } from "@/components/dashboard/pager";
+import { DateTime } from "@/components/dashboard/date-time";
 import { formatDateTime } from "@/components/dashboard/dates";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { inputClass } from "@/components/forms/field";
@@ -8,6 +9,7 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { reportTypeLabels } from "@/components/reports/labels";
 import { tagStatusLabels } from "@/components/tags/labels";
 import { listReportsForAdmin, reportStatusSchema, reportTypeSchema, type AdminReport, type ReportAction, type ReportStatus, type ReportType } from "@/lib/services/reports";
+import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import type { TagStatus } from "@/lib/services/tags";
 import { requireAdminContext } from "../admin-context";
 import { applyReportActionAction, updateReportStatusAction } from "./actions";
@@ -47,6 +49,7 @@ function applicableActions(report: AdminReport): ReportAction[] {
 /** The moderation queue: reports filtered by status and type, each with its actions. */
 export default async function AdminReportsPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requireAdminContext(QUEUE_PATH);
+  const timeZone = await viewerTimeZone();
   const params = await searchParams;
   const view = queueView((name) => {
     const value = params[name];
@@ -116,7 +119,7 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
       {items.length ? (
         <ul aria-label="Reports" className="flex flex-col gap-4">
           {items.map((report) => (
-            <ReportCard key={report.id} report={report} view={view} />
+            <ReportCard key={report.id} report={report} view={view} timeZone={timeZone} />
           ))}
         </ul>
       ) : null}
@@ -137,7 +140,7 @@ function ViewFields({ view, reportId }: { view: QueueView; reportId: string }) {
   );
 }
 
-function ReportCard({ report, view }: { report: AdminReport; view: QueueView }) {
+function ReportCard({ report, view, timeZone }: { report: AdminReport; view: QueueView; timeZone: string }) {
   const headingId = `report-${report.id}`;
   const closed = report.status === "RESOLVED" || report.status === "DISMISSED";
   const actions = applicableActions(report);
@@ -145,7 +148,7 @@ function ReportCard({ report, view }: { report: AdminReport; view: QueueView }) 
     <li aria-labelledby={headingId} className="flex flex-col gap-4 rounded-xl border border-line bg-white p-5 shadow-sm">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={headingId} className="text-lg font-semibold text-ink">
-          {reportTypeLabels[report.type]} <span className="text-sm font-normal text-muted">· {formatDateTime(report.createdAt)}</span>
+          {reportTypeLabels[report.type]} <span className="text-sm font-normal text-muted">· <DateTime iso={report.createdAt} timeZone={timeZone} /></span>
         </h2>
         <span data-report-status={report.status} className={`rounded-full px-2.5 py-0.5 text-xs font-semibold ${closed ? "bg-slate-100 text-slate-800" : "bg-danger-50 text-danger-700"}`}>
           {statusLabels[report.status]}
@@ -187,7 +190,11 @@ function ReportCard({ report, view }: { report: AdminReport; view: QueueView }) 
             <dt className="font-semibold text-ink">Action taken</dt>
             <dd className="text-muted">
               {actionLabels[report.action]}
-              {report.resolvedAt ? `, ${formatDateTime(report.resolvedAt)}` : ""}
+              {report.resolvedAt ? (
+                <>
+                  , <DateTime iso={report.resolvedAt} timeZone={timeZone} />
+                </>
+              ) : null}
             </dd>
           </>
         ) : null}
@@ -209,7 +216,7 @@ function ReportCard({ report, view }: { report: AdminReport; view: QueueView }) 
 
       <div className="grid gap-4 border-t border-line pt-4 sm:grid-cols-2">
         {!closed ? (
-          <form action={applyReportActionAction} aria-label={`Act on the ${reportTypeLabels[report.type].toLowerCase()} report of ${formatDateTime(report.createdAt)}`} className="flex flex-col gap-3">
+          <form action={applyReportActionAction} aria-label={`Act on the ${reportTypeLabels[report.type].toLowerCase()} report of ${formatDateTime(report.createdAt, timeZone)}`} className="flex flex-col gap-3">
             <ViewFields view={view} reportId={report.id} />
             <div className="flex flex-col gap-1.5">
               <label htmlFor={`${headingId}-action`} className="text-sm font-semibold text-ink">
@@ -234,7 +241,7 @@ function ReportCard({ report, view }: { report: AdminReport; view: QueueView }) 
             </div>
           </form>
         ) : null}
-        <form action={updateReportStatusAction} aria-label={`Status of the ${reportTypeLabels[report.type].toLowerCase()} report of ${formatDateTime(report.createdAt)}`} className={`flex flex-col gap-3 ${closed ? "" : "border-t border-line pt-4 sm:border-t-0 sm:pt-0"}`}>
+        <form action={updateReportStatusAction} aria-label={`Status of the ${reportTypeLabels[report.type].toLowerCase()} report of ${formatDateTime(report.createdAt, timeZone)}`} className={`flex flex-col gap-3 ${closed ? "" : "border-t border-line pt-4 sm:border-t-0 sm:pt-0"}`}>
           <ViewFields view={view} reportId={report.id} />
           <div className="flex flex-col gap-1.5">
             <label htmlFor={`${headingId}-status`} className="text-sm font-semibold text-ink">

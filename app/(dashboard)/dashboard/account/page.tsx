@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
-import { formDate } from "@/components/dashboard/dates";
+import { DateTime } from "@/components/dashboard/date-time";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { Panel } from "@/components/dashboard/panel";
 import { ActionForm } from "@/components/forms/action-form";
 import { requireUserContext } from "@/lib/http/page-context";
+import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { getMe } from "@/lib/services/auth";
 import { updateProfileAction } from "./actions";
 
@@ -13,6 +14,7 @@ const plans = { FREE: "Free (up to 5 tags)", PRO: "Pro (up to 50 tags)", PREMIUM
 
 export default async function ProfilePage() {
   const ctx = await requireUserContext("/dashboard/account");
+  const timeZone = await viewerTimeZone();
   const me = await getMe(ctx);
 
   return (
@@ -29,7 +31,9 @@ export default async function ProfilePage() {
             <dt className="font-semibold text-ink">Plan</dt>
             <dd className="text-ink">{plans[me.subscription]}</dd>
             <dt className="font-semibold text-ink">Member since</dt>
-            <dd className="text-ink">{formDate(me.createdAt)}</dd>
+            <dd className="text-ink">
+              <DateTime iso={me.createdAt} timeZone={timeZone} dateOnly />
+            </dd>
           </dl>
         </Panel>
         <Panel id="profile" title="Name and phone">

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Pager, pageParam } from "@/components/dashboard/pager";
+import { DateTime } from "@/components/dashboard/date-time";
 import { formatDateTime } from "@/components/dashboard/dates";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { PageHeading } from "@/components/dashboard/page-heading";
@@ -9,6 +10,7 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { FieldsForm } from "@/components/tags/fields-form";
 import { requireUserContext } from "@/lib/http/page-context";
+import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { getEmergencyProfile, isShownToResponders, listEmergencyAccesses, MAX_EMERGENCY_CONTACTS, type EmergencyAccess, type EmergencyContact } from "@/lib/services/emergency";
 import { addEmergencyContactAction, deleteEmergencyContactAction, saveEmergencyProfileAction, updateEmergencyContactAction } from "./actions";
 import { contactFields, EMERGENCY_PATH, emergencyProfileFields } from "./emergency-form";
@@ -25,6 +27,7 @@ const ACCESSES_PER_PAGE = 10;
  */
 export default async function EmergencyPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requireUserContext(EMERGENCY_PATH);
+  const timeZone = await viewerTimeZone();
   const params = await searchParams;
   const page = pageParam(params.page);
   const [profile, log] = await Promise.all([getEmergencyProfile(ctx), listEmergencyAccesses(ctx, { page, limit: ACCESSES_PER_PAGE })]);
@@ -65,7 +68,7 @@ export default async function EmergencyPage({ searchParams }: { searchParams: Se
         <Panel
           id="medical"
           title="Medical information"
-          description={profile.updatedAt ? `Last saved ${formatDateTime(profile.updatedAt)}. Leave out anything you would not want a stranger to read.` : "Leave out anything you would not want a stranger to read."}
+          description={profile.updatedAt ? `Last saved ${formatDateTime(profile.updatedAt, timeZone)}. Leave out anything you would not want a stranger to read.` : "Leave out anything you would not want a stranger to read."}
         >
           <FieldsForm
             action={saveEmergencyProfileAction}
@@ -106,7 +109,7 @@ export default async function EmergencyPage({ searchParams }: { searchParams: Se
           ) : (
             <ul aria-label="Emergency access log" className="flex flex-col divide-y divide-line text-sm">
               {log.items.map((access) => (
-                <AccessRow key={access.id} access={access} />
+                <AccessRow key={access.id} access={access} timeZone={timeZone} />
               ))}
             </ul>
           )}
@@ -161,11 +164,13 @@ function ContactRow({ contact }: { contact: EmergencyContact }) {
   );
 }
 
-function AccessRow({ access }: { access: EmergencyAccess }) {
+function AccessRow({ access, timeZone }: { access: EmergencyAccess; timeZone: string }) {
   const place = [access.city, access.country].filter(Boolean).join(", ");
   return (
     <li className="flex flex-col gap-0.5 py-2.5 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
-      <span className="font-semibold text-ink">{formatDateTime(access.accessedAt)}</span>
+      <span className="font-semibold text-ink">
+        <DateTime iso={access.accessedAt} timeZone={timeZone} />
+      </span>
       <span className="text-muted">
         {place || "Place unknown"} · {access.tagName ? `through “${access.tagName}”` : "through a tag"}
         {access.agent ? ` · ${access.agent}` : ""}

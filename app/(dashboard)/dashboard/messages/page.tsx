@@ -1,13 +1,14 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Pager, pageParam } from "@/components/dashboard/pager";
-import { formatDateTime } from "@/components/dashboard/dates";
+import { DateTime } from "@/components/dashboard/date-time";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { FormAlert } from "@/components/forms/form-alert";
 import { threadSubject, threadTitle } from "@/components/messages/labels";
 import { ThreadStatusBadge } from "@/components/messages/thread-status-badge";
 import { requireUserContext } from "@/lib/http/page-context";
+import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { listThreads, type ThreadListItem } from "@/lib/services/messages";
 
 export const metadata: Metadata = { title: "Messages" };
@@ -25,7 +26,7 @@ export default async function MessagesPage({ searchParams }: { searchParams: Sea
   const ctx = await requireUserContext("/dashboard/messages");
   const params = await searchParams;
   const page = pageParam(params.page);
-  const { items, total } = await listThreads(ctx, { page, limit: PAGE_SIZE });
+  const [{ items, total }, timeZone] = await Promise.all([listThreads(ctx, { page, limit: PAGE_SIZE }), viewerTimeZone()]);
   const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const unreadThreads = items.filter((item) => item.unreadCount > 0).length;
   const notice = noticeFrom(params, { missing: { tone: "error", text: "That conversation no longer exists." } });
@@ -45,7 +46,7 @@ export default async function MessagesPage({ searchParams }: { searchParams: Sea
       ) : (
         <ul aria-label="Conversations, most recent first" className="flex flex-col divide-y divide-line overflow-hidden rounded-xl border border-line bg-white shadow-sm">
           {items.map((item) => (
-            <ThreadRow key={item.id} item={item} />
+            <ThreadRow key={item.id} item={item} timeZone={timeZone} />
           ))}
         </ul>
       )}
@@ -55,7 +56,7 @@ export default async function MessagesPage({ searchParams }: { searchParams: Sea
   );
 }
 
-function ThreadRow({ item }: { item: ThreadListItem }) {
+function ThreadRow({ item, timeZone }: { item: ThreadListItem; timeZone: string }) {
   const unread = item.unreadCount > 0;
   return (
     <li data-thread-id={item.id} data-unread={item.unreadCount} className={unread ? "border-l-4 border-l-brand-700 bg-brand-50" : ""}>
@@ -73,7 +74,7 @@ function ThreadRow({ item }: { item: ThreadListItem }) {
         <span className="text-sm text-muted">About {threadSubject(item)}</span>
         {item.lastMessage ? <span className="line-clamp-2 text-sm break-words text-ink">{item.lastMessage}</span> : null}
         <span className="text-xs text-muted">
-          <time dateTime={item.lastMessageAt}>{formatDateTime(item.lastMessageAt)}</time>
+          <DateTime iso={item.lastMessageAt} timeZone={timeZone} />
         </span>
       </Link>
     </li>

@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Pager, pageParam } from "@/components/dashboard/pager";
-import { formatDateTime } from "@/components/dashboard/dates";
+import { DateTime } from "@/components/dashboard/date-time";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { requireUserContext } from "@/lib/http/page-context";
+import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { leadsBeyondList, listNotifications, notificationAction, notificationOpenPath, unreadCount, type NotificationItem } from "@/lib/services/notifications";
 import { markAllReadAction, markReadAction } from "./actions";
 
@@ -24,7 +25,7 @@ export default async function NotificationsPage({ searchParams }: { searchParams
   const ctx = await requireUserContext("/dashboard/notifications");
   const params = await searchParams;
   const page = pageParam(params.page);
-  const [{ items, total }, { count: unread }] = await Promise.all([listNotifications(ctx, { page, limit: PAGE_SIZE }), unreadCount(ctx)]);
+  const [{ items, total }, { count: unread }, timeZone] = await Promise.all([listNotifications(ctx, { page, limit: PAGE_SIZE }), unreadCount(ctx), viewerTimeZone()]);
   const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const marked = Number(first(params.count)) || 0;
   const notice = noticeFrom(params, {
@@ -61,7 +62,7 @@ export default async function NotificationsPage({ searchParams }: { searchParams
       ) : (
         <ul aria-label="Notifications, newest first" className="flex flex-col divide-y divide-line overflow-hidden rounded-xl border border-line bg-white shadow-sm">
           {items.map((item) => (
-            <NotificationRow key={item.id} item={item} page={page} />
+            <NotificationRow key={item.id} item={item} page={page} timeZone={timeZone} />
           ))}
         </ul>
       )}
@@ -71,7 +72,7 @@ export default async function NotificationsPage({ searchParams }: { searchParams
   );
 }
 
-function NotificationRow({ item, page }: { item: NotificationItem; page: number }) {
+function NotificationRow({ item, page, timeZone }: { item: NotificationItem; page: number; timeZone: string }) {
   const headingId = `notification-${item.id}`;
   const action = notificationAction(item.type, item.data);
   return (
@@ -87,7 +88,7 @@ function NotificationRow({ item, page }: { item: NotificationItem; page: number 
         </p>
         <p className="mt-1 text-sm break-words text-ink">{item.body}</p>
         <p className="mt-1 flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-muted">
-          <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+          <DateTime iso={item.createdAt} timeZone={timeZone} />
           {leadsBeyondList(action) ? (
             // A plain link: the open route marks the notification read, so nothing may prefetch it.
             <a href={notificationOpenPath(item.id)} className="inline-block py-0.5 text-sm font-semibold text-brand-700 underline hover:text-brand-800">

@@ -1,10 +1,11 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { formatDateTime } from "@/components/dashboard/dates";
+import { DateTime } from "@/components/dashboard/date-time";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { Pager, pageParam } from "@/components/dashboard/pager";
 import { HandoverMark, RewardStatusBadge } from "@/components/rewards/reward-status-badge";
 import { requireUserContext } from "@/lib/http/page-context";
+import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { formatMoney } from "@/lib/i18n/money";
 import { listRewards, type RewardRecord } from "@/lib/services/rewards";
 
@@ -17,6 +18,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 /** Every reward the owner offered, newest first; each links to its tag's reward panel, where its moves are. */
 export default async function RewardsPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requireUserContext("/dashboard/rewards");
+  const timeZone = await viewerTimeZone();
   const page = pageParam((await searchParams).page);
   const { items, total } = await listRewards(ctx, { page, limit: PAGE_SIZE });
   const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -37,7 +39,7 @@ export default async function RewardsPage({ searchParams }: { searchParams: Sear
       ) : (
         <ul aria-label="Rewards, newest first" className="flex flex-col divide-y divide-line overflow-hidden rounded-xl border border-line bg-white shadow-sm">
           {items.map((reward) => (
-            <RewardRow key={reward.id} reward={reward} />
+            <RewardRow key={reward.id} reward={reward} timeZone={timeZone} />
           ))}
         </ul>
       )}
@@ -46,7 +48,7 @@ export default async function RewardsPage({ searchParams }: { searchParams: Sear
   );
 }
 
-function RewardRow({ reward }: { reward: RewardRecord }) {
+function RewardRow({ reward, timeZone }: { reward: RewardRecord; timeZone: string }) {
   const moves: Record<RewardRecord["status"], string> = {
     ACTIVE: "Confirm the return or withdraw",
     RETURNED: "Record the payment",
@@ -63,8 +65,8 @@ function RewardRow({ reward }: { reward: RewardRecord }) {
         </span>
         {reward.returnedAt ? <HandoverMark verified={reward.verifiedHandover} /> : null}
         <span className="text-xs text-muted">
-          Offered <time dateTime={reward.createdAt}>{formatDateTime(reward.createdAt)}</time>
-          {reward.returnedAt ? <> · returned <time dateTime={reward.returnedAt}>{formatDateTime(reward.returnedAt)}</time></> : null}
+          Offered <DateTime iso={reward.createdAt} timeZone={timeZone} />
+          {reward.returnedAt ? <> · returned <DateTime iso={reward.returnedAt} timeZone={timeZone} /></> : null}
           {" · "}
           {moves[reward.status]}
         </span>

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { Pager } from "@/components/dashboard/pager";
-import { formatDateTime } from "@/components/dashboard/dates";
+import { DateTime } from "@/components/dashboard/date-time";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { inputClass } from "@/components/forms/field";
@@ -10,6 +10,7 @@ import { tagStatusLabels, tagStatusList, tagTypeLabels, tagTypes } from "@/compo
 import { TagStatusBadge } from "@/components/tags/status-badge";
 import { StickerSheetSubmit } from "@/components/tags/sticker-sheet-submit";
 import { requireUserContext } from "@/lib/http/page-context";
+import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { thumbnailsOf } from "@/lib/services/profiles";
 import { labelSizes, listTags, papers, sheetGrid, type LabelSize, type Paper, type TagRecord } from "@/lib/services/tags";
 import { listHref, listQuery, type SearchParams } from "./params";
@@ -21,7 +22,7 @@ export default async function TagsPage({ searchParams }: { searchParams: SearchP
   const params = await searchParams;
   const query = listQuery(params);
   const { items, total } = await listTags(ctx, query);
-  const thumbnails = await thumbnailsOf(ctx, items.map((tag) => tag.id));
+  const [thumbnails, timeZone] = await Promise.all([thumbnailsOf(ctx, items.map((tag) => tag.id)), viewerTimeZone()]);
   const pages = Math.max(1, Math.ceil(total / query.limit));
   const filtered = Boolean(query.status || query.tagType);
   const notice = noticeFrom(params, { released: { tone: "success", text: "The tag was released. Its code can be activated again." } });
@@ -94,7 +95,7 @@ export default async function TagsPage({ searchParams }: { searchParams: SearchP
         ) : (
           <ul className="mt-4 flex flex-col divide-y divide-line" aria-label="Tags">
             {items.map((tag) => (
-              <TagRow key={tag.id} tag={tag} thumbnail={thumbnails.get(tag.id)} />
+              <TagRow key={tag.id} tag={tag} thumbnail={thumbnails.get(tag.id)} timeZone={timeZone} />
             ))}
           </ul>
         )}
@@ -147,7 +148,7 @@ function StickerSheetForm() {
   );
 }
 
-function TagRow({ tag, thumbnail }: { tag: TagRecord; thumbnail: string | undefined }) {
+function TagRow({ tag, thumbnail, timeZone }: { tag: TagRecord; thumbnail: string | undefined; timeZone: string }) {
   const name = tag.itemName ?? "Unnamed tag";
   const missing = tag.status === "LOST" || tag.status === "STOLEN";
   const action = "inline-flex min-h-10 items-center rounded-md border px-3 text-sm font-semibold";
@@ -179,7 +180,13 @@ function TagRow({ tag, thumbnail }: { tag: TagRecord; thumbnail: string | undefi
           <p className="mt-1 text-sm text-muted">
             <span className="font-mono text-ink">{tag.code}</span> · {tagTypeLabels[tag.tagType]}
           </p>
-          <p className="text-sm text-muted">{tag.lastScannedAt ? `Last scan ${formatDateTime(tag.lastScannedAt)}` : "Never scanned"}</p>
+          <p className="text-sm text-muted">{tag.lastScannedAt ? (
+              <>
+                Last scan <DateTime iso={tag.lastScannedAt} timeZone={timeZone} />
+              </>
+            ) : (
+              "Never scanned"
+            )}</p>
         </div>
       </div>
       <div className="flex flex-wrap gap-2 sm:justify-end">

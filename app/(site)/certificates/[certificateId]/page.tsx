@@ -1,6 +1,10 @@
 import type { Metadata } from "next";
 import QRCode from "qrcode";
+import { DateTime } from "@/components/dashboard/date-time";
+import { formDate } from "@/components/dashboard/dates";
 import { PrintButton } from "@/components/dashboard/print-button";
+import { browserTimeZone } from "@/lib/http/viewer-time-zone";
+import { FALLBACK_TIME_ZONE } from "@/lib/i18n/time-zones";
 import { formatMoney } from "@/lib/i18n/money";
 import type { Certificate } from "@/lib/services/rewards";
 import { loadCertificate } from "./load";
@@ -8,19 +12,24 @@ import "./certificate.css";
 
 type Params = Promise<{ certificateId: string }>;
 
-const longDate = (iso: string) => new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeZone: "UTC" }).format(new Date(iso));
-const dateTime = (iso: string) => `${new Intl.DateTimeFormat("en-GB", { dateStyle: "long", timeStyle: "short", timeZone: "UTC" }).format(new Date(iso))} UTC`;
+/**
+ * Anyone may open a certificate, so there is no saved zone to use: the visitor's browser zone when its
+ * cookie is there (set on dashboard pages), else UTC; the time says which.
+ */
+async function certificateTimeZone(): Promise<string> {
+  return (await browserTimeZone()) ?? FALLBACK_TIME_ZONE;
+}
 
-function summary(certificate: Certificate): string {
+function summary(certificate: Certificate, timeZone: string): string {
   const item = certificate.itemName ?? "An item";
   const reward = formatMoney(certificate.rewardAmount, certificate.rewardCurrency);
-  return `${item} was returned to its owner on ${longDate(certificate.returnedAt)}${certificate.verifiedHandover ? ", with a verified handover" : ""}. Reward: ${reward}.`;
+  return `${item} was returned to its owner on ${formDate(certificate.returnedAt, timeZone, { long: true })}${certificate.verifiedHandover ? ", with a verified handover" : ""}. Reward: ${reward}.`;
 }
 
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const certificate = await loadCertificate((await params).certificateId);
   const title = certificate.itemName ? `Certificate of return: ${certificate.itemName}` : "Certificate of return";
-  const description = summary(certificate);
+  const description = summary(certificate, await certificateTimeZone());
   return {
     title,
     description,
@@ -38,6 +47,7 @@ export async function generateMetadata({ params }: { params: Params }): Promise<
  */
 export default async function CertificatePage({ params }: { params: Params }) {
   const certificate = await loadCertificate((await params).certificateId);
+  const timeZone = await certificateTimeZone();
   const qrSvg = await QRCode.toString(certificate.verifyUrl, { type: "svg", errorCorrectionLevel: "M", margin: 1 });
   const paid = certificate.rewardStatus === "PAID";
 
@@ -63,7 +73,7 @@ export default async function CertificatePage({ params }: { params: Params }) {
           <span className="font-semibold break-words" data-testid="certificate-item">
             {certificate.itemName ?? "An item protected by a Tag Service tag"}
           </span>{" "}
-          was found and returned to its owner on <time dateTime={certificate.returnedAt}>{longDate(certificate.returnedAt)}</time>.
+          was found and returned to its owner on <DateTime iso={certificate.returnedAt} timeZone={timeZone} dateOnly long />.
         </p>
 
         <dl className="grid gap-4 text-left sm:grid-cols-2">
@@ -104,7 +114,9 @@ export default async function CertificatePage({ params }: { params: Params }) {
             </div>
             <div>
               <dt className="inline font-semibold">Returned </dt>
-              <dd className="inline">{dateTime(certificate.returnedAt)}</dd>
+              <dd className="inline">
+                <DateTime iso={certificate.returnedAt} timeZone={timeZone} long />
+              </dd>
             </div>
             <div>
               <dt className="inline font-semibold">Check it at </dt>

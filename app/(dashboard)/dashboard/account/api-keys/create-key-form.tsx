@@ -12,7 +12,7 @@ import { createApiKeyAction, type CreateKeyState } from "./actions";
 const idle: CreateKeyState = { status: "idle" };
 
 /** Creates a key and shows it this once, in a read-only field that is easy to select and copy. */
-export function CreateKeyForm({ today }: { today: string }) {
+export function CreateKeyForm({ today, timeZone }: { today: string; timeZone: string }) {
   const [state, formAction] = useActionState(createApiKeyAction, idle);
   const formRef = useRef<HTMLFormElement>(null);
   const keyInputRef = useRef<HTMLInputElement>(null);
@@ -63,7 +63,7 @@ export function CreateKeyForm({ today }: { today: string }) {
           type="date"
           label="Expires on"
           optional
-          hint="The key stops working at the end of this day (UTC). Leave empty for a key that does not expire."
+          hint={`The key stops working at the end of this day in your time zone (${timeZone.replaceAll("_", " ")}). Leave empty for a key that does not expire.`}
           min={today}
           defaultValue={state.status === "error" ? state.values?.expiresOn : ""}
           errors={fieldError(state, "expiresOn")}

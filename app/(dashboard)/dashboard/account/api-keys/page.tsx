@@ -1,11 +1,13 @@
 import type { Metadata } from "next";
-import { formatDateTime, formDate } from "@/components/dashboard/dates";
+import { DateTime } from "@/components/dashboard/date-time";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { Panel } from "@/components/dashboard/panel";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { requireUserContext } from "@/lib/http/page-context";
+import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
+import { localDate } from "@/lib/i18n/time-zones";
 import { listApiKeys, type ApiKeyView } from "@/lib/services/auth";
 import { revokeApiKeyAction } from "./actions";
 import { CreateKeyForm } from "./create-key-form";
@@ -16,7 +18,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function ApiKeysPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requireUserContext("/dashboard/account/api-keys");
-  const keys = await listApiKeys(ctx);
+  const [keys, timeZone] = await Promise.all([listApiKeys(ctx), viewerTimeZone()]);
   const notice = noticeFrom(await searchParams, {
     revoked: { tone: "success", text: "The API key was revoked; it no longer works." },
     missing: { tone: "error", text: "That API key was already revoked." },
@@ -34,7 +36,7 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
       {notice ? <FormAlert tone={notice.tone} title={notice.text} className="mb-6" /> : null}
       <div className="flex flex-col gap-6">
         <Panel id="create-key" title="Create a key">
-          <CreateKeyForm today={new Date().toISOString().slice(0, 10)} />
+          <CreateKeyForm today={localDate(new Date(), timeZone)} timeZone={timeZone} />
         </Panel>
         <Panel id="keys" title="Your keys">
           {keys.length === 0 ? (
@@ -42,7 +44,7 @@ export default async function ApiKeysPage({ searchParams }: { searchParams: Sear
           ) : (
             <ul className="flex flex-col divide-y divide-line">
               {keys.map((key) => (
-                <KeyRow key={key.id} apiKey={key} />
+                <KeyRow key={key.id} apiKey={key} timeZone={timeZone} />
               ))}
             </ul>
           )}
@@ -56,7 +58,7 @@ function hasExpired(expiresAt: string | null): boolean {
   return expiresAt !== null && new Date(expiresAt).getTime() <= Date.now();
 }
 
-function KeyRow({ apiKey }: { apiKey: ApiKeyView }) {
+function KeyRow({ apiKey, timeZone }: { apiKey: ApiKeyView; timeZone: string }) {
   const headingId = `key-${apiKey.id}`;
   const expired = hasExpired(apiKey.expiresAt);
   return (
@@ -71,11 +73,18 @@ function KeyRow({ apiKey }: { apiKey: ApiKeyView }) {
             {apiKey.prefix}…{apiKey.last4}
           </dd>
           <dt>Created</dt>
-          <dd>{formDate(apiKey.createdAt)}</dd>
+          <dd>
+            <DateTime iso={apiKey.createdAt} timeZone={timeZone} dateOnly />
+          </dd>
           <dt>Last used</dt>
-          <dd>{apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt) : "never"}</dd>
+          <dd>
+            <DateTime iso={apiKey.lastUsedAt} timeZone={timeZone} fallback="never" />
+          </dd>
           <dt>Expires</dt>
-          <dd>{apiKey.expiresAt ? `${formatDateTime(apiKey.expiresAt)}${expired ? " (expired)" : ""}` : "never"}</dd>
+          <dd>
+            <DateTime iso={apiKey.expiresAt} timeZone={timeZone} fallback="never" />
+            {expired ? " (expired)" : ""}
+          </dd>
         </dl>
       </div>
       <form action={revokeApiKeyAction}>

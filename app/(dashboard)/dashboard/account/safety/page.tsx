@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { formatDateTime } from "@/components/dashboard/dates";
+import { DateTime } from "@/components/dashboard/date-time";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { Panel } from "@/components/dashboard/panel";
@@ -8,6 +8,7 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { reportStatusLabels, reportTypeLabels } from "@/components/reports/labels";
 import { FieldsForm } from "@/components/tags/fields-form";
 import { requireUserContext } from "@/lib/http/page-context";
+import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { listBlockedUsers } from "@/lib/services/blocks";
 import { listMyReports, reportTypeSchema } from "@/lib/services/reports";
 import { createReportAction, unblockUserAction } from "./actions";
@@ -39,6 +40,7 @@ function subjectText(subject: Record<string, string>): string | null {
 
 export default async function SafetyPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requireUserContext(PATH);
+  const timeZone = await viewerTimeZone();
   const params = await searchParams;
   const [blocked, reports] = await Promise.all([listBlockedUsers(ctx), listMyReports(ctx)]);
   const notice = noticeFrom(params, {
@@ -82,7 +84,7 @@ export default async function SafetyPage({ searchParams }: { searchParams: Searc
                   <li key={entry.userId} className="flex flex-col gap-2 py-3 first:pt-0 last:pb-0 sm:flex-row sm:items-center sm:justify-between">
                     <div>
                       <p className="font-semibold text-ink">{who}</p>
-                      <p className="text-sm text-muted">Blocked {formatDateTime(entry.blockedAt)}</p>
+                      <p className="text-sm text-muted">Blocked <DateTime iso={entry.blockedAt} timeZone={timeZone} /></p>
                     </div>
                     <form action={unblockUserAction}>
                       <input type="hidden" name="userId" value={entry.userId} />
@@ -111,7 +113,7 @@ export default async function SafetyPage({ searchParams }: { searchParams: Searc
                     </span>
                   </p>
                   <p className="line-clamp-3 text-sm break-words text-ink">{report.description}</p>
-                  <p className="text-sm text-muted">Sent {formatDateTime(report.createdAt)}</p>
+                  <p className="text-sm text-muted">Sent <DateTime iso={report.createdAt} timeZone={timeZone} /></p>
                 </li>
               ))}
             </ul>

@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
-import { formatDateTime } from "@/components/dashboard/dates";
+import { DateTime } from "@/components/dashboard/date-time";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { Panel } from "@/components/dashboard/panel";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { requireUserContext } from "@/lib/http/page-context";
+import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { listSessions, type SessionView } from "@/lib/services/auth";
 import { sessionsWithPush } from "@/lib/services/notifications";
 import { SignOutButton } from "../../../sign-out-button";
@@ -18,6 +19,7 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 export default async function SessionsPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requireUserContext("/dashboard/account/sessions");
+  const timeZone = await viewerTimeZone();
   const [sessions, withPush] = await Promise.all([listSessions(ctx), sessionsWithPush(ctx)]);
   const params = await searchParams;
   const count = Number(Array.isArray(params.count) ? params.count[0] : params.count) || 0;
@@ -38,7 +40,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Sea
       <Panel id="sessions" title={`Signed in on ${sessions.length} ${sessions.length === 1 ? "device" : "devices"}`}>
         <ul className="flex flex-col divide-y divide-line">
           {sessions.map((session) => (
-            <SessionRow key={session.id} session={session} push={withPush.has(session.id)} />
+            <SessionRow key={session.id} session={session} push={withPush.has(session.id)} timeZone={timeZone} />
           ))}
         </ul>
         {others.length > 0 ? (
@@ -53,7 +55,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Sea
   );
 }
 
-function SessionRow({ session, push }: { session: SessionView; push: boolean }) {
+function SessionRow({ session, push, timeZone }: { session: SessionView; push: boolean; timeZone: string }) {
   const device = describeUserAgent(session.userAgent);
   const headingId = `session-${session.id}`;
   return (
@@ -66,9 +68,13 @@ function SessionRow({ session, push }: { session: SessionView; push: boolean }) 
         </p>
         <dl className="mt-1 grid grid-cols-[max-content_1fr] gap-x-3 text-sm text-muted">
           <dt>Last active</dt>
-          <dd>{formatDateTime(session.lastUsedAt)}</dd>
+          <dd>
+            <DateTime iso={session.lastUsedAt} timeZone={timeZone} />
+          </dd>
           <dt>Signed in</dt>
-          <dd>{formatDateTime(session.createdAt)}</dd>
+          <dd>
+            <DateTime iso={session.createdAt} timeZone={timeZone} />
+          </dd>
           <dt>IP address</dt>
           <dd>{session.ipAddress ?? "unknown"}</dd>
         </dl>

@@ -3,7 +3,7 @@ import Link from "next/link";
 import { notFound } from "next/navigation";
 import { z } from "zod";
 import { BackLink } from "@/components/dashboard/back-link";
-import { formatDateTime } from "@/components/dashboard/dates";
+import { DateTime } from "@/components/dashboard/date-time";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { Panel } from "@/components/dashboard/panel";
@@ -15,6 +15,7 @@ import { ThreadStatusBadge } from "@/components/messages/thread-status-badge";
 import { FieldsForm } from "@/components/tags/fields-form";
 import { formatMoney } from "@/lib/i18n/money";
 import { requireUserContext } from "@/lib/http/page-context";
+import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { NotFoundError } from "@/lib/services/errors";
 import { listRewards, type RewardRecord } from "@/lib/services/rewards";
 import { getThread, markThreadRead, MESSAGE_MAX_LENGTH, type OwnerThread, type ThreadMessageRecord, type ThreadStatus } from "@/lib/services/messages";
@@ -49,6 +50,7 @@ const statusNotices = {
 export default async function ThreadPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const { threadId } = await params;
   const thread = await loadThread(threadId);
+  const timeZone = await viewerTimeZone();
   const notice = noticeFrom(await searchParams, statusNotices);
   const title = threadTitle(thread);
 
@@ -60,7 +62,7 @@ export default async function ThreadPage({ params, searchParams }: { params: Par
           <p className="flex flex-wrap items-center gap-2">
             <ThreadStatusBadge status={thread.status} />
             <span>
-              About {threadSubject(thread)} · started {formatDateTime(thread.createdAt)}
+              About {threadSubject(thread)} · started <DateTime iso={thread.createdAt} timeZone={timeZone} />
             </span>
           </p>
         </PageHeading>
@@ -73,7 +75,7 @@ export default async function ThreadPage({ params, searchParams }: { params: Par
         </h2>
         <ol aria-label="Messages, oldest first" className="flex flex-col gap-4">
           {thread.messages.map((message) => (
-            <MessageItem key={message.id} message={message} finderLabel={title} />
+            <MessageItem key={message.id} message={message} finderLabel={title} timeZone={timeZone} />
           ))}
         </ol>
       </section>
@@ -85,7 +87,7 @@ export default async function ThreadPage({ params, searchParams }: { params: Par
   );
 }
 
-function MessageItem({ message, finderLabel }: { message: ThreadMessageRecord; finderLabel: string }) {
+function MessageItem({ message, finderLabel, timeZone }: { message: ThreadMessageRecord; finderLabel: string; timeZone: string }) {
   const mine = message.sender === "OWNER";
   const warningId = `warning-${message.id}`;
   return (
@@ -95,7 +97,7 @@ function MessageItem({ message, finderLabel }: { message: ThreadMessageRecord; f
         className={`max-w-[85%] rounded-2xl px-4 py-3 ${mine ? "rounded-br-sm bg-brand-700 text-white" : "rounded-bl-sm border border-line bg-canvas text-ink"}`}
       >
         <p className={`text-xs font-semibold ${mine ? "text-brand-50" : "text-muted"}`}>
-          {mine ? "You" : finderLabel} · <time dateTime={message.createdAt}>{formatDateTime(message.createdAt)}</time>
+          {mine ? "You" : finderLabel} · <DateTime iso={message.createdAt} timeZone={timeZone} />
         </p>
         <p className="mt-1 whitespace-pre-wrap break-words">{message.content}</p>
       </div>

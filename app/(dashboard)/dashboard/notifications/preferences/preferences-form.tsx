@@ -14,15 +14,18 @@ type Action = (previous: FormState, formData: FormData) => Promise<FormState>;
 
 /**
  * The notification settings as one form. Switches are native checkboxes with role="switch" (they
- * submit without JavaScript and announce "on"/"off"); quiet hours are two times and a time zone.
+ * submit without JavaScript and announce "on"/"off"); then the owner's time zone ("" follows the
+ * browser: `browserZone`, from its cookie, when known), which dates on the pages and the quiet hours
+ * (two times) use.
  */
-export function PreferencesForm({ preferences, timeZones }: { preferences: NotificationPreferences; timeZones: string[] }) {
+export function PreferencesForm({ preferences, timeZones, browserZone }: { preferences: NotificationPreferences; timeZones: string[]; browserZone: string | null }) {
   const [state, formAction] = useActionState<FormState, FormData>(savePreferencesAction as Action, idleFormState);
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
   useFocusOnResult(formRef, state, { focusSuccess: true });
   const values = state.values;
   const checked = (name: string, stored: boolean) => (values ? values[name] === "on" : stored);
+  const shownZone = values ? (values.timeZone ?? "") : (preferences.timeZone ?? "");
 
   return (
     <form ref={formRef} action={formAction} aria-label="Notification settings" className="flex flex-col gap-6" noValidate>
@@ -38,38 +41,49 @@ export function PreferencesForm({ preferences, timeZones }: { preferences: Notif
         isChecked={(name, key) => checked(name, preferences.push[key])}
       />
 
+      <div className="flex flex-col gap-1.5 rounded-lg border border-line p-4">
+        {browserZone ? <input type="hidden" name="browserZone" value={browserZone} /> : null}
+        <label htmlFor={`${id}-zone`} className="text-base font-semibold text-ink">
+          Time zone
+        </label>
+        <p id={`${id}-zone-hint`} className="text-sm text-muted">
+          Dates and times on your dashboard are shown in it, and quiet hours follow it. Until you choose one, this browser&apos;s zone is used.
+        </p>
+        <FieldErrorList id={`${id}-zone-error`} errors={fieldError(state, "timeZone")} />
+        <select
+          // React does not move a select to a new defaultValue, and resets the form after each submit: a
+          // new key per shown value makes it show what was submitted (or saved), not what was first loaded.
+          key={shownZone}
+          id={`${id}-zone`}
+          name="timeZone"
+          defaultValue={shownZone}
+          aria-invalid={fieldError(state, "timeZone") ? true : undefined}
+          aria-describedby={fieldDescriptionIds(`${id}-zone`, true, Boolean(fieldError(state, "timeZone")))}
+          className={`${inputClass} sm:max-w-md`}
+        >
+          <option value="">{browserZone ? `This browser's zone (${browserZone.replaceAll("_", " ")})` : "This browser's zone"}</option>
+          {timeZones.map((zone) => (
+            <option key={zone} value={zone}>
+              {zone.replaceAll("_", " ")}
+            </option>
+          ))}
+        </select>
+      </div>
+
       <fieldset className="flex flex-col gap-4 rounded-lg border border-line p-4">
         <legend className="px-1 text-base font-semibold text-ink">Quiet hours</legend>
-        <p className="text-sm text-muted">When on, e-mail and push wait until quiet hours end. Urgent alerts (a lost tag scanned, emergency access) still come at once.</p>
+        <p className="text-sm text-muted">
+          When on, e-mail and push wait until quiet hours end, in the time zone above (with none chosen, this browser&apos;s is saved for them). Urgent alerts (a lost tag scanned, emergency access) still come at once.
+        </p>
         <SwitchRow
           id={`${id}-quiet`}
           name="quietHours"
           label="Pause e-mail and push during quiet hours"
           defaultChecked={values ? values.quietHours === "on" : preferences.quietHours !== null}
         />
-        <div className="grid gap-4 sm:grid-cols-3">
+        <div className="grid gap-4 sm:grid-cols-2 md:max-w-md">
           <TimeInput id={`${id}-start`} name="quietStart" label="From" defaultValue={values?.quietStart ?? preferences.quietHours?.start ?? "22:00"} errors={fieldError(state, "quietStart")} />
           <TimeInput id={`${id}-end`} name="quietEnd" label="Until" defaultValue={values?.quietEnd ?? preferences.quietHours?.end ?? "07:00"} errors={fieldError(state, "quietEnd")} />
-          <div className="flex flex-col gap-1.5">
-            <label htmlFor={`${id}-zone`} className="text-sm font-semibold text-ink">
-              Time zone
-            </label>
-            <FieldErrorList id={`${id}-zone-error`} errors={fieldError(state, "timeZone")} />
-            <select
-              id={`${id}-zone`}
-              name="timeZone"
-              defaultValue={values?.timeZone || preferences.quietHours?.timeZone || "UTC"}
-              aria-invalid={fieldError(state, "timeZone") ? true : undefined}
-              aria-describedby={fieldDescriptionIds(`${id}-zone`, false, Boolean(fieldError(state, "timeZone")))}
-              className={`${inputClass}`}
-            >
-              {timeZones.map((zone) => (
-                <option key={zone} value={zone}>
-                  {zone.replaceAll("_", " ")}
-                </option>
-              ))}
-            </select>
-          </div>
         </div>
         <FieldErrorList id={`${id}-quiet-error`} errors={fieldError(state, "quietHours")} />
       </fieldset>

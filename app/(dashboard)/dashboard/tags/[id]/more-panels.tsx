@@ -1,9 +1,10 @@
 import Link from "next/link";
-import { formatDateTime } from "@/components/dashboard/dates";
+import { DateTime } from "@/components/dashboard/date-time";
 import { Panel } from "@/components/dashboard/panel";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { FieldsForm } from "@/components/tags/fields-form";
 import { ScanList } from "@/components/tags/scan-list";
+import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import type { ServiceContext } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
 import { getInsurance, listTagScans, listTransfers, type InsuranceRecord } from "@/lib/services/tags";
@@ -23,7 +24,7 @@ export const SCANS_PER_PAGE = 10;
 
 /** Offering the tag to someone else, or the pending offer with a way to cancel it. */
 export async function TransferPanel({ ctx, tagId }: { ctx: ServiceContext; tagId: string }) {
-  const transfers = await listTransfers(ctx);
+  const [transfers, timeZone] = await Promise.all([listTransfers(ctx), viewerTimeZone()]);
   const pending = transfers.outgoing.find((transfer) => transfer.tagId === tagId && transfer.status === "PENDING");
   const hidden = { tagId };
   return (
@@ -31,7 +32,7 @@ export async function TransferPanel({ ctx, tagId }: { ctx: ServiceContext; tagId
         {pending ? (
           <div className="flex flex-col gap-3">
             <p className="text-ink">
-              Offered to <span className="font-semibold break-all">{pending.toEmail}</span> until {formatDateTime(pending.expiresAt)}.
+              Offered to <span className="font-semibold break-all">{pending.toEmail}</span> until <DateTime iso={pending.expiresAt} timeZone={timeZone} />.
             </p>
             <form action={cancelTransferAction}>
               <input type="hidden" name="tagId" value={tagId} />
@@ -87,7 +88,7 @@ export async function InsurancePanel({ ctx, tagId }: { ctx: ServiceContext; tagI
 
 /** The tag's scan history, paged by `scansPage`, with the places finders shared. */
 export async function ScansPanel({ ctx, tagId, scansPage = 1 }: { ctx: ServiceContext; tagId: string; scansPage?: number }) {
-  const scans = await listTagScans(ctx, tagId, { page: scansPage, limit: SCANS_PER_PAGE });
+  const [scans, timeZone] = await Promise.all([listTagScans(ctx, tagId, { page: scansPage, limit: SCANS_PER_PAGE }), viewerTimeZone()]);
   const scanPages = Math.max(1, Math.ceil(scans.total / SCANS_PER_PAGE));
   const scansHref = (page: number) => `/dashboard/tags/${tagId}${page > 1 ? `?scans=${page}` : ""}#scans-heading`;
   return (
@@ -105,7 +106,7 @@ export async function ScansPanel({ ctx, tagId, scansPage = 1 }: { ctx: ServiceCo
         {scans.items.length === 0 ? (
           <p className="text-muted">{scansPage > 1 && scans.total > 0 ? "There are no scans on this page." : "Nobody has scanned this tag yet."}</p>
         ) : (
-          <ScanList scans={scans.items} />
+          <ScanList scans={scans.items} timeZone={timeZone} />
         )}
         {scanPages > 1 ? (
           <nav aria-label="Scan history pages" className="mt-4 flex flex-wrap gap-3">

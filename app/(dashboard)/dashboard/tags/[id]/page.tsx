@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { BackLink } from "@/components/dashboard/back-link";
-import { formatDateTime } from "@/components/dashboard/dates";
+import { DateTime } from "@/components/dashboard/date-time";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { pageParam } from "@/components/dashboard/pager";
 import { Panel } from "@/components/dashboard/panel";
@@ -18,6 +18,7 @@ import { MAX_PHOTOS_PER_TAG, type Profile } from "@/lib/services/profiles";
 import { allowedTransitions, type TagRecord } from "@/lib/services/tags";
 import { type SearchParams } from "../params";
 import { addPhotoAction, changeStatusAction, deletePhotoAction, makePrimaryPhotoAction, quickStatusAction, releaseTagAction, saveTagDetailsAction } from "./actions";
+import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { loadOwnedTag } from "./load";
 import { LostMode } from "./lost-mode";
 import { InsurancePanel, moreNotices, ScansPanel, TransferPanel } from "./more-panels";
@@ -38,6 +39,7 @@ const MESSAGES_SHOWN = 5;
 export default async function TagPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const { id } = await params;
   const { ctx, tag, profile } = await loadOwnedTag(id, `/dashboard/tags/${id}`);
+  const timeZone = await viewerTimeZone();
   const query = await searchParams;
   const notices = {
     activated: { tone: "success", text: "The tag is yours. Fill in its details below to make it active." },
@@ -58,7 +60,7 @@ export default async function TagPage({ params, searchParams }: { params: Params
       <BackLink href="/dashboard/tags">Your tags</BackLink>
       <div className="flex flex-col gap-6 xl:grid xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
         <div className="flex min-w-0 flex-col gap-6">
-          <TagSummary tag={tag} profile={profile} />
+          <TagSummary tag={tag} profile={profile} timeZone={timeZone} />
           {notice ? <FormAlert tone={notice.tone} title={notice.text} /> : null}
           <LostMode ctx={ctx} tag={tag} open={noticeKey.startsWith("reward-") || query.lost === "1"} />
           <DetailsPanel tag={tag} profile={profile} />
@@ -66,7 +68,7 @@ export default async function TagPage({ params, searchParams }: { params: Params
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <PhotosPanel tag={tag} profile={profile} />
-          <MessagesPanel ctx={ctx} tagId={tag.id} />
+          <MessagesPanel ctx={ctx} tagId={tag.id} timeZone={timeZone} />
           <PrintablesPanel tag={tag} />
         </div>
       </div>
@@ -77,7 +79,7 @@ export default async function TagPage({ params, searchParams }: { params: Params
 }
 
 /** Photo, name, status, scans and last scan, with the one control for the tag's most urgent move. */
-function TagSummary({ tag, profile }: { tag: TagRecord; profile: Profile }) {
+function TagSummary({ tag, profile, timeZone }: { tag: TagRecord; profile: Profile; timeZone: string }) {
   const name = tag.itemName ?? "Unnamed tag";
   const photo = profile.photos.find((candidate) => candidate.isPrimary) ?? profile.photos[0];
   return (
@@ -102,7 +104,7 @@ function TagSummary({ tag, profile }: { tag: TagRecord; profile: Profile }) {
           </p>
           <p className="text-sm text-muted">
             {tag.scanCount} {tag.scanCount === 1 ? "scan" : "scans"}
-            {tag.lastScannedAt ? <> · last seen {formatDateTime(tag.lastScannedAt)}</> : " · never scanned yet"}
+            {tag.lastScannedAt ? <> · last seen <DateTime iso={tag.lastScannedAt} timeZone={timeZone} /></> : " · never scanned yet"}
           </p>
         </div>
       </div>
@@ -237,7 +239,7 @@ function PhotosPanel({ tag, profile }: { tag: TagRecord; profile: Profile }) {
 }
 
 /** The latest conversations finders started about this tag. */
-async function MessagesPanel({ ctx, tagId }: { ctx: ServiceContext; tagId: string }) {
+async function MessagesPanel({ ctx, tagId, timeZone }: { ctx: ServiceContext; tagId: string; timeZone: string }) {
   const { items, total } = await listThreads(ctx, { page: 1, limit: MESSAGES_SHOWN, tagId });
   return (
     <Panel id="tag-messages" title="Messages" description={total > items.length ? `The latest ${items.length} of ${total} conversations about this tag.` : "Conversations finders started about this tag."}>
@@ -254,7 +256,9 @@ async function MessagesPanel({ ctx, tagId }: { ctx: ServiceContext; tagId: strin
                   {item.status !== "ACTIVE" ? <ThreadStatusBadge status={item.status} /> : null}
                 </span>
                 {item.lastMessage ? <span className="line-clamp-2 text-sm break-words text-muted">{item.lastMessage}</span> : null}
-                <span className="text-xs text-muted">{formatDateTime(item.lastMessageAt)}</span>
+                <span className="text-xs text-muted">
+                  <DateTime iso={item.lastMessageAt} timeZone={timeZone} />
+                </span>
               </Link>
             </li>
           ))}

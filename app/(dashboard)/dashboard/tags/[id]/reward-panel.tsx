@@ -1,10 +1,11 @@
 import Link from "next/link";
-import { formatDateTime } from "@/components/dashboard/dates";
+import { DateTime } from "@/components/dashboard/date-time";
 import { Panel } from "@/components/dashboard/panel";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { HandoverMark, RewardStatusBadge } from "@/components/rewards/reward-status-badge";
 import { FieldsForm } from "@/components/tags/fields-form";
 import { formatMoney } from "@/lib/i18n/money";
+import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import type { ServiceContext } from "@/lib/services/context";
 import { HANDOVER_CODE_MAX_FAILURES, listRewards, MAX_REWARD_AMOUNT, type RewardRecord } from "@/lib/services/rewards";
 import { confirmReturnAction, disputeRewardAction, offerRewardAction, payRewardAction, withdrawRewardAction } from "./reward-actions";
@@ -33,7 +34,7 @@ const REWARDS_SHOWN = 20;
  * still to pay), it is a card of its own, shown only when the tag has rewards.
  */
 export async function RewardPanel({ ctx, tagId, standalone = false }: { ctx: ServiceContext; tagId: string; standalone?: boolean }) {
-  const { items } = await listRewards(ctx, { page: 1, limit: REWARDS_SHOWN, tagId });
+  const [{ items }, timeZone] = await Promise.all([listRewards(ctx, { page: 1, limit: REWARDS_SHOWN, tagId }), viewerTimeZone()]);
   if (standalone && items.length === 0) return null;
   const open = items.find((reward) => reward.status === "ACTIVE" || reward.status === "RETURNED");
   const others = items.filter((reward) => reward !== open);
@@ -47,14 +48,14 @@ export async function RewardPanel({ ctx, tagId, standalone = false }: { ctx: Ser
       description="A reward is shown to finders on the tag's page and in their conversation. You pay it yourself, only once the item is back in your hands: we never hold or move money."
     >
       <div className="flex flex-col gap-6">
-        {open ? <RewardCard reward={open} tagId={tagId} /> : <OfferForm tagId={tagId} currency={lastCurrency} />}
+        {open ? <RewardCard reward={open} tagId={tagId} timeZone={timeZone} /> : <OfferForm tagId={tagId} currency={lastCurrency} />}
         {others.length > 0 ? (
           <div>
             <p className="mb-3 text-base font-semibold text-ink">{open ? "Earlier rewards" : "Rewards so far"}</p>
             <ul className="flex flex-col gap-4">
               {others.map((reward) => (
                 <li key={reward.id}>
-                  <RewardCard reward={reward} tagId={tagId} />
+                  <RewardCard reward={reward} tagId={tagId} timeZone={timeZone} />
                 </li>
               ))}
             </ul>
@@ -84,7 +85,7 @@ function OfferForm({ tagId, currency }: { tagId: string; currency: string }) {
   );
 }
 
-function RewardSummary({ reward }: { reward: RewardRecord }) {
+function RewardSummary({ reward, timeZone }: { reward: RewardRecord; timeZone: string }) {
   return (
     <div className="flex flex-col gap-1">
       <p className="flex flex-wrap items-center gap-2">
@@ -95,9 +96,19 @@ function RewardSummary({ reward }: { reward: RewardRecord }) {
       </p>
       {reward.description ? <p className="whitespace-pre-line break-words text-ink">“{reward.description}”</p> : null}
       <p className="text-sm text-muted">
-        Offered {formatDateTime(reward.createdAt)}
-        {reward.returnedAt ? ` · returned ${formatDateTime(reward.returnedAt)}` : ""}
-        {reward.paidAt ? ` · paid ${formatDateTime(reward.paidAt)}` : ""}
+        Offered <DateTime iso={reward.createdAt} timeZone={timeZone} />
+        {reward.returnedAt ? (
+          <>
+            {" · returned "}
+            <DateTime iso={reward.returnedAt} timeZone={timeZone} />
+          </>
+        ) : null}
+        {reward.paidAt ? (
+          <>
+            {" · paid "}
+            <DateTime iso={reward.paidAt} timeZone={timeZone} />
+          </>
+        ) : null}
         {reward.paymentRef ? ` · payment reference ${reward.paymentRef}` : ""}
       </p>
       {reward.returnedAt ? <HandoverMark verified={reward.verifiedHandover} /> : null}
@@ -113,11 +124,11 @@ function RewardSummary({ reward }: { reward: RewardRecord }) {
   );
 }
 
-function RewardCard({ reward, tagId }: { reward: RewardRecord; tagId: string }) {
+function RewardCard({ reward, tagId, timeZone }: { reward: RewardRecord; tagId: string; timeZone: string }) {
   const hidden = { tagId, rewardId: reward.id };
   return (
     <article aria-label={`Reward of ${formatMoney(reward.amount, reward.currency)}`} className="flex flex-col gap-5 rounded-lg border border-line p-4" data-reward-status={reward.status}>
-      <RewardSummary reward={reward} />
+      <RewardSummary reward={reward} timeZone={timeZone} />
       {reward.status === "ACTIVE" ? <ConfirmReturn reward={reward} tagId={tagId} /> : null}
       {reward.status === "RETURNED" ? (
         <FieldsForm

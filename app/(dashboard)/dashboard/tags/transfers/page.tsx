@@ -1,12 +1,13 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { BackLink } from "@/components/dashboard/back-link";
-import { formatDateTime } from "@/components/dashboard/dates";
+import { DateTime } from "@/components/dashboard/date-time";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { Panel } from "@/components/dashboard/panel";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { requireUserContext } from "@/lib/http/page-context";
+import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { getMe } from "@/lib/services/auth";
 import { listTransfers, type TransferRecord } from "@/lib/services/tags";
 import { ResendVerificationForm } from "../../resend-verification-form";
@@ -26,7 +27,7 @@ const statusText: Record<TransferRecord["status"], string> = {
 
 export default async function TransfersPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requireUserContext("/dashboard/tags/transfers");
-  const [me, { incoming, outgoing }] = await Promise.all([getMe(ctx), listTransfers(ctx)]);
+  const [me, { incoming, outgoing }, timeZone] = await Promise.all([getMe(ctx), listTransfers(ctx), viewerTimeZone()]);
   const params = await searchParams;
   const notice = param(params, "notice");
   const tagId = param(params, "tag");
@@ -68,7 +69,11 @@ export default async function TransfersPage({ searchParams }: { searchParams: Se
                   <p className="font-semibold text-ink">{transfer.itemName ?? "Unnamed tag"}</p>
                   <p className="text-sm text-muted">
                     {statusText[transfer.status]}
-                    {transfer.status === "PENDING" ? `, until ${formatDateTime(transfer.expiresAt)}` : ""}
+                    {transfer.status === "PENDING" ? (
+                      <>
+                        , until <DateTime iso={transfer.expiresAt} timeZone={timeZone} />
+                      </>
+                    ) : null}
                   </p>
                 </div>
                 {transfer.status === "PENDING" ? (
