@@ -5,3 +5,4 @@ export * from "./tags";
 export * from "./notifications";
 export * from "./finder";
 export * from "./rewards";
+export * from "./shop";
