@@ -26,6 +26,11 @@ export interface Endpoint<
   auth: AuthRequirement;
   /** False for account-security endpoints an API key may not call (keys, sessions, password, 2FA, export, delete): 403. */
   apiKey?: boolean;
+  /**
+   * False for a POST whose answer is a secret shown once (a new API key, a TOTP secret, backup codes): it
+   * ignores `Idempotency-Key`, so the secret is never stored or shown twice. See lib/http/idempotency.ts.
+   */
+  idempotency?: boolean;
   /** Policies of the Limits table; `general` when omitted. */
   rateLimit?: RateLimitPolicyName[];
   params?: P;

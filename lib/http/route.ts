@@ -8,11 +8,24 @@ import type { Actor, ServiceContext } from "@/lib/services/context";
 import { DomainError, ForbiddenError, MethodNotAllowedError, NotFoundError, RateLimitError, UnauthorizedError, ValidationError } from "@/lib/services/errors";
 import { controlCharacterIssues } from "@/lib/validation/control-characters";
 import { isAdmin, resolveCaller, type Caller } from "./auth";
-import { readJsonBody } from "./body";
+import { DEFAULT_BODY_LIMIT_BYTES, readBodyBytes, readJsonBody } from "./body";
 import { clientIp } from "./client-ip";
 import type { Endpoint } from "./endpoint";
 import { Paginated, WithStatus } from "./envelope";
 import { errorBody, errorStatus, toDomainError, zodIssuesToFields } from "./errors";
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  IDEMPOTENCY_FINISH_BUDGET_MS,
+  idempotencyApplies,
+  idempotencyCaller,
+  isStorableStatus,
+  parseIdempotencyKey,
+  releaseIdempotencyKey,
+  requestHash,
+  type IdempotencyClaim,
+  type RequestFingerprint,
+} from "./idempotency";
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;
 type Infer<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -35,8 +48,8 @@ type RouteContext = { params: Promise<Record<string, string | string[] | undefin
 export type RouteHandler = (req: Request, context: RouteContext) => Promise<Response>;
 
 const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
-const EXPOSED_HEADERS = "X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After";
-const ALLOWED_HEADERS = "Authorization, Content-Type, X-API-Key, X-Request-Id, Last-Event-ID, Payment-Signature";
+const EXPOSED_HEADERS = "X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Idempotent-Replayed, Location";
+const ALLOWED_HEADERS = "Authorization, Content-Type, X-API-Key, X-Request-Id, Last-Event-ID, Payment-Signature, Idempotency-Key";
 
 function requestIdFor(req: Request): string {
   const incoming = req.headers.get("x-request-id");
@@ -147,6 +160,7 @@ export function route<
 >(endpoint: Endpoint<P, Q, B, R>, handler: (input: HandlerInput<P, Q, B>) => Promise<HandlerResult>): RouteHandler {
   const versioned = isVersioned(endpoint);
   const policies = endpoint.rateLimit?.length ? endpoint.rateLimit : (["general"] as const);
+  const idempotent = idempotencyApplies(endpoint);
 
   return async (req, context) => {
     const requestId = requestIdFor(req);
@@ -189,21 +203,47 @@ export function route<
           if (controlCharacterIssues(rawParams).length) throw new NotFoundError();
           const params = await parsePart(endpoint.params, rawParams, () => new NotFoundError());
           const query = await parseInput(endpoint.query, queryObject(new URL(req.url)));
+          // Idempotency-Key (lib/http/idempotency.ts): for a signed-in caller's POST; a malformed key is 400.
+          const key = idempotent && caller.kind === "user" && req.method === "POST" ? parseIdempotencyKey(req.headers.get("idempotency-key")) : undefined;
           const hasBody = endpoint.body && req.method !== "GET" && req.method !== "HEAD";
-          const body = hasBody ? await parseInput(endpoint.body, await readJsonBody(req, endpoint.bodyLimitBytes)) : undefined;
+          const rawBody = hasBody ? await readJsonBody(req, endpoint.bodyLimitBytes) : undefined;
+          const body = hasBody ? await parseInput(endpoint.body, rawBody) : undefined;
+
+          let handlerRequest = req;
+          let claim: IdempotencyClaim | undefined;
+          if (key !== undefined && caller.kind === "user") {
+            const url = new URL(req.url);
+            let fingerprintBody: RequestFingerprint["body"] = hasBody ? { json: rawBody } : undefined;
+            if (!hasBody && endpoint.formBody) {
+              // A body the handler reads itself (multipart): read here for the hash, handed on as a fresh Request.
+              const bytes = await readBodyBytes(req, endpoint.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES);
+              fingerprintBody = { bytes };
+              handlerRequest = new Request(req.url, { method: req.method, headers: req.headers, body: new Uint8Array(bytes), signal: req.signal });
+            }
+            const path = url.pathname + url.search;
+            const hash = requestHash({ method: req.method, path, body: fingerprintBody });
+            const outcome = await claimIdempotencyKey(database.db, { caller: idempotencyCaller(caller.userId), key, method: req.method, path: url.pathname, hash });
+            if (outcome.kind === "replay") return outcome.response;
+            claim = outcome.claim;
+          }
 
           const ctx: ServiceContext = { actor: actorFor(caller, ip), db: database.db, requestId };
-          const result = await handler({
-            req,
-            params: params as Infer<P>,
-            query: query as Infer<Q>,
-            body: body as Infer<B>,
-            caller,
-            ctx,
-            requestId,
-            ip,
-          });
-          return toResponse(result, endpoint.successStatus ?? 200);
+          const run = async () =>
+            toResponse(
+              await handler({
+                req: handlerRequest,
+                params: params as Infer<P>,
+                query: query as Infer<Q>,
+                body: body as Infer<B>,
+                caller,
+                ctx,
+                requestId,
+                ip,
+              }),
+              endpoint.successStatus ?? 200,
+            );
+          if (!claim) return run();
+          return runClaimed(claim, run, requestId);
         },
         req.signal,
       );
@@ -222,6 +262,37 @@ export function route<
 
     return finish(response, { requestId, versioned, decision });
   };
+}
+
+/**
+ * Runs a handler whose request claimed an Idempotency-Key and stores its answer, or releases the key for an
+ * answer not to keep (5xx, 429), with a small database budget of its own: the effect has happened (or not)
+ * by now, and recording it must not depend on the client still waiting. A domain error the handler throws
+ * is its answer like any other (stored when 4xx). If the answer cannot be stored, the key stays "running"
+ * (a retry is 409), never free: the effect may have been committed.
+ */
+async function runClaimed(claim: IdempotencyClaim, run: () => Promise<Response>, requestId: string): Promise<Response> {
+  const { db } = getDatabase();
+  const settle = async (work: () => Promise<void>) => {
+    try {
+      await withDatabaseBudget(IDEMPOTENCY_FINISH_BUDGET_MS, work);
+    } catch (error) {
+      log.warn("idempotency key not settled", { requestId, ...describeError(error) });
+    }
+  };
+  let response: Response;
+  try {
+    response = await run();
+  } catch (thrown) {
+    const error = toDomainError(thrown);
+    if (!isStorableStatus(errorStatus[error.code] ?? 500)) {
+      await settle(() => releaseIdempotencyKey(db, claim));
+      throw thrown;
+    }
+    response = errorResponse(error, requestId);
+  }
+  await settle(() => completeIdempotencyKey(db, claim, response));
+  return response;
 }
 
 function finish(response: Response, { requestId, versioned, decision }: { requestId: string; versioned: boolean; decision?: RateLimitDecision }) {

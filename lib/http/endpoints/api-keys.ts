@@ -35,6 +35,8 @@ export const apiKeyEndpoints = {
     tags: ["API keys"],
     auth: "required",
     apiKey: false,
+    // Its answer is a secret shown once: never stored for an Idempotency-Key replay.
+    idempotency: false,
     successStatus: 201,
     body: createApiKeyInput,
     response: z.object({ id: z.uuid(), name: z.string(), key: z.string(), prefix: z.string(), createdAt: z.iso.datetime(), expiresAt: z.iso.datetime().nullable() }),

@@ -92,6 +92,8 @@ export const authEndpoints = {
     tags: accountTags,
     auth: "required",
     apiKey: false,
+    // Its answer is a secret shown once: never stored for an Idempotency-Key replay.
+    idempotency: false,
     response: z.object({
       qrCodeUrl: z.string().meta({ description: "data:image/png;base64,…" }),
       secret: z.string(),
@@ -107,6 +109,8 @@ export const authEndpoints = {
     tags: accountTags,
     auth: "required",
     apiKey: false,
+    // Its answer is a secret shown once: never stored for an Idempotency-Key replay.
+    idempotency: false,
     body: verifyTwoFactorInput,
     response: z.object({ message: z.string(), backupCodes: z.array(z.string()) }),
     errors: ["UNAUTHORIZED", "FORBIDDEN", "CONFLICT"],
