@@ -5,6 +5,7 @@ import { errorCodes, type ErrorCode } from "@/lib/services/errors";
 import type { Endpoint } from "@/lib/http/endpoint";
 import { allEndpoints } from "@/lib/http/endpoints";
 import { errorDescriptions, errorStatus } from "@/lib/http/errors";
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_TTL_HOURS, IDEMPOTENCY_WAIT_MS, IDEMPOTENT_REPLAYED_HEADER, idempotencyApplies } from "@/lib/http/idempotency";
 
 // registry.register() needs the .openapi() extension; schemas elsewhere use zod's own .meta().
 extendZodWithOpenApi(z);
@@ -40,6 +41,24 @@ const rateLimitHeaders = {
   "X-RateLimit-Reset": { description: "Unix time (seconds) when the window resets", schema: { type: "integer" as const } },
 };
 
+/** The optional `Idempotency-Key` request header of every POST that honours it (lib/http/idempotency.ts). */
+const idempotencyHeaders = z.object({
+  [IDEMPOTENCY_HEADER]: z
+    .string()
+    .min(1)
+    .max(255)
+    .regex(/^[\x20-\x7e]+$/)
+    .optional()
+    .meta({
+      description: `Makes a retry safe (Stripe's semantics): 1–255 printable ASCII characters, e.g. a UUID; otherwise 400. The first answer (other than 5xx or 429) is kept for ${IDEMPOTENCY_TTL_HOURS} hours for you and this key: a retry with the same method, path and body gets it again with \`${IDEMPOTENT_REPLAYED_HEADER}: true\`; the same key with another request is 422; a retry while the first is still running waits up to ${IDEMPOTENCY_WAIT_MS / 1000} s, then is 409. Keys are per user, whichever credential sends them.`,
+      example: "5f0c2a8e-6a41-4d3c-9f57-0b6a9a1d2e11",
+    }),
+});
+
+const replayedHeader = {
+  [IDEMPOTENT_REPLAYED_HEADER]: { description: `\`true\` when this is the stored answer to an earlier request with the same ${IDEMPOTENCY_HEADER}`, schema: { type: "string" as const, enum: ["true"] } },
+};
+
 function commonErrors(endpoint: Endpoint): ErrorCode[] {
   const codes = new Set<ErrorCode>(["INTERNAL_ERROR", "SERVICE_UNAVAILABLE"]);
   const versioned = endpoint.versioned ?? endpoint.path.startsWith("/api/v1");
@@ -49,6 +68,7 @@ function commonErrors(endpoint: Endpoint): ErrorCode[] {
   if (endpoint.params) codes.add("NOT_FOUND");
   if (endpoint.query || endpoint.body) codes.add("VALIDATION_ERROR");
   if (endpoint.body) codes.add("PAYLOAD_TOO_LARGE").add("UNSUPPORTED_MEDIA_TYPE");
+  if (idempotencyApplies(endpoint)) codes.add("VALIDATION_ERROR").add("CONFLICT").add("UNPROCESSABLE_ENTITY");
   for (const code of endpoint.errors ?? []) codes.add(code);
   return [...codes];
 }
@@ -77,7 +97,7 @@ function errorResponses(endpoint: Endpoint) {
 function successResponse(endpoint: Endpoint) {
   const status = endpoint.successStatus ?? 200;
   const versioned = endpoint.versioned ?? endpoint.path.startsWith("/api/v1");
-  const headers = versioned ? rateLimitHeaders : undefined;
+  const headers = versioned ? { ...rateLimitHeaders, ...(idempotencyApplies(endpoint) ? replayedHeader : {}) } : undefined;
   const kind = endpoint.responseKind ?? "json";
   if (kind === "empty" || status === 204) return { [status]: { description: "No content", headers } };
   if (kind === "html") return { [status]: { description: "HTML document", headers, content: { "text/html": { schema: z.string() } } } };
@@ -121,6 +141,7 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints) {
       request: {
         params: endpoint.params,
         query: endpoint.query,
+        headers: idempotencyApplies(endpoint) ? idempotencyHeaders : undefined,
         body: endpoint.body
           ? { required: true, content: { "application/json": { schema: endpoint.body } } }
           : endpoint.formBody
@@ -137,7 +158,7 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints) {
       title: "Tag Service API",
       version: "1.0.0",
       description:
-        "QR/NFC tags linked to digital profiles: owners manage tags, profiles, messages and rewards; finders scan a tag, see its public page and message the owner anonymously. Every response is `{ success, data }` or `{ success: false, error: { code, message, details? } }`; every /api/v1 response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset.",
+        "QR/NFC tags linked to digital profiles: owners manage tags, profiles, messages and rewards; finders scan a tag, see its public page and message the owner anonymously. Every response is `{ success, data }` or `{ success: false, error: { code, message, details? } }`; every /api/v1 response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset. POSTs that take a credential accept an optional `Idempotency-Key` header (documented on each); public POSTs (sign-in, registration, finder contact, contact form, webhook) and those answering a secret shown once (a new API key, 2FA set-up) ignore it.",
     },
     servers: [{ url: env.APP_URL, description: "This deployment" }],
   });
