@@ -13,6 +13,7 @@ import { idempotencyCaller } from "@/lib/http/idempotency";
 import { ConflictError } from "@/lib/services/errors";
 import { bearer, registerAccount, type TestAccount } from "../support/auth";
 import { apiRequest, call, json, nextTestIp } from "../support/http";
+import { usingPostgres } from "../support/database";
 import { mintTestTags } from "../support/tags";
 
 type ErrorBody = { success: false; error: { code: string; message: string; details?: Record<string, unknown> } };
@@ -288,6 +289,28 @@ describe("Idempotency-Key on POST", () => {
     expect(second.headers.get("Idempotent-Replayed")).toBeNull();
     expect((await json<{ data: { refreshToken: string } }>(first)).data.refreshToken).not.toBe((await json<{ data: { refreshToken: string } }>(second)).data.refreshToken);
     expect(await getDatabase().db.select().from(schema.idempotencyKeys).where(eq(schema.idempotencyKeys.caller, idempotencyCaller(account.id)))).toHaveLength(0);
+  });
+});
+
+describe("Idempotency-Key and the database budget", () => {
+  // A handler whose query outlives the request's 4 s database budget (PostgreSQL: PGlite's one connection would stall everything).
+  const tooSlow = route(
+    defineEndpoint({ method: "POST", path: "/api/v1/test-idempotency/too-slow", summary: "test", tags: [], auth: "required", body: z.object({ value: z.string() }) }),
+    async ({ ctx }) => {
+      await ctx.db.execute(sql`select pg_sleep(6)`);
+      return { done: true };
+    },
+  );
+
+  it.runIf(usingPostgres())("still answers 503 within 5 s, and frees the key so a retry runs", async () => {
+    const account = await registerAccount();
+    const key = randomUUID();
+    const started = performance.now();
+    const response = await call(tooSlow, apiRequest("/api/v1/test-idempotency/too-slow", { method: "POST", headers: withKey(account, key), body: { value: "v" } }));
+    expect(response.status).toBe(503);
+    expect((await json<ErrorBody>(response)).error.code).toBe("SERVICE_UNAVAILABLE");
+    expect(performance.now() - started).toBeLessThan(5_000);
+    expect(await storedRow(account, key)).toBeUndefined();
   });
 });
 
