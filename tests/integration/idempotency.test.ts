@@ -65,6 +65,15 @@ function testEndpoint(name: string) {
   return { state, send };
 }
 
+/** Resolves once the held handler has started: the first request has claimed its key. */
+async function untilRunning(state: { runs: number }) {
+  const deadline = Date.now() + 10_000;
+  while (state.runs === 0) {
+    if (Date.now() > deadline) throw new Error("the first request never reached its handler");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 describe("Idempotency-Key on POST", () => {
   it("replays the stored answer to a retry with the same key and body, with Idempotent-Replayed and fresh rate-limit headers", async () => {
     const account = await registerAccount();
@@ -180,7 +189,7 @@ describe("Idempotency-Key on POST", () => {
     const held = gate();
     endpoint.state.hold = held.opened;
     const first = endpoint.send(account, key);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await untilRunning(endpoint.state);
     const started = Date.now();
     const retry = endpoint.send(account, key);
     setTimeout(held.open, 400);
@@ -200,7 +209,7 @@ describe("Idempotency-Key on POST", () => {
     const held = gate();
     endpoint.state.hold = held.opened;
     const first = endpoint.send(account, key);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await untilRunning(endpoint.state);
     const started = Date.now();
     const retry = await endpoint.send(account, key);
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
