@@ -1,5 +1,18 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { tags, tagType } from "./tags";
 import { subscriptionTier, users } from "./users";
 
@@ -40,7 +53,10 @@ export const products = pgTable(
   (table) => [
     uniqueIndex("products_slug_key").on(table.slug),
     index("products_active_sort_idx").on(table.active, table.sortOrder),
-    check("products_stock_covers_reserved", sql`${table.reserved} >= 0 and ${table.reserved} <= ${table.stock}`),
+    check(
+      "products_stock_covers_reserved",
+      sql`${table.reserved} >= 0 and ${table.reserved} <= ${table.stock}`,
+    ),
     check("products_price_positive", sql`${table.priceMinor} > 0`),
   ],
 );
@@ -60,11 +76,29 @@ export const productVariants = pgTable(
     sortOrder: integer().notNull().default(0),
     ...timestamps,
   },
-  (table) => [index("product_variants_product_idx").on(table.productId, table.sortOrder), check("product_variants_price_positive", sql`${table.priceMinor} > 0`)],
+  (table) => [
+    index("product_variants_product_idx").on(table.productId, table.sortOrder),
+    check("product_variants_price_positive", sql`${table.priceMinor} > 0`),
+  ],
 );
 
-export const orderStatus = pgEnum("order_status", ["PENDING", "CONFIRMED", "PROCESSING", "SHIPPED", "DELIVERED", "CANCELLED", "REFUNDED"]);
-export const paymentStatus = pgEnum("payment_status", ["PENDING", "PROCESSING", "COMPLETED", "FAILED", "REFUNDED", "PARTIALLY_REFUNDED"]);
+export const orderStatus = pgEnum("order_status", [
+  "PENDING",
+  "CONFIRMED",
+  "PROCESSING",
+  "SHIPPED",
+  "DELIVERED",
+  "CANCELLED",
+  "REFUNDED",
+]);
+export const paymentStatus = pgEnum("payment_status", [
+  "PENDING",
+  "PROCESSING",
+  "COMPLETED",
+  "FAILED",
+  "REFUNDED",
+  "PARTIALLY_REFUNDED",
+]);
 
 export interface ShippingAddress {
   line1: string;
@@ -128,7 +162,9 @@ export const orderItems = pgTable(
     productId: uuid()
       .notNull()
       .references(() => products.id, { onDelete: "restrict" }),
-    variantId: uuid().references(() => productVariants.id, { onDelete: "set null" }),
+    variantId: uuid().references(() => productVariants.id, {
+      onDelete: "set null",
+    }),
     name: text().notNull(),
     variantName: text(),
     quantity: integer().notNull(),
@@ -137,7 +173,13 @@ export const orderItems = pgTable(
     /** Set in the transaction that minted this line's tags, so a repeated event mints none. */
     tagsMintedAt: ts(),
   },
-  (table) => [index("order_items_order_idx").on(table.orderId), check("order_items_quantity_range", sql`${table.quantity} between 1 and 100`)],
+  (table) => [
+    index("order_items_order_idx").on(table.orderId),
+    check(
+      "order_items_quantity_range",
+      sql`${table.quantity} between 1 and 100`,
+    ),
+  ],
 );
 
 /** The tags an order line minted for its buyer. */
@@ -151,10 +193,19 @@ export const orderTags = pgTable(
       .notNull()
       .references(() => tags.id, { onDelete: "cascade" }),
   },
-  (table) => [primaryKey({ columns: [table.orderItemId, table.tagId] }), index("order_tags_tag_idx").on(table.tagId)],
+  (table) => [
+    primaryKey({ columns: [table.orderItemId, table.tagId] }),
+    index("order_tags_tag_idx").on(table.tagId),
+  ],
 );
 
-export const subscriptionStatus = pgEnum("subscription_status", ["INCOMPLETE", "ACTIVE", "PAST_DUE", "CANCELED", "UNPAID"]);
+export const subscriptionStatus = pgEnum("subscription_status", [
+  "INCOMPLETE",
+  "ACTIVE",
+  "PAST_DUE",
+  "CANCELED",
+  "UNPAID",
+]);
 
 /**
  * A user's subscription at the payment provider (one per user). `providerUpdatedAt` is the provider's
@@ -175,7 +226,10 @@ export const subscriptions = pgTable(
     providerUpdatedAt: ts(),
     ...timestamps,
   },
-  (table) => [uniqueIndex("subscriptions_user_key").on(table.userId), uniqueIndex("subscriptions_provider_key").on(table.providerSubscriptionId)],
+  (table) => [
+    uniqueIndex("subscriptions_user_key").on(table.userId),
+    uniqueIndex("subscriptions_provider_key").on(table.providerSubscriptionId),
+  ],
 );
 
 /** The provider's customer id for a user (set by the first checkout), by which subscription events find the user. */
@@ -188,7 +242,9 @@ export const paymentCustomers = pgTable(
     providerCustomerId: text().notNull(),
     createdAt: ts().notNull().defaultNow(),
   },
-  (table) => [uniqueIndex("payment_customers_provider_key").on(table.providerCustomerId)],
+  (table) => [
+    uniqueIndex("payment_customers_provider_key").on(table.providerCustomerId),
+  ],
 );
 
 /** Money that changed hands: an order's payment or a subscription period, for the billing page. */
@@ -208,10 +264,18 @@ export const invoices = pgTable(
     description: text().notNull(),
     issuedAt: ts().notNull().defaultNow(),
   },
-  (table) => [index("invoices_user_issued_idx").on(table.userId, table.issuedAt), uniqueIndex("invoices_provider_ref_key").on(table.providerRef)],
+  (table) => [
+    index("invoices_user_issued_idx").on(table.userId, table.issuedAt),
+    uniqueIndex("invoices_provider_ref_key").on(table.providerRef),
+  ],
 );
 
-export const paymentEventStatus = pgEnum("payment_event_status", ["RECEIVED", "PROCESSED", "FAILED", "IGNORED"]);
+export const paymentEventStatus = pgEnum("payment_event_status", [
+  "RECEIVED",
+  "PROCESSED",
+  "FAILED",
+  "IGNORED",
+]);
 
 /**
  * The webhook inbox: every signed event, stored by the provider's event id in the same transaction that
@@ -231,7 +295,12 @@ export const paymentEvents = pgTable(
     receivedAt: ts().notNull().defaultNow(),
     processedAt: ts(),
   },
-  (table) => [index("payment_events_status_received_idx").on(table.status, table.receivedAt)],
+  (table) => [
+    index("payment_events_status_received_idx").on(
+      table.status,
+      table.receivedAt,
+    ),
+  ],
 );
 
 /**
@@ -253,7 +322,10 @@ export const idempotencyKeys = pgTable(
     completedAt: ts(),
     expiresAt: ts().notNull(),
   },
-  (table) => [primaryKey({ columns: [table.caller, table.key] }), index("idempotency_keys_expires_idx").on(table.expiresAt)],
+  (table) => [
+    primaryKey({ columns: [table.caller, table.key] }),
+    index("idempotency_keys_expires_idx").on(table.expiresAt),
+  ],
 );
 
 /**
@@ -261,23 +333,41 @@ export const idempotencyKeys = pgTable(
  * payment intents, subscriptions, refunds). The app reads none of it; only the test provider's hosted
  * page and adapter do, so the app sees this provider exactly as it sees Stripe: through events.
  */
-export const testProviderSessions = pgTable("test_provider_sessions", {
-  id: text().primaryKey(),
-  /** payment | subscription */
-  mode: text().notNull(),
-  status: text().notNull().default("open"),
-  amountMinor: integer().notNull(),
-  currency: text().notNull(),
-  customerId: text().notNull(),
-  description: text().notNull(),
-  metadata: jsonb().$type<Record<string, string>>().notNull().default({}),
-  successUrl: text().notNull(),
-  cancelUrl: text().notNull(),
-  paymentIntentId: text(),
-  subscriptionId: text(),
-  createdAt: ts().notNull().defaultNow(),
-  completedAt: ts(),
-});
+export const testProviderSessions = pgTable(
+  "test_provider_sessions",
+  {
+    id: text().primaryKey(),
+    /** payment | subscription */
+    mode: text().notNull(),
+    status: text().notNull().default("open"),
+    amountMinor: integer().notNull(),
+    currency: text().notNull(),
+    customerId: text().notNull(),
+    description: text().notNull(),
+    metadata: jsonb().$type<Record<string, string>>().notNull().default({}),
+    successUrl: text().notNull(),
+    cancelUrl: text().notNull(),
+    paymentIntentId: text(),
+    subscriptionId: text(),
+    /** The caller's Idempotency-Key for the session: a retried create answers the same session. */
+    idempotencyKey: text(),
+    /** The refund made of this session's payment (one per payment, as the shop refunds whole orders). */
+    refundId: text(),
+    refundedMinor: integer(),
+    refundedAt: ts(),
+    createdAt: ts().notNull().defaultNow(),
+    completedAt: ts(),
+  },
+  (table) => [
+    uniqueIndex("test_provider_sessions_idempotency_key").on(
+      table.idempotencyKey,
+    ),
+    index("test_provider_sessions_payment_intent_idx").on(
+      table.paymentIntentId,
+    ),
+    index("test_provider_sessions_subscription_idx").on(table.subscriptionId),
+  ],
+);
 
 export type Product = typeof products.$inferSelect;
 export type ProductVariant = typeof productVariants.$inferSelect;

@@ -9,6 +9,7 @@ export const jobCatalog = {
   "email.send": { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   "notifications.email": { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   "notifications.push": { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
+  "orders.refund": { retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 120 },
   "tags.expire-transfers": { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
 } as const satisfies Record<string, JobOptions>;
 

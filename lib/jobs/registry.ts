@@ -3,6 +3,7 @@ import { emailSendJob } from "./handlers/email-send";
 import { expireTransfersJob } from "./handlers/expire-transfers";
 import { notificationEmailJob } from "./handlers/notification-email";
 import { notificationPushJob } from "./handlers/notification-push";
+import { refundOrderJob } from "./handlers/refund-order";
 
 /**
  * Every job the application runs: one definition per file in lib/jobs/handlers/, listed here.
@@ -14,6 +15,7 @@ export const registeredJobs = [
   expireTransfersJob,
   notificationEmailJob,
   notificationPushJob,
+  refundOrderJob,
 ] as const;
 
 type RegisteredJob = (typeof registeredJobs)[number];

@@ -13,6 +13,7 @@ import { log } from "@/lib/log";
 import { systemContext } from "@/lib/services/context";
 import { issueUserToken } from "@/lib/services/auth/queries";
 import { DEMO_INVENTORY_COUNT, DEMO_USER, seedDatabase } from "@/lib/services/system/seed";
+import { STARTER_CATALOGUE } from "@/lib/services/orders/catalogue";
 import { tagStatus, tagType } from "@/db/schema";
 import { isProfileComplete } from "@/lib/services/tags/queries";
 import { isAllowedTransition } from "@/lib/services/tags/transitions";
@@ -29,12 +30,12 @@ const userByEmail = async (email: string) => (await getDatabase().db.select().fr
 describe("seedDatabase", () => {
   it("creates the SUPER_ADMIN with a verified e-mail and is idempotent", async () => {
     const options = { adminEmail: "Root@Example.com", adminPassword: "Admin1234", demo: false };
-    expect(await seedDatabase(ctx(), options)).toEqual({ admin: "created", demoUser: "skipped", demoTags: "skipped" });
+    expect(await seedDatabase(ctx(), options)).toEqual({ admin: "created", demoUser: "skipped", demoTags: "skipped", catalogue: "skipped" });
     const admin = await userByEmail("root@example.com");
     expect(admin).toMatchObject({ role: "SUPER_ADMIN", emailVerified: true });
     expect(await verifyPassword("Admin1234", admin!.passwordHash)).toBe(true);
 
-    expect(await seedDatabase(ctx(), options)).toEqual({ admin: "unchanged", demoUser: "skipped", demoTags: "skipped" });
+    expect(await seedDatabase(ctx(), options)).toEqual({ admin: "unchanged", demoUser: "skipped", demoTags: "skipped", catalogue: "skipped" });
     expect((await getDatabase().db.select().from(schema.users)).filter((u) => u.email === "root@example.com")).toHaveLength(1);
   });
 
@@ -123,8 +124,8 @@ describe("seedDatabase", () => {
   });
 
   it("seeds no admin without ADMIN_EMAIL and ADMIN_PASSWORD, and the demo user once", async () => {
-    expect(await seedDatabase(ctx(), { demo: true })).toEqual({ admin: "skipped", demoUser: "created", demoTags: "created" });
-    expect(await seedDatabase(ctx(), { demo: true })).toEqual({ admin: "skipped", demoUser: "unchanged", demoTags: "unchanged" });
+    expect(await seedDatabase(ctx(), { demo: true })).toEqual({ admin: "skipped", demoUser: "created", demoTags: "created", catalogue: "created" });
+    expect(await seedDatabase(ctx(), { demo: true })).toEqual({ admin: "skipped", demoUser: "unchanged", demoTags: "unchanged", catalogue: "unchanged" });
     const demo = await userByEmail(DEMO_USER.email);
     expect(demo).toMatchObject({ role: "USER", emailVerified: true });
     expect(await verifyPassword(DEMO_USER.password, demo!.passwordHash)).toBe(true);
@@ -195,5 +196,24 @@ describe("seedDatabase", () => {
     expect(rewards[0]!.handoverCodeSealed).not.toBeNull();
     expect(await db.select().from(schema.emergencyProfiles).where(eq(schema.emergencyProfiles.userId, demo!.id))).toHaveLength(1);
     expect(await db.select().from(schema.emergencyContacts).where(eq(schema.emergencyContacts.userId, demo!.id))).toHaveLength(1);
+  });
+
+  it("seeds the shop's starter catalogue with the demo content, once, and never touches a product an admin changed", async () => {
+    const db = getDatabase().db;
+    await seedDatabase(ctx(), { demo: true });
+    const products = await db.select().from(schema.products);
+    expect(products.map((p) => p.slug).sort()).toEqual(STARTER_CATALOGUE.map((p) => p.slug).sort());
+    expect(products.every((p) => p.currency === "USD" && p.stock > 0 && p.active)).toBe(true);
+    expect(Object.fromEntries(products.map((p) => [p.slug, p.tagPack]))).toMatchObject({ "tag-5-pack": 5, "tag-10-pack": 10, "pet-collar-tag": 1 });
+    const collar = products.find((p) => p.slug === "pet-collar-tag")!;
+    const variants = await db.select().from(schema.productVariants).where(eq(schema.productVariants.productId, collar.id));
+    expect(variants.map((v) => v.name).sort()).toEqual(["Blue", "Green", "Red"]);
+    expect(variants.every((v) => v.image?.startsWith("/products/pet-collar-tag"))).toBe(true);
+
+    await db.update(schema.products).set({ priceMinor: 1, name: "Edited" }).where(eq(schema.products.id, collar.id));
+    expect((await seedDatabase(ctx(), { demo: true })).catalogue).toBe("unchanged");
+    expect(await db.select().from(schema.products)).toHaveLength(products.length);
+    expect((await db.select().from(schema.products).where(eq(schema.products.id, collar.id)))[0]).toMatchObject({ priceMinor: 1, name: "Edited" });
+    expect(await db.select().from(schema.productVariants).where(eq(schema.productVariants.productId, collar.id))).toHaveLength(3);
   });
 });

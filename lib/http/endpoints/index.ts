@@ -9,6 +9,7 @@ import { finderThreadEndpoints } from "./finder-threads";
 import { insuranceEndpoints } from "./insurance";
 import { messageEndpoints } from "./messages";
 import { notificationEndpoints } from "./notifications";
+import { orderEndpoints, productEndpoints } from "./orders";
 import { profileEndpoints } from "./profiles";
 import { reportEndpoints } from "./reports";
 import { rewardEndpoints } from "./rewards";
@@ -42,6 +43,8 @@ const groups = [
   emergencyEndpoints,
   reportEndpoints,
   rewardEndpoints,
+  productEndpoints,
+  orderEndpoints,
   blockEndpoints,
   devEndpoints,
 ];
@@ -59,6 +62,8 @@ export {
   insuranceEndpoints,
   messageEndpoints,
   notificationEndpoints,
+  orderEndpoints,
+  productEndpoints,
   profileEndpoints,
   reportEndpoints,
   rewardEndpoints,

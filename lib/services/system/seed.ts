@@ -9,6 +9,7 @@ import type { TagStatus } from "@/lib/services/tags/transitions";
 import { removeTwoFactor, retireUserTokens, revokeUserApiKeys, revokeUserSessions } from "@/lib/services/auth/queries";
 import { newThreadToken, threadTokenHash } from "@/lib/services/messages/thread-token";
 import { newSealedHandoverCode } from "@/lib/services/rewards/rewards";
+import { seedCatalogue } from "@/lib/services/orders/catalogue";
 
 /** The demo account seeded outside production, so `npm run dev` has someone to sign in as. */
 export const DEMO_USER = { email: "demo@tagservice.local", password: "DemoTags2026", firstName: "Dana", lastName: "Demo" } as const;
@@ -26,6 +27,8 @@ export interface SeedResult {
   demoUser: "created" | "unchanged" | "skipped";
   /** The demo user's tags (every type and status) and some unclaimed inventory: made once. */
   demoTags: "created" | "unchanged" | "skipped";
+  /** The shop's starter catalogue, with the demo content: `created` when any product was added. */
+  catalogue: "created" | "unchanged" | "skipped";
 }
 
 /** Unclaimed tags minted alongside the demo tags, to try activation with. */
@@ -81,7 +84,7 @@ const DEMO_TAGS: DemoTag[] = [
  */
 export async function seedDatabase(ctx: ServiceContext, options: SeedOptions): Promise<SeedResult> {
   return withTransaction(ctx, async (tx) => {
-    const result: SeedResult = { admin: "skipped", demoUser: "skipped", demoTags: "skipped" };
+    const result: SeedResult = { admin: "skipped", demoUser: "skipped", demoTags: "skipped", catalogue: "skipped" };
     if (options.adminEmail) result.admin = await seedAdmin(tx, options.adminEmail, options.adminPassword);
     if (options.demo) {
       const inserted = await tx.db
@@ -97,6 +100,9 @@ export async function seedDatabase(ctx: ServiceContext, options: SeedOptions): P
         .returning({ id: schema.users.id });
       result.demoUser = inserted.length ? "created" : "unchanged";
       result.demoTags = (await seedDemoTags(tx)) ? "created" : "unchanged";
+      // Production starts with an empty shop that its admins fill (POST /admin/products); development and
+      // demos get the starter catalogue. Products already there (by slug) are never touched.
+      result.catalogue = (await seedCatalogue(tx.db)) > 0 ? "created" : "unchanged";
     }
     return result;
   });

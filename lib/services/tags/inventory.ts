@@ -4,9 +4,9 @@ import type { Tag } from "@/db/schema";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError, DomainError, NotFoundError, ValidationError } from "@/lib/services/errors";
 import { ownedTag } from "./access";
-import { generateTagCode, newEncryptedId, normalizeTagCode, scanUrl, formatTagCode } from "./codes";
+import { newEncryptedId, normalizeTagCode, scanUrl, formatTagCode } from "./codes";
 import { toTagRecord, type TagRecord } from "./records";
-import { activateIfComplete, assertWithinTierLimit, changeTagStatus } from "./queries";
+import { activateIfComplete, assertWithinTierLimit, changeTagStatus, insertNewTags } from "./queries";
 import { tagStatuses, type TagStatus } from "./transitions";
 import { getUserById } from "@/lib/services/auth/queries";
 
@@ -22,15 +22,8 @@ export interface MintedTag {
 /** Admin minting: `count` unowned PENDING_SETUP tags with fresh codes (retrying the rare collision). */
 export async function mintTags(ctx: ServiceContext, input: { count: number; tagType?: TagType }): Promise<MintedTag[]> {
   return withTransaction(ctx, async (tx) => {
-    const minted: MintedTag[] = [];
-    let remaining = input.count;
-    while (remaining > 0) {
-      const batch = Array.from({ length: remaining }, () => ({ code: generateTagCode(), encryptedId: newEncryptedId(), tagType: input.tagType ?? "GENERAL" }));
-      const rows = await tx.db.insert(schema.tags).values(batch).onConflictDoNothing().returning();
-      for (const row of rows) minted.push({ id: row.id, code: formatTagCode(row.code), encryptedId: row.encryptedId, scanUrl: scanUrl(row.encryptedId) });
-      remaining -= rows.length;
-    }
-    return minted;
+    const rows = await insertNewTags(tx.db, { count: input.count, tagType: input.tagType });
+    return rows.map((row) => ({ id: row.id, code: formatTagCode(row.code), encryptedId: row.encryptedId, scanUrl: scanUrl(row.encryptedId) }));
   });
 }
 

@@ -3,6 +3,7 @@ import { schema, type Executor } from "@/db/client";
 import type { Tag } from "@/db/schema";
 import { getUserById } from "@/lib/services/auth/queries";
 import { ForbiddenError, InvalidTransitionError, UnprocessableError } from "@/lib/services/errors";
+import { generateTagCode, newEncryptedId } from "./codes";
 import { allowedTransitions, isAllowedTransition, type TagStatus } from "./transitions";
 
 /**
@@ -14,6 +15,28 @@ import { allowedTransitions, isAllowedTransition, type TagStatus } from "./trans
 export async function tagById(db: Executor, tagId: string): Promise<Tag | undefined> {
   const [tag] = await db.select().from(schema.tags).where(eq(schema.tags.id, tagId));
   return tag;
+}
+
+/**
+ * Inserts `count` new PENDING_SETUP tags with fresh codes and encrypted ids (retrying the rare code
+ * collision): unowned inventory (admin minting), or already the buyer's when `ownerId` is given (a paid
+ * order's tags, recorded with a tag event naming `reason`; no tier limit applies to bought tags).
+ */
+export async function insertNewTags(db: Executor, input: { count: number; tagType?: Tag["tagType"]; ownerId?: string; reason?: string }): Promise<Tag[]> {
+  const minted: Tag[] = [];
+  let remaining = input.count;
+  while (remaining > 0) {
+    const batch = Array.from({ length: remaining }, () => ({ code: generateTagCode(), encryptedId: newEncryptedId(), tagType: input.tagType ?? "GENERAL", ownerId: input.ownerId ?? null }));
+    const rows = await db.insert(schema.tags).values(batch).onConflictDoNothing().returning();
+    minted.push(...rows);
+    remaining -= rows.length;
+  }
+  if (input.ownerId && minted.length) {
+    await db.insert(schema.tagEvents).values(
+      minted.map((tag) => ({ tagId: tag.id, fromStatus: null, toStatus: "PENDING_SETUP" as const, actorUserId: null, actorKind: "system", reason: input.reason ?? "minted for its owner" })),
+    );
+  }
+  return minted;
 }
 
 export type Tier = "FREE" | "PRO" | "PREMIUM";

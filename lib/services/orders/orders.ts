@@ -1,0 +1,363 @@
+import { createElement } from "react";
+import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { schema, type Executor } from "@/db/client";
+import type { Order, OrderItem } from "@/db/schema";
+import { OrderShippedEmail } from "@/emails/order-shipped";
+import { queueEmail } from "@/lib/email/queue";
+import { enqueueJob } from "@/lib/jobs/enqueue";
+import { paymentProvider } from "@/lib/payments/provider";
+import { getUserById } from "@/lib/services/auth/queries";
+import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
+import { ConflictError, NotFoundError, UnprocessableError, ValidationError, type FieldIssue } from "@/lib/services/errors";
+import { notify } from "@/lib/services/notifications/notify";
+import { requireAdmin } from "./products";
+import { lockOrder, orderItemsOf, releaseReservation, reserveStock, restock, tagIdsByItem, withdrawUnusedOrderTags } from "./queries";
+import { appBaseUrl, formatMoney, orderReference, toOrderRecord } from "./records";
+import type {
+  AdminOrderRecord,
+  AdminOrderStatusInput,
+  CancelOrderResult,
+  CheckoutResult,
+  CreateOrderInput,
+  OrderRecord,
+  RefundOrderResult,
+} from "./schemas";
+
+export const ORDER_NOT_FOUND = "Order not found.";
+type OrderStatus = Order["status"];
+
+/** The admin moves of the order table (tag-service-api.md "Order status"): anything else is 409. */
+export const adminOrderMoves: Readonly<Record<"PROCESSING" | "SHIPPED" | "DELIVERED", readonly OrderStatus[]>> = {
+  PROCESSING: ["CONFIRMED"],
+  SHIPPED: ["CONFIRMED", "PROCESSING"],
+  DELIVERED: ["SHIPPED"],
+};
+
+/** Paid and neither refunded nor cancelled: what the admin refund accepts. */
+const REFUNDABLE: readonly OrderStatus[] = ["CONFIRMED", "PROCESSING", "SHIPPED", "DELIVERED"];
+
+/** The idempotency key of an order's one refund: the cancel job and the admin refund share it, so the provider refunds once. */
+export const refundKey = (orderId: string) => `order-refund-${orderId}`;
+
+export async function orderRecords(db: Executor, orders: Order[]): Promise<OrderRecord[]> {
+  const items = await orderItemsOf(db, orders.map((order) => order.id));
+  const tags = await tagIdsByItem(db, [...items.values()].flat().map((item) => item.id));
+  return orders.map((order) => toOrderRecord(order, items.get(order.id) ?? [], tags));
+}
+
+export async function orderRecord(db: Executor, order: Order): Promise<OrderRecord> {
+  return (await orderRecords(db, [order]))[0]!;
+}
+
+/** The caller's order; someone else's (or an unknown id) is 404, indistinguishable. */
+async function ownOrder(db: Executor, userId: string, orderId: string, lock = false): Promise<Order> {
+  const query = db
+    .select()
+    .from(schema.orders)
+    .where(and(eq(schema.orders.id, orderId), eq(schema.orders.userId, userId)));
+  const [order] = lock ? await query.for("update") : await query;
+  if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+  return order;
+}
+
+/** Tells the buyer of a change of their order (ORDER_UPDATED); `email: false` when a dedicated e-mail goes out. */
+export async function tellBuyer(ctx: ServiceContext, order: Pick<Order, "id" | "userId">, status: string, title: string, body: string, email = true) {
+  await notify(ctx, { userId: order.userId, type: "ORDER_UPDATED", title, body, data: { orderId: order.id, status }, email });
+}
+
+/**
+ * POST /orders: prices from the catalogue (never from the body), one currency, stock checked and reserved
+ * in the same transaction with a conditional UPDATE per product (422 when not enough is free; nothing is
+ * kept). Unknown or inactive products and variants are 400 naming the line.
+ */
+export async function createOrder(ctx: ServiceContext, input: CreateOrderInput): Promise<OrderRecord> {
+  const { userId } = requireUser(ctx);
+  return withTransaction(ctx, async (tx) => {
+    const productIds = [...new Set(input.items.map((item) => item.productId))];
+    const products = await tx.db
+      .select()
+      .from(schema.products)
+      .where(and(inArray(schema.products.id, productIds), eq(schema.products.active, true)));
+    const variantIds = input.items.flatMap((item) => (item.variantId ? [item.variantId] : []));
+    const variants = variantIds.length ? await tx.db.select().from(schema.productVariants).where(inArray(schema.productVariants.id, variantIds)) : [];
+    const productById = new Map(products.map((product) => [product.id, product]));
+    const variantById = new Map(variants.map((variant) => [variant.id, variant]));
+
+    const issues: FieldIssue[] = [];
+    const lines = input.items.flatMap((item, index) => {
+      const product = productById.get(item.productId);
+      if (!product) {
+        issues.push({ field: `items.${index}.productId`, message: "No product in the shop has this id." });
+        return [];
+      }
+      const variant = item.variantId ? variantById.get(item.variantId) : undefined;
+      if (item.variantId && (!variant || variant.productId !== product.id)) {
+        issues.push({ field: `items.${index}.variantId`, message: "This product has no variant with this id." });
+        return [];
+      }
+      return [{ product, variant, quantity: item.quantity }];
+    });
+    if (issues.length) throw new ValidationError(issues);
+    const currencies = new Set(lines.map((line) => line.product.currency));
+    if (currencies.size > 1) throw ValidationError.field("items", `All items of an order must share one currency (got ${[...currencies].sort().join(", ")}).`);
+
+    // Stock is taken in product-id order so two orders for the same products never wait on each other crosswise.
+    const wanted = new Map<string, number>();
+    for (const line of lines) wanted.set(line.product.id, (wanted.get(line.product.id) ?? 0) + line.quantity);
+    for (const productId of [...wanted.keys()].sort()) {
+      const quantity = wanted.get(productId)!;
+      if (!(await reserveStock(tx.db, productId, quantity))) {
+        const [now] = await tx.db.select({ stock: schema.products.stock, reserved: schema.products.reserved, name: schema.products.name }).from(schema.products).where(eq(schema.products.id, productId));
+        const available = Math.max(0, (now?.stock ?? 0) - (now?.reserved ?? 0));
+        throw new UnprocessableError(`Not enough stock of ${now?.name ?? "a product"}: ${available} available, ${quantity} ordered.`, { productId, available, requested: quantity });
+      }
+    }
+
+    const totalMinor = lines.reduce((sum, line) => sum + (line.variant?.priceMinor ?? line.product.priceMinor) * line.quantity, 0);
+    const [order] = await tx.db
+      .insert(schema.orders)
+      .values({ userId, totalMinor, currency: lines[0]!.product.currency, shippingAddress: input.shippingAddress ?? null })
+      .returning();
+    const items = await tx.db
+      .insert(schema.orderItems)
+      .values(
+        lines.map((line) => ({
+          orderId: order!.id,
+          productId: line.product.id,
+          variantId: line.variant?.id ?? null,
+          name: line.product.name,
+          variantName: line.variant?.name ?? null,
+          quantity: line.quantity,
+          unitPriceMinor: line.variant?.priceMinor ?? line.product.priceMinor,
+          tagPack: line.product.tagPack,
+        })),
+      )
+      .returning();
+    await tellBuyer(tx, order!, "PENDING", `Order ${orderReference(order!.id)} placed`, `Your order of ${formatMoney(totalMinor, order!.currency)} is waiting for payment.`, false);
+    return toOrderRecord(order!, items);
+  });
+}
+
+/** GET /orders: the caller's orders, newest first. */
+export async function listOrders(ctx: ServiceContext, page: { page: number; limit: number }): Promise<{ items: OrderRecord[]; total: number }> {
+  const { userId } = requireUser(ctx);
+  const mine = eq(schema.orders.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(schema.orders)
+      .where(mine)
+      .orderBy(desc(schema.orders.createdAt), desc(schema.orders.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    ctx.db.select({ n: count() }).from(schema.orders).where(mine),
+  ]);
+  return { items: await orderRecords(ctx.db, rows), total: total?.n ?? 0 };
+}
+
+/** GET /orders/:id: the caller's order; anyone else's is 404. */
+export async function getOrder(ctx: ServiceContext, orderId: string): Promise<OrderRecord> {
+  const { userId } = requireUser(ctx);
+  return orderRecord(ctx.db, await ownOrder(ctx.db, userId, orderId));
+}
+
+function describeLines(items: OrderItem[]): string {
+  return items.map((item) => `${item.quantity} × ${item.name}${item.variantName ? ` (${item.variantName})` : ""}`).join(", ");
+}
+
+/**
+ * POST /orders/:id/checkout: a PENDING order only (409 otherwise). The provider is called outside any
+ * transaction (it is another system, and the test provider keeps its own records) with the order's id as
+ * the idempotency key, so concurrent or repeated calls get the one session; the order then records it,
+ * if it is still PENDING.
+ */
+export async function checkoutOrder(ctx: ServiceContext, orderId: string): Promise<CheckoutResult> {
+  const { userId } = requireUser(ctx);
+  const order = await ownOrder(ctx.db, userId, orderId);
+  if (order.status !== "PENDING") throw new ConflictError(`A ${order.status} order cannot be paid.`, { status: order.status, allowedFrom: ["PENDING"] });
+  const user = await getUserById(ctx.db, userId);
+  const [customer] = await ctx.db.select().from(schema.paymentCustomers).where(eq(schema.paymentCustomers.userId, userId));
+  const items = (await orderItemsOf(ctx.db, [order.id])).get(order.id) ?? [];
+  const base = appBaseUrl();
+  const session = await paymentProvider().createCheckoutSession({
+    mode: "payment",
+    userId,
+    email: user.email,
+    customerId: customer?.providerCustomerId ?? null,
+    amountMinor: order.totalMinor,
+    currency: order.currency,
+    description: `Order ${orderReference(order.id)}: ${describeLines(items)}`.slice(0, 500),
+    metadata: { orderId: order.id, userId },
+    successUrl: `${base}/dashboard/orders/${order.id}?checkout=success`,
+    cancelUrl: `${base}/dashboard/orders/${order.id}?checkout=cancelled`,
+    idempotencyKey: `order-checkout-${order.id}`,
+  });
+  await withTransaction(ctx, async (tx) => {
+    const current = await ownOrder(tx.db, userId, orderId, true);
+    if (current.status !== "PENDING") throw new ConflictError(`A ${current.status} order cannot be paid.`, { status: current.status, allowedFrom: ["PENDING"] });
+    if (current.paymentSessionId !== session.id) await tx.db.update(schema.orders).set({ paymentSessionId: session.id }).where(eq(schema.orders.id, current.id));
+  });
+  return { checkoutUrl: session.url, sessionId: session.id };
+}
+
+/**
+ * POST /orders/:id/cancel. PENDING → CANCELLED, its reserved stock released. CONFIRMED or PROCESSING →
+ * CANCELLED with the units back on the shelf, the order's still-untouched tags withdrawn, and a refund
+ * started: paymentStatus PROCESSING until the provider's refund is recorded (the `orders.refund` job),
+ * then REFUNDED. SHIPPED, DELIVERED, CANCELLED and REFUNDED are 409 (returns go through support).
+ */
+export async function cancelOrder(ctx: ServiceContext, orderId: string, now = new Date()): Promise<CancelOrderResult> {
+  const { userId } = requireUser(ctx);
+  return withTransaction(ctx, async (tx) => {
+    const order = await ownOrder(tx.db, userId, orderId, true);
+    const items = (await orderItemsOf(tx.db, [order.id])).get(order.id) ?? [];
+    const reference = orderReference(order.id);
+    if (order.status === "PENDING" && order.paymentStatus === "COMPLETED" && order.paymentIntentId) {
+      // The payment was recorded but its confirmation has not arrived yet: cancelled like a paid order.
+      await releaseReservation(tx.db, order, items, now);
+      await tx.db.update(schema.orders).set({ status: "CANCELLED", cancelledAt: now, paymentStatus: "PROCESSING" }).where(eq(schema.orders.id, order.id));
+      await enqueueJob(tx, "orders.refund", { orderId: order.id });
+      await tellBuyer(tx, order, "CANCELLED", `Order ${reference} cancelled`, `Your order was cancelled and a refund of ${formatMoney(order.totalMinor, order.currency)} was started.`);
+      return { id: order.id, status: "CANCELLED", paymentStatus: "PROCESSING", message: "The order was cancelled and a refund was started. It may take a few days to reach your account." };
+    }
+    if (order.status === "PENDING") {
+      await releaseReservation(tx.db, order, items, now);
+      await tx.db.update(schema.orders).set({ status: "CANCELLED", cancelledAt: now }).where(eq(schema.orders.id, order.id));
+      await tellBuyer(tx, order, "CANCELLED", `Order ${reference} cancelled`, "Your order was cancelled before payment. Nothing was charged.");
+      return { id: order.id, status: "CANCELLED", paymentStatus: order.paymentStatus, message: "The order was cancelled. Nothing was charged." };
+    }
+    if (order.status === "CONFIRMED" || order.status === "PROCESSING") {
+      await restock(tx.db, items);
+      await withdrawUnusedOrderTags(tx.db, order);
+      await tx.db.update(schema.orders).set({ status: "CANCELLED", cancelledAt: now, paymentStatus: "PROCESSING" }).where(eq(schema.orders.id, order.id));
+      await enqueueJob(tx, "orders.refund", { orderId: order.id });
+      await tellBuyer(tx, order, "CANCELLED", `Order ${reference} cancelled`, `Your order was cancelled and a refund of ${formatMoney(order.totalMinor, order.currency)} was started.`);
+      return { id: order.id, status: "CANCELLED", paymentStatus: "PROCESSING", message: "The order was cancelled and a refund was started. It may take a few days to reach your account." };
+    }
+    const why = order.status === "SHIPPED" || order.status === "DELIVERED" ? "it has already shipped; returns go through support" : `it is already ${order.status}`;
+    throw new ConflictError(`This order cannot be cancelled: ${why}.`, { status: order.status, allowedFrom: ["PENDING", "CONFIRMED", "PROCESSING"] });
+  });
+}
+
+/**
+ * Records a refund the provider made: REFUNDED payment with its id; for an order refunded before it shipped
+ * (not cancelled) also the units back and the untouched tags withdrawn. The invoice is marked refunded.
+ */
+async function recordRefund(ctx: ServiceContext, order: Order, refundId: string, now: Date, toStatus: "REFUNDED" | "CANCELLED"): Promise<Order> {
+  if (toStatus === "REFUNDED" && (order.status === "CONFIRMED" || order.status === "PROCESSING")) {
+    const items = (await orderItemsOf(ctx.db, [order.id])).get(order.id) ?? [];
+    await restock(ctx.db, items);
+    await withdrawUnusedOrderTags(ctx.db, order);
+  }
+  const [updated] = await ctx.db
+    .update(schema.orders)
+    .set({ status: toStatus, paymentStatus: "REFUNDED", refundId, refundedMinor: order.totalMinor, refundedAt: now })
+    .where(eq(schema.orders.id, order.id))
+    .returning();
+  await ctx.db.update(schema.invoices).set({ status: "refunded" }).where(eq(schema.invoices.orderId, order.id));
+  return updated!;
+}
+
+/**
+ * POST /orders/:id/refund (admin): a paid order not yet refunded (CONFIRMED, PROCESSING, SHIPPED or
+ * DELIVERED) → REFUNDED, paymentStatus REFUNDED, refundId. Anything else is 409. The provider is called
+ * between two transactions with the order's one refund key, so a retry never refunds twice.
+ */
+export async function refundOrder(ctx: ServiceContext, orderId: string, now = new Date()): Promise<RefundOrderResult> {
+  requireAdmin(ctx);
+  const refusal = (order: Order) =>
+    new ConflictError(
+      order.paymentStatus === "REFUNDED" || order.status === "REFUNDED" ? "This order was already refunded." : `A ${order.status} order with payment ${order.paymentStatus} cannot be refunded.`,
+      { status: order.status, paymentStatus: order.paymentStatus, allowedFrom: REFUNDABLE },
+    );
+  const [order] = await ctx.db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
+  if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+  if (!REFUNDABLE.includes(order.status) || order.paymentStatus !== "COMPLETED" || !order.paymentIntentId) throw refusal(order);
+  const refund = await paymentProvider().refund({ paymentIntentId: order.paymentIntentId, idempotencyKey: refundKey(order.id) });
+  return withTransaction(ctx, async (tx) => {
+    const current = (await lockOrder(tx.db, order.id))!;
+    if (current.status === "REFUNDED" && current.refundId === refund.id) return { id: current.id, status: "REFUNDED", paymentStatus: "REFUNDED", refundId: refund.id };
+    if (!REFUNDABLE.includes(current.status) || current.paymentStatus !== "COMPLETED") throw refusal(current);
+    await recordRefund(tx, current, refund.id, now, "REFUNDED");
+    await tellBuyer(tx, current, "REFUNDED", `Order ${orderReference(current.id)} refunded`, `We refunded ${formatMoney(current.totalMinor, current.currency)} to your payment method.`);
+    return { id: current.id, status: "REFUNDED", paymentStatus: "REFUNDED", refundId: refund.id };
+  });
+}
+
+/**
+ * The `orders.refund` job: the refund a cancellation (or a payment that came in for an order already
+ * cancelled) started. Idempotent: only an order whose payment is PROCESSING is refunded, with the
+ * order's one refund key.
+ */
+export async function completeOrderRefund(ctx: ServiceContext, orderId: string, now = new Date()): Promise<"refunded" | "nothing-to-do"> {
+  const [order] = await ctx.db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
+  if (!order || order.paymentStatus !== "PROCESSING" || order.status !== "CANCELLED" || !order.paymentIntentId) return "nothing-to-do";
+  const refund = await paymentProvider().refund({ paymentIntentId: order.paymentIntentId, idempotencyKey: refundKey(order.id) });
+  return withTransaction(ctx, async (tx) => {
+    const current = (await lockOrder(tx.db, order.id))!;
+    if (current.paymentStatus !== "PROCESSING" || current.status !== "CANCELLED") return "nothing-to-do";
+    await recordRefund(tx, current, refund.id, now, "CANCELLED");
+    await tellBuyer(tx, current, "CANCELLED", `Refund for order ${orderReference(current.id)} completed`, `We refunded ${formatMoney(current.totalMinor, current.currency)} to your payment method.`);
+    return "refunded";
+  });
+}
+
+/** GET /admin/orders: every order, newest first; `status` narrows it. */
+export async function listAdminOrders(ctx: ServiceContext, input: { page: number; limit: number; status?: OrderStatus }): Promise<{ items: AdminOrderRecord[]; total: number }> {
+  requireAdmin(ctx);
+  const where: SQL | undefined = input.status ? eq(schema.orders.status, input.status) : undefined;
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select({ order: schema.orders, email: schema.users.email })
+      .from(schema.orders)
+      .innerJoin(schema.users, eq(schema.users.id, schema.orders.userId))
+      .where(where)
+      .orderBy(desc(schema.orders.createdAt), desc(schema.orders.id))
+      .limit(input.limit)
+      .offset((input.page - 1) * input.limit),
+    ctx.db.select({ n: count() }).from(schema.orders).where(where),
+  ]);
+  const records = await orderRecords(
+    ctx.db,
+    rows.map((row) => row.order),
+  );
+  return { items: records.map((record, index) => ({ ...record, userId: rows[index]!.order.userId, userEmail: rows[index]!.email })), total: total?.n ?? 0 };
+}
+
+/**
+ * PATCH /admin/orders/:id/status: CONFIRMED → PROCESSING, CONFIRMED or PROCESSING → SHIPPED (with a tracking
+ * number, 400 without; the shipping e-mail goes out), SHIPPED → DELIVERED. Any other move is 409.
+ */
+export async function setOrderStatus(ctx: ServiceContext, orderId: string, input: AdminOrderStatusInput, now = new Date()): Promise<AdminOrderRecord> {
+  requireAdmin(ctx);
+  if (input.status === "SHIPPED" && !input.trackingNumber) throw ValidationError.field("trackingNumber", "A tracking number is required to mark an order SHIPPED.");
+  return withTransaction(ctx, async (tx) => {
+    const order = await lockOrder(tx.db, orderId);
+    if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+    const allowedFrom = adminOrderMoves[input.status];
+    if (!allowedFrom.includes(order.status)) {
+      throw new ConflictError(`A ${order.status} order cannot be moved to ${input.status}.`, { status: order.status, allowedFrom });
+    }
+    const changes: Partial<Order> = { status: input.status };
+    if (input.status === "SHIPPED") Object.assign(changes, { shippedAt: now, trackingNumber: input.trackingNumber, carrier: input.carrier ?? null });
+    if (input.status === "DELIVERED") changes.deliveredAt = now;
+    const [updated] = await tx.db.update(schema.orders).set(changes).where(eq(schema.orders.id, order.id)).returning();
+    const reference = orderReference(order.id);
+    const buyer = await getUserById(tx.db, order.userId);
+    if (input.status === "SHIPPED") {
+      await queueEmail(tx, {
+        to: buyer.email,
+        subject: `Order ${reference} has shipped`,
+        templateName: "orders.shipped",
+        template: createElement(OrderShippedEmail, { firstName: buyer.firstName, reference, orderId: order.id, trackingNumber: input.trackingNumber!, carrier: input.carrier ?? null }),
+      });
+      await tellBuyer(tx, order, "SHIPPED", `Order ${reference} shipped`, `Tracking number ${input.trackingNumber}${input.carrier ? ` (${input.carrier})` : ""}.`, false);
+    } else if (input.status === "PROCESSING") {
+      await tellBuyer(tx, order, "PROCESSING", `Order ${reference} is being prepared`, "We are printing and packing your order.");
+    } else {
+      await tellBuyer(tx, order, "DELIVERED", `Order ${reference} delivered`, "Your order was delivered. Set up your new tags from your dashboard.");
+    }
+    const record = await orderRecord(tx.db, updated!);
+    return { ...record, userId: order.userId, userEmail: buyer.email };
+  });
+}

@@ -1,0 +1,272 @@
+import { createElement } from "react";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { schema, type Executor } from "@/db/client";
+import type { Order } from "@/db/schema";
+import { OrderConfirmationEmail } from "@/emails/order-confirmation";
+import { queueEmail } from "@/lib/email/queue";
+import { enqueueJob } from "@/lib/jobs/enqueue";
+import { log } from "@/lib/log";
+import { getUserById } from "@/lib/services/auth/queries";
+import { withTransaction, type ServiceContext } from "@/lib/services/context";
+import { notify } from "@/lib/services/notifications/notify";
+import { insertNewTags } from "@/lib/services/tags/queries";
+import { tellBuyer } from "./orders";
+import { consumeReservation, lockOrder, orderItemsOf } from "./queries";
+import { formatMoney, orderReference } from "./records";
+
+/**
+ * What the payment provider's events do to orders (called by lib/payments/events/*, which the webhook's
+ * job dispatches). Each is idempotent by the order's state read under its row lock, so a repeated,
+ * concurrent or out-of-order delivery changes nothing twice: one set of tags, one e-mail, stock moved once.
+ */
+
+export interface ProviderEvent {
+  id: string;
+  type: string;
+  created?: number;
+  data: { object: Record<string, unknown> };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const text = (value: unknown): string | null => (typeof value === "string" && value.length > 0 && value.length <= 500 ? value : null);
+const uuid = (value: unknown): string | null => {
+  const candidate = text(value);
+  return candidate && UUID.test(candidate) ? candidate.toLowerCase() : null;
+};
+const metadataOf = (object: Record<string, unknown>): Record<string, unknown> =>
+  object.metadata && typeof object.metadata === "object" && !Array.isArray(object.metadata) ? (object.metadata as Record<string, unknown>) : {};
+const eventTime = (event: ProviderEvent) => (typeof event.created === "number" && Number.isFinite(event.created) ? new Date(event.created * 1000) : new Date());
+
+/** Links the provider's customer id to our user (first link wins; a customer id is one user's only). */
+export async function linkPaymentCustomer(db: Executor, userId: string, customerId: string): Promise<void> {
+  const [user] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, userId));
+  if (!user) return;
+  await db.insert(schema.paymentCustomers).values({ userId, providerCustomerId: customerId }).onConflictDoNothing();
+}
+
+/** The order an event names: by its payment intent, else by metadata.orderId, else by its checkout session; locked. */
+async function lockEventOrder(db: Executor, refs: { paymentIntentId?: string | null; orderId?: string | null; sessionId?: string | null }): Promise<Order | undefined> {
+  if (refs.paymentIntentId) {
+    const [byIntent] = await db.select().from(schema.orders).where(eq(schema.orders.paymentIntentId, refs.paymentIntentId)).for("update");
+    if (byIntent) return byIntent;
+  }
+  if (refs.orderId) {
+    const byId = await lockOrder(db, refs.orderId);
+    if (byId) return byId;
+  }
+  if (refs.sessionId) {
+    const [bySession] = await db.select().from(schema.orders).where(eq(schema.orders.paymentSessionId, refs.sessionId)).for("update");
+    return bySession;
+  }
+  return undefined;
+}
+
+/**
+ * Money came in for an order the buyer had already cancelled: it is refunded (the `orders.refund` job,
+ * paymentStatus PROCESSING until done) and the buyer is told. No tags, no stock moves.
+ */
+async function refundLatePayment(ctx: ServiceContext, order: Order, paymentIntentId: string | null, paidAt: Date): Promise<void> {
+  await ctx.db
+    .update(schema.orders)
+    .set({ paymentStatus: "PROCESSING", paymentIntentId: paymentIntentId ?? order.paymentIntentId, paidAt })
+    .where(eq(schema.orders.id, order.id));
+  await enqueueJob(ctx, "orders.refund", { orderId: order.id });
+  await tellBuyer(
+    ctx,
+    order,
+    "CANCELLED",
+    `Payment for cancelled order ${orderReference(order.id)} is being refunded`,
+    `A payment of ${formatMoney(order.totalMinor, order.currency)} arrived after you cancelled this order. We are refunding it in full.`,
+  );
+}
+
+/**
+ * PENDING → CONFIRMED with paymentStatus COMPLETED: the reserved units leave the shelf, each tag line mints
+ * its tags for the buyer (PENDING_SETUP, recorded in order_tags; a line is minted once, by tagsMintedAt), an
+ * invoice row, the confirmation e-mail and an ORDER_UPDATED notification.
+ */
+async function confirmPaidOrder(ctx: ServiceContext, order: Order, payment: { paymentIntentId: string | null; sessionId: string | null; paidAt: Date }): Promise<void> {
+  const now = new Date();
+  const items = (await orderItemsOf(ctx.db, [order.id])).get(order.id) ?? [];
+  await consumeReservation(ctx.db, order, items, now);
+  const [confirmed] = await ctx.db
+    .update(schema.orders)
+    .set({
+      status: "CONFIRMED",
+      paymentStatus: "COMPLETED",
+      paidAt: payment.paidAt,
+      paymentIntentId: payment.paymentIntentId ?? order.paymentIntentId,
+      paymentSessionId: order.paymentSessionId ?? payment.sessionId,
+      paymentError: null,
+    })
+    .where(eq(schema.orders.id, order.id))
+    .returning();
+
+  const tagLines = items.filter((item) => item.tagPack > 0);
+  const products = tagLines.length
+    ? await ctx.db
+        .select({ id: schema.products.id, tagType: schema.products.tagType })
+        .from(schema.products)
+        .where(inArray(schema.products.id, tagLines.map((item) => item.productId)))
+    : [];
+  const tagTypeOf = new Map(products.map((product) => [product.id, product.tagType]));
+  let tagCount = 0;
+  for (const item of tagLines) {
+    const [claimed] = await ctx.db
+      .update(schema.orderItems)
+      .set({ tagsMintedAt: now })
+      .where(and(eq(schema.orderItems.id, item.id), isNull(schema.orderItems.tagsMintedAt)))
+      .returning({ id: schema.orderItems.id });
+    if (!claimed) continue;
+    const tags = await insertNewTags(ctx.db, {
+      count: item.tagPack * item.quantity,
+      tagType: tagTypeOf.get(item.productId) ?? "GENERAL",
+      ownerId: order.userId,
+      reason: `bought: order ${orderReference(order.id)}`,
+    });
+    await ctx.db.insert(schema.orderTags).values(tags.map((tag) => ({ orderItemId: item.id, tagId: tag.id })));
+    tagCount += tags.length;
+  }
+
+  const reference = orderReference(order.id);
+  await ctx.db
+    .insert(schema.invoices)
+    .values({
+      userId: order.userId,
+      orderId: order.id,
+      providerRef: confirmed!.paymentIntentId ?? confirmed!.paymentSessionId ?? order.id,
+      amountMinor: order.totalMinor,
+      currency: order.currency,
+      status: "paid",
+      description: `Order ${reference}`,
+      issuedAt: payment.paidAt,
+    })
+    .onConflictDoNothing();
+
+  const buyer = await getUserById(ctx.db, order.userId);
+  await queueEmail(ctx, {
+    to: buyer.email,
+    subject: `Order ${reference} confirmed`,
+    templateName: "orders.confirmation",
+    template: createElement(OrderConfirmationEmail, {
+      firstName: buyer.firstName,
+      reference,
+      orderId: order.id,
+      lines: items.map((item) => ({
+        name: `${item.name}${item.variantName ? ` (${item.variantName})` : ""}`,
+        quantity: item.quantity,
+        amount: formatMoney(item.unitPriceMinor * item.quantity, order.currency),
+      })),
+      total: formatMoney(order.totalMinor, order.currency),
+      tagCount,
+    }),
+  });
+  await tellBuyer(
+    ctx,
+    order,
+    "CONFIRMED",
+    `Order ${reference} confirmed`,
+    tagCount > 0 ? `Payment received. ${tagCount === 1 ? "1 tag was" : `${tagCount} tags were`} added to your account, ready to set up.` : "Payment received. We will let you know when it ships.",
+    false,
+  );
+}
+
+/**
+ * checkout.session.completed. Mode subscription: links `customer` to metadata.userId (the subscription
+ * itself arrives as customer.subscription.created). Mode payment: links the customer, then by the order's
+ * state: PENDING → confirmed (confirmPaidOrder); CANCELLED and never paid → refunded (refundLatePayment);
+ * otherwise already done. A session not yet paid (`payment_status` unpaid: a delayed method) only marks
+ * the payment PROCESSING.
+ */
+export async function applyCheckoutSessionCompleted(ctx: ServiceContext, event: ProviderEvent): Promise<void> {
+  const session = event.data.object;
+  const metadata = metadataOf(session);
+  const customer = text(session.customer);
+  const userId = uuid(metadata.userId);
+  if (session.mode === "subscription") {
+    if (userId && customer) await withTransaction(ctx, (tx) => linkPaymentCustomer(tx.db, userId, customer));
+    return;
+  }
+  await withTransaction(ctx, async (tx) => {
+    const order = await lockEventOrder(tx.db, { orderId: uuid(metadata.orderId), sessionId: text(session.id) });
+    if (!order) {
+      log.warn("checkout.session.completed for no known order", { eventId: event.id, sessionId: text(session.id) });
+      return;
+    }
+    if (userId && userId !== order.userId) log.warn("checkout session metadata names another user than the order's", { eventId: event.id, orderId: order.id });
+    if (customer) await linkPaymentCustomer(tx.db, order.userId, customer);
+    const paymentIntentId = text(session.payment_intent);
+    const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
+    if (!paid) {
+      if (order.status === "PENDING" && order.paymentStatus === "PENDING") {
+        await tx.db.update(schema.orders).set({ paymentStatus: "PROCESSING", paymentIntentId: paymentIntentId ?? order.paymentIntentId }).where(eq(schema.orders.id, order.id));
+      }
+      return;
+    }
+    if (order.status === "PENDING") {
+      await confirmPaidOrder(tx, order, { paymentIntentId, sessionId: text(session.id), paidAt: eventTime(event) });
+    } else if (order.status === "CANCELLED" && (order.paymentStatus === "PENDING" || order.paymentStatus === "FAILED")) {
+      await refundLatePayment(tx, order, paymentIntentId, eventTime(event));
+    } else if (!order.paymentIntentId && paymentIntentId) {
+      await tx.db.update(schema.orders).set({ paymentIntentId }).where(eq(schema.orders.id, order.id));
+    }
+  });
+}
+
+/**
+ * payment_intent.succeeded: the payment is recorded on the order it belongs to (paymentStatus COMPLETED);
+ * the order's confirmation stays with checkout.session.completed, whichever arrives first. A payment for an
+ * order already cancelled is refunded. An unknown payment intent is nothing to do.
+ */
+export async function recordPaymentSucceeded(ctx: ServiceContext, event: ProviderEvent): Promise<void> {
+  const intent = event.data.object;
+  const paymentIntentId = text(intent.id);
+  await withTransaction(ctx, async (tx) => {
+    const order = await lockEventOrder(tx.db, { paymentIntentId, orderId: uuid(metadataOf(intent).orderId) });
+    if (!order) return;
+    const customer = text(intent.customer);
+    if (customer) await linkPaymentCustomer(tx.db, order.userId, customer);
+    if (order.status === "PENDING" && order.paymentStatus !== "COMPLETED") {
+      await tx.db
+        .update(schema.orders)
+        .set({ paymentStatus: "COMPLETED", paymentIntentId: paymentIntentId ?? order.paymentIntentId, paymentError: null })
+        .where(eq(schema.orders.id, order.id));
+    } else if (order.status === "CANCELLED" && (order.paymentStatus === "PENDING" || order.paymentStatus === "FAILED")) {
+      await refundLatePayment(tx, order, paymentIntentId, eventTime(event));
+    } else if (!order.paymentIntentId && paymentIntentId) {
+      await tx.db.update(schema.orders).set({ paymentIntentId }).where(eq(schema.orders.id, order.id));
+    }
+  });
+}
+
+/**
+ * payment_intent.payment_failed: a PENDING order's payment is FAILED with the provider's message and the
+ * buyer gets a PAYMENT_FAILED notification (once per event); the order stays PENDING so checkout can be
+ * tried again. A failure after a success (or for an order no longer PENDING) changes nothing.
+ */
+export async function recordPaymentFailed(ctx: ServiceContext, event: ProviderEvent): Promise<void> {
+  const intent = event.data.object;
+  const paymentIntentId = text(intent.id);
+  const lastError = intent.last_payment_error && typeof intent.last_payment_error === "object" ? (intent.last_payment_error as Record<string, unknown>) : {};
+  const message = text(lastError.message) ?? "The payment failed.";
+  await withTransaction(ctx, async (tx) => {
+    const order = await lockEventOrder(tx.db, { paymentIntentId, orderId: uuid(metadataOf(intent).orderId) });
+    if (!order || order.status !== "PENDING" || order.paymentStatus === "COMPLETED") return;
+    const [told] = await tx.db
+      .select({ id: schema.notifications.id })
+      .from(schema.notifications)
+      .where(and(eq(schema.notifications.userId, order.userId), eq(schema.notifications.type, "PAYMENT_FAILED"), sql`${schema.notifications.data}->>'eventId' = ${event.id}`));
+    if (told) return;
+    await tx.db
+      .update(schema.orders)
+      .set({ paymentStatus: "FAILED", paymentError: message, paymentIntentId: paymentIntentId ?? order.paymentIntentId })
+      .where(eq(schema.orders.id, order.id));
+    await notify(tx, {
+      userId: order.userId,
+      type: "PAYMENT_FAILED",
+      title: `Payment for order ${orderReference(order.id)} failed`,
+      body: `${message} Your order is kept: you can try paying again.`,
+      data: { orderId: order.id, eventId: event.id, status: order.status },
+    });
+  });
+}

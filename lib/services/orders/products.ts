@@ -1,0 +1,197 @@
+import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { schema, type Executor } from "@/db/client";
+import type { Product, ProductVariant } from "@/db/schema";
+import { requireUser, withTransaction, type Actor, type ServiceContext } from "@/lib/services/context";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/services/errors";
+import { toAdminProductRecord, toMinor, toProductRecord } from "./records";
+import type { AdminProductRecord, CreateProductInput, ProductRecord, UpdateProductInput } from "./schemas";
+
+const PRODUCT_NOT_FOUND = "Product not found.";
+const SLUG_TAKEN = "Another product already has this slug.";
+
+/** An admin acting (ADMIN or SUPER_ADMIN); anyone else is refused, as route() also does. */
+export function requireAdmin(ctx: ServiceContext): Extract<Actor, { kind: "user" }> {
+  const actor = requireUser(ctx);
+  if (actor.role !== "ADMIN" && actor.role !== "SUPER_ADMIN") throw new ForbiddenError();
+  return actor;
+}
+
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** "Pet collar tag (blue)!" → "pet-collar-tag-blue". */
+export function slugify(name: string): string {
+  return (
+    name
+      .normalize("NFKD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, "-")
+      .replace(/^-+|-+$/g, "")
+      .slice(0, 100)
+      .replace(/-+$/g, "") || "product"
+  );
+}
+
+export async function variantsOf(db: Executor, productIds: string[]): Promise<Map<string, ProductVariant[]>> {
+  const byProduct = new Map<string, ProductVariant[]>();
+  if (!productIds.length) return byProduct;
+  const rows = await db
+    .select()
+    .from(schema.productVariants)
+    .where(inArray(schema.productVariants.productId, productIds))
+    .orderBy(asc(schema.productVariants.sortOrder), asc(schema.productVariants.createdAt), asc(schema.productVariants.id));
+  for (const row of rows) (byProduct.get(row.productId) ?? byProduct.set(row.productId, []).get(row.productId)!).push(row);
+  return byProduct;
+}
+
+/** GET /orders/products: the active catalogue, in the shop's order. Public. */
+export async function listProducts(ctx: ServiceContext, page: { page: number; limit: number }): Promise<{ items: ProductRecord[]; total: number }> {
+  const active = eq(schema.products.active, true);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(schema.products)
+      .where(active)
+      .orderBy(asc(schema.products.sortOrder), asc(schema.products.name), asc(schema.products.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    ctx.db.select({ n: count() }).from(schema.products).where(active),
+  ]);
+  const variants = await variantsOf(ctx.db, rows.map((row) => row.id));
+  return { items: rows.map((row) => toProductRecord(row, variants.get(row.id) ?? [])), total: total?.n ?? 0 };
+}
+
+/** GET /orders/products/:slug: an active product; an unknown or inactive one is 404. Public. */
+export async function getProductBySlug(ctx: ServiceContext, slug: string): Promise<ProductRecord> {
+  const [row] = await ctx.db
+    .select()
+    .from(schema.products)
+    .where(and(eq(schema.products.slug, slug), eq(schema.products.active, true)));
+  if (!row) throw new NotFoundError(PRODUCT_NOT_FOUND);
+  const variants = await variantsOf(ctx.db, [row.id]);
+  return toProductRecord(row, variants.get(row.id) ?? []);
+}
+
+async function assertSlugFree(db: Executor, slug: string, exceptId?: string) {
+  const [taken] = await db.select({ id: schema.products.id }).from(schema.products).where(eq(schema.products.slug, slug));
+  if (taken && taken.id !== exceptId) throw new ConflictError(SLUG_TAKEN, { field: "slug" });
+}
+
+async function withSlugConflict<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    // Two admins saving the same slug at once: the unique index decides, answered like the check.
+    if (isUniqueViolation(error)) throw new ConflictError(SLUG_TAKEN, { field: "slug" });
+    throw error;
+  }
+}
+
+/** POST /admin/products: a new product (slug from the name when absent; a taken slug is 409). */
+export async function createProduct(ctx: ServiceContext, input: CreateProductInput): Promise<AdminProductRecord> {
+  requireAdmin(ctx);
+  return withSlugConflict(() =>
+    withTransaction(ctx, async (tx) => {
+      const slug = input.slug ?? slugify(input.name);
+      await assertSlugFree(tx.db, slug);
+      const [product] = await tx.db
+        .insert(schema.products)
+        .values({
+          slug,
+          name: input.name,
+          description: input.description,
+          priceMinor: toMinor(input.price),
+          currency: input.currency,
+          images: input.images,
+          stock: input.stock,
+          tagPack: input.tagPack,
+          tagType: input.tagType,
+          active: input.active,
+          sortOrder: input.sortOrder,
+        })
+        .returning();
+      const variants = input.variants.length
+        ? await tx.db
+            .insert(schema.productVariants)
+            .values(input.variants.map((variant, index) => ({ productId: product!.id, name: variant.name, priceMinor: toMinor(variant.price), image: variant.image ?? null, sortOrder: index })))
+            .returning()
+        : [];
+      return toAdminProductRecord(product!, variants);
+    }),
+  );
+}
+
+/**
+ * PATCH /admin/products/:id: the fields given. `variants` is the whole new list (ids keep a variant,
+ * entries without one are new, the rest go; past orders keep their variant's name). Stock below what
+ * unpaid orders hold is 409; a taken slug is 409.
+ */
+export async function updateProduct(ctx: ServiceContext, productId: string, input: UpdateProductInput): Promise<AdminProductRecord> {
+  requireAdmin(ctx);
+  return withSlugConflict(() =>
+    withTransaction(ctx, async (tx) => {
+      const [product] = await tx.db.select().from(schema.products).where(eq(schema.products.id, productId)).for("update");
+      if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      if (input.slug !== undefined && input.slug !== product.slug) await assertSlugFree(tx.db, input.slug, product.id);
+      if (input.stock !== undefined && input.stock < product.reserved) {
+        throw new ConflictError(`Unpaid orders hold ${product.reserved} units: the stock cannot be set below that.`, { reserved: product.reserved });
+      }
+      const changes: Partial<Product> = {};
+      if (input.name !== undefined) changes.name = input.name;
+      if (input.slug !== undefined) changes.slug = input.slug;
+      if (input.description !== undefined) changes.description = input.description;
+      if (input.price !== undefined) changes.priceMinor = toMinor(input.price);
+      if (input.currency !== undefined) changes.currency = input.currency;
+      if (input.images !== undefined) changes.images = input.images;
+      if (input.stock !== undefined) changes.stock = input.stock;
+      if (input.tagPack !== undefined) changes.tagPack = input.tagPack;
+      if (input.tagType !== undefined) changes.tagType = input.tagType;
+      if (input.active !== undefined) changes.active = input.active;
+      if (input.sortOrder !== undefined) changes.sortOrder = input.sortOrder;
+      const [updated] = Object.keys(changes).length
+        ? await tx.db.update(schema.products).set(changes).where(eq(schema.products.id, product.id)).returning()
+        : [product];
+
+      if (input.variants !== undefined) {
+        const existing = (await variantsOf(tx.db, [product.id])).get(product.id) ?? [];
+        const existingIds = new Set(existing.map((variant) => variant.id));
+        const issues = input.variants.flatMap((variant, index) =>
+          variant.id && !existingIds.has(variant.id) ? [{ field: `variants.${index}.id`, message: "No variant of this product has this id." }] : [],
+        );
+        if (issues.length) throw new ValidationError(issues);
+        const kept = new Set(input.variants.flatMap((variant) => (variant.id ? [variant.id] : [])));
+        const removed = existing.filter((variant) => !kept.has(variant.id)).map((variant) => variant.id);
+        if (removed.length) await tx.db.delete(schema.productVariants).where(inArray(schema.productVariants.id, removed));
+        for (const [index, variant] of input.variants.entries()) {
+          const values = { name: variant.name, priceMinor: toMinor(variant.price), image: variant.image ?? null, sortOrder: index };
+          if (variant.id) await tx.db.update(schema.productVariants).set(values).where(eq(schema.productVariants.id, variant.id));
+          else await tx.db.insert(schema.productVariants).values({ productId: product.id, ...values });
+        }
+      }
+      const variants = await variantsOf(tx.db, [product.id]);
+      return toAdminProductRecord(updated!, variants.get(product.id) ?? []);
+    }),
+  );
+}
+
+/** GET /admin/products: every product, active or not, with stock and reservations. */
+export async function listAdminProducts(ctx: ServiceContext, page: { page: number; limit: number }): Promise<{ items: AdminProductRecord[]; total: number }> {
+  requireAdmin(ctx);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(schema.products)
+      .orderBy(asc(schema.products.sortOrder), asc(schema.products.name), asc(schema.products.id))
+      .limit(page.limit)
+      .offset((page.page - 1) * page.limit),
+    ctx.db.select({ n: count() }).from(schema.products),
+  ]);
+  const variants = await variantsOf(ctx.db, rows.map((row) => row.id));
+  return { items: rows.map((row) => toAdminProductRecord(row, variants.get(row.id) ?? [])), total: total?.n ?? 0 };
+}
