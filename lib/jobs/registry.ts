@@ -3,6 +3,7 @@ import { emailSendJob } from "./handlers/email-send";
 import { expireTransfersJob } from "./handlers/expire-transfers";
 import { notificationEmailJob } from "./handlers/notification-email";
 import { notificationPushJob } from "./handlers/notification-push";
+import { processPaymentEventJob } from "./handlers/process-payment-event";
 
 /**
  * Every job the application runs: one definition per file in lib/jobs/handlers/, listed here.
@@ -14,6 +15,7 @@ export const registeredJobs = [
   expireTransfersJob,
   notificationEmailJob,
   notificationPushJob,
+  processPaymentEventJob,
 ] as const;
 
 type RegisteredJob = (typeof registeredJobs)[number];

@@ -9,6 +9,7 @@ import { finderThreadEndpoints } from "./finder-threads";
 import { insuranceEndpoints } from "./insurance";
 import { messageEndpoints } from "./messages";
 import { notificationEndpoints } from "./notifications";
+import { paymentEndpoints } from "./payments";
 import { profileEndpoints } from "./profiles";
 import { reportEndpoints } from "./reports";
 import { rewardEndpoints } from "./rewards";
@@ -43,6 +44,7 @@ const groups = [
   reportEndpoints,
   rewardEndpoints,
   blockEndpoints,
+  paymentEndpoints,
   devEndpoints,
 ];
 
@@ -59,6 +61,7 @@ export {
   insuranceEndpoints,
   messageEndpoints,
   notificationEndpoints,
+  paymentEndpoints,
   profileEndpoints,
   reportEndpoints,
   rewardEndpoints,
