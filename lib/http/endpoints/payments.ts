@@ -56,7 +56,7 @@ export const paymentEndpoints = {
     path: "/api/v1/admin/payment-events/{id}/replay",
     summary: "Process a failed payment event again (admin)",
     description:
-      "A FAILED (or IGNORED) event goes back to RECEIVED with a new processing job and a fresh set of retries. A PROCESSED event is 409 (it is never applied twice), and so is one still RECEIVED (already queued).",
+      "A FAILED (or IGNORED) event goes back to RECEIVED with a new processing job and a fresh set of retries; a RECEIVED one gets another job (harmless if its own still runs: an event is applied once). A PROCESSED event is 409: it is never applied twice.",
     tags: admin,
     auth: "admin",
     params: paymentEventIdParams,

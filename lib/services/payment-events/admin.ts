@@ -53,7 +53,9 @@ export async function listPaymentEvents(ctx: ServiceContext, query: PaymentEvent
 /**
  * POST /admin/payment-events/:id/replay: a FAILED event (or an IGNORED one, whose type may have a handler
  * by now) goes back to RECEIVED with a new processing job and a fresh set of retries. A PROCESSED event is
- * 409 (applying it again is what the inbox exists to prevent), and so is one still RECEIVED (its job is queued).
+ * 409: applying it again is what the inbox exists to prevent. A RECEIVED one gets another job too: its own
+ * may be gone (a process killed during the last retry), and a second job is harmless, since processing
+ * locks the event and skips it once it is no longer RECEIVED.
  */
 export async function replayPaymentEvent(ctx: ServiceContext, eventId: string): Promise<PaymentEventRecord> {
   requireAdmin(ctx);
@@ -62,7 +64,6 @@ export async function replayPaymentEvent(ctx: ServiceContext, eventId: string): 
     const [row] = await tx.db.select().from(table).where(eq(table.id, eventId)).for("update");
     if (!row) throw new NotFoundError("Payment event not found.");
     if (row.status === "PROCESSED") throw new ConflictError("This event was processed; it is not applied twice.", { status: row.status });
-    if (row.status === "RECEIVED") throw new ConflictError("This event is already queued for processing.", { status: row.status });
     const [updated] = await tx.db.update(table).set({ status: "RECEIVED", processedAt: null }).where(eq(table.id, eventId)).returning();
     await enqueueJob(tx, "payments.process-event", { eventId, firstAttempt: row.attempts });
     return toPaymentEventRecord(updated!);
