@@ -39,6 +39,7 @@ const nextConfig: NextConfig = {
     return [
       { source: "/:path*", headers: securityHeaders },
       { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: apiContentSecurityPolicy }] },
+      { source: "/webhooks/:path*", headers: [{ key: "Content-Security-Policy", value: apiContentSecurityPolicy }] },
     ];
   },
 };

@@ -8,7 +8,7 @@ import { PAGE_KIND_HEADER, PAGE_LOCALE_HEADER, negotiateLocale, pageKind } from 
  * `x-nonce` for the few scripts they add (Swagger UI). Pages must therefore be dynamically rendered,
  * which the root layout guarantees by reading the request headers.
  *
- * Not run for /api (JSON gets a static policy from next.config.ts), build assets, the Swagger UI asset
+ * Not run for /api and /webhooks (JSON gets a static policy from next.config.ts), build assets, the Swagger UI asset
  * route, or router prefetches (RSC payloads, not documents).
  */
 export function proxy(request: NextRequest) {
@@ -80,7 +80,7 @@ function contentSecurityPolicy(nonce: string): string {
 export const config = {
   matcher: [
     {
-      source: "/((?!api/|api$|_next/static|_next/image|favicon.ico|docs/assets/).*)",
+      source: "/((?!api/|api$|webhooks/|_next/static|_next/image|favicon.ico|docs/assets/).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

@@ -66,9 +66,10 @@ function commonErrors(endpoint: Endpoint): ErrorCode[] {
   if (endpoint.auth === "required" || endpoint.auth === "admin") codes.add("UNAUTHORIZED");
   if (endpoint.auth === "admin") codes.add("FORBIDDEN");
   if (endpoint.params) codes.add("NOT_FOUND");
-  if (endpoint.query || endpoint.body) codes.add("VALIDATION_ERROR");
+  if (endpoint.query || endpoint.body || endpoint.rawBody) codes.add("VALIDATION_ERROR");
   if (endpoint.body) codes.add("PAYLOAD_TOO_LARGE").add("UNSUPPORTED_MEDIA_TYPE");
   if (idempotencyApplies(endpoint)) codes.add("VALIDATION_ERROR").add("CONFLICT").add("UNPROCESSABLE_ENTITY");
+  if (endpoint.rawBody) codes.add("PAYLOAD_TOO_LARGE");
   for (const code of endpoint.errors ?? []) codes.add(code);
   return [...codes];
 }
@@ -141,12 +142,15 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints) {
       request: {
         params: endpoint.params,
         query: endpoint.query,
-        headers: idempotencyApplies(endpoint) ? idempotencyHeaders : undefined,
+        // The webhook's own headers are documented by its contract; it is public, so Idempotency-Key never applies to it.
+        headers: idempotencyApplies(endpoint) ? idempotencyHeaders : endpoint.headers,
         body: endpoint.body
           ? { required: true, content: { "application/json": { schema: endpoint.body } } }
           : endpoint.formBody
             ? { required: true, content: { "multipart/form-data": { schema: endpoint.formBody } } }
-            : undefined,
+            : endpoint.rawBody
+              ? { required: true, content: { [endpoint.rawBody.mediaType]: { schema: endpoint.rawBody.schema } } }
+              : undefined,
       },
       responses: { ...successResponse(endpoint), ...errorResponses(endpoint) },
     });

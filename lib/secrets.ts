@@ -39,3 +39,11 @@ export function authSecret(e: Env = env): string {
 export function paymentWebhookSecret(e: Env = env): string {
   return e.PAYMENT_WEBHOOK_SECRET ?? DEVELOPMENT_WEBHOOK_SECRET;
 }
+
+/**
+ * The secrets a webhook delivery may be signed with: the current one and, during a rotation, the previous
+ * one (PAYMENT_WEBHOOK_SECRET_PREVIOUS), so events signed before the switch still verify.
+ */
+export function paymentWebhookSecrets(e: Env = env): string[] {
+  return [paymentWebhookSecret(e), ...(e.PAYMENT_WEBHOOK_SECRET_PREVIOUS ? [e.PAYMENT_WEBHOOK_SECRET_PREVIOUS] : [])];
+}

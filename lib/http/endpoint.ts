@@ -40,6 +40,19 @@ export interface Endpoint<
   response?: R;
   /** A multipart/form-data body the handler reads itself (`req.formData()`): documented, not parsed by route(). */
   formBody?: z.ZodObject<z.ZodRawShape>;
+  /**
+   * A body the handler reads itself as raw text (a signed webhook: the signature covers the exact bytes, so
+   * nothing may parse it first): documented with this schema and media type, not parsed by route().
+   */
+  rawBody?: { mediaType: string; schema: z.ZodType };
+  /** Request headers the endpoint reads (documented only). */
+  headers?: ObjectSchema;
+  /**
+   * False for an endpoint that takes no credential at all (a webhook, whose caller is known by its
+   * signature): route() does not resolve one, so a stray Authorization header costs no lookup and rate
+   * limits count by IP.
+   */
+  credentials?: boolean;
   responseKind?: ResponseKind;
   /** The media types a `file` answer comes in (a download: Content-Disposition attachment). */
   mediaTypes?: string[];

@@ -18,6 +18,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   UNPROCESSABLE_ENTITY: 422,
   RATE_LIMIT_EXCEEDED: 429,
   INTERNAL_ERROR: 500,
+  PAYMENT_PROVIDER_ERROR: 502,
   SERVICE_UNAVAILABLE: 503,
 };
 
@@ -36,6 +37,7 @@ export const errorDescriptions: Record<ErrorCode, string> = {
   UNPROCESSABLE_ENTITY: "A valid request that a business rule refuses.",
   RATE_LIMIT_EXCEEDED: "Too many requests. Please try again later.",
   INTERNAL_ERROR: "Unexpected server error.",
+  PAYMENT_PROVIDER_ERROR: "The payment provider failed or refused the call; nothing was charged by it. Retry shortly.",
   SERVICE_UNAVAILABLE: "The database is unreachable; retry shortly.",
 };
 

@@ -177,7 +177,7 @@ export function route<
           let caller: Caller = { kind: "anonymous" };
           let callerError: unknown;
           try {
-            caller = await resolveCaller({ req, db: database.db, ip });
+            if (endpoint.credentials !== false) caller = await resolveCaller({ req, db: database.db, ip });
           } catch (error) {
             // Still count the request against the IP before answering the credential error.
             callerError = error;

@@ -11,6 +11,9 @@ export const jobCatalog = {
   "notifications.push": { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   "orders.refund": { retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 120 },
   "tags.expire-transfers": { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
+  // A webhook event we acknowledged: the provider will not send it again, so retry for hours (30 s doubling,
+  // 10 retries: about 8.5 hours in all) before the event is marked FAILED for an admin to replay.
+  "payments.process-event": { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
 } as const satisfies Record<string, JobOptions>;
 
 export type CatalogJobName = keyof typeof jobCatalog;

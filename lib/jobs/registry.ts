@@ -4,6 +4,7 @@ import { expireTransfersJob } from "./handlers/expire-transfers";
 import { notificationEmailJob } from "./handlers/notification-email";
 import { notificationPushJob } from "./handlers/notification-push";
 import { refundOrderJob } from "./handlers/refund-order";
+import { processPaymentEventJob } from "./handlers/process-payment-event";
 
 /**
  * Every job the application runs: one definition per file in lib/jobs/handlers/, listed here.
@@ -16,6 +17,7 @@ export const registeredJobs = [
   notificationEmailJob,
   notificationPushJob,
   refundOrderJob,
+  processPaymentEventJob,
 ] as const;
 
 type RegisteredJob = (typeof registeredJobs)[number];

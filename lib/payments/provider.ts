@@ -1,10 +1,11 @@
+import { configuredStripeProvider } from "./stripe";
 import { testProvider } from "./test-provider";
 import type { PaymentProvider } from "./types";
 
 /**
- * The payment provider the app talks to. Without STRIPE_SECRET_KEY it is the built-in test provider
- * (decisions.md); the Stripe adapter is chosen here when the key is set.
+ * The payment provider the app talks to: the Stripe adapter when STRIPE_SECRET_KEY is set, else the
+ * built-in test provider (decisions.md). Both report outcomes only through signed webhook events.
  */
 export function paymentProvider(): PaymentProvider {
-  return testProvider();
+  return configuredStripeProvider() ?? testProvider();
 }

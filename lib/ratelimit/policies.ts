@@ -41,6 +41,9 @@ export const rateLimitPolicies = {
   // named in the specification's Limits table, so decisions.md gives them the general limit only.
   finderContact: { limit: 10, windowMs: HOUR_MS, keyBy: "ip", appliesTo: "the finder page's contact form: new conversations opened from one IP" },
   finderReplies: { limit: 30, windowMs: 10 * MINUTE_MS, keyBy: "ip", appliesTo: "the finder thread page's reply form: replies from one IP" },
+  // The payment provider's deliveries: no user to count by, and a provider catching up after an outage
+  // sends bursts from a few addresses. Generous per IP; an unsigned flood costs one HMAC each and no query.
+  paymentWebhook: { limit: 6000, windowMs: MINUTE_MS, keyBy: "ip", appliesTo: "POST /webhooks/payment (signed provider events), per IP" },
   accountLoginFailures: {
     limit: 10,
     windowMs: 15 * MINUTE_MS,

@@ -17,6 +17,7 @@ export const errorCodes = [
   "UNPROCESSABLE_ENTITY",
   "RATE_LIMIT_EXCEEDED",
   "INTERNAL_ERROR",
+  "PAYMENT_PROVIDER_ERROR",
   "SERVICE_UNAVAILABLE",
 ] as const;
 
@@ -121,6 +122,19 @@ export class UnprocessableError extends DomainError {
 export class RateLimitError extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
     super("RATE_LIMIT_EXCEEDED", "Too many requests. Please try again later.");
+  }
+}
+
+/**
+ * The payment provider refused or failed a call (unreachable, its own error, a request it would not take):
+ * nothing the caller can fix by changing the request, and nothing was charged by the failed call.
+ */
+export class PaymentProviderError extends DomainError {
+  constructor(
+    message = "The payment provider could not complete the request. Please try again shortly.",
+    details?: { provider: string; retryable: boolean; providerCode?: string | null; requestId?: string | null },
+  ) {
+    super("PAYMENT_PROVIDER_ERROR", message, details);
   }
 }
 

@@ -19,6 +19,7 @@ describe("error table", () => {
       UNPROCESSABLE_ENTITY: 422,
       RATE_LIMIT_EXCEEDED: 429,
       INTERNAL_ERROR: 500,
+      PAYMENT_PROVIDER_ERROR: 502,
       SERVICE_UNAVAILABLE: 503,
     });
     for (const code of errorCodes) expect(errorStatus[code]).toBeGreaterThanOrEqual(400);

@@ -27,6 +27,7 @@ describe("rate limit policy table", () => {
       contactForm: { limit: 3, windowMs: HOUR_MS, keyBy: "ip" },
       finderContact: { limit: 10, windowMs: HOUR_MS, keyBy: "ip" },
       finderReplies: { limit: 30, windowMs: 10 * MINUTE_MS, keyBy: "ip" },
+      paymentWebhook: { limit: 6000, windowMs: MINUTE_MS, keyBy: "ip" },
       accountLoginFailures: { limit: 10, windowMs: 15 * MINUTE_MS, keyBy: "key" },
       transferOffersBySender: { limit: 20, windowMs: DAY_MS, keyBy: "key" },
       transferOffersByRecipient: { limit: 3, windowMs: DAY_MS, keyBy: "key" },

@@ -10,6 +10,7 @@ import { insuranceEndpoints } from "./insurance";
 import { messageEndpoints } from "./messages";
 import { notificationEndpoints } from "./notifications";
 import { orderEndpoints, productEndpoints } from "./orders";
+import { paymentEndpoints } from "./payments";
 import { profileEndpoints } from "./profiles";
 import { reportEndpoints } from "./reports";
 import { rewardEndpoints } from "./rewards";
@@ -46,6 +47,7 @@ const groups = [
   productEndpoints,
   orderEndpoints,
   blockEndpoints,
+  paymentEndpoints,
   devEndpoints,
 ];
 
@@ -64,6 +66,7 @@ export {
   notificationEndpoints,
   orderEndpoints,
   productEndpoints,
+  paymentEndpoints,
   profileEndpoints,
   reportEndpoints,
   rewardEndpoints,

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ne } from "drizzle-orm";
+import { and, count, desc, eq, ne, notInArray, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { Tag } from "@/db/schema";
 import { getUserById } from "@/lib/services/auth/queries";
@@ -95,6 +95,11 @@ export interface StatusChange {
    * held: its owner cannot reactivate it (403).
    */
   moderation?: boolean;
+  /**
+   * The end of a subscription (decisions.md, Tags): the system moves a tag beyond the new tier's limit to
+   * EXPIRED from any counted status, outside the owners' table (which has no move into EXPIRED).
+   */
+  subscriptionExpiry?: boolean;
   now?: Date;
 }
 
@@ -122,12 +127,14 @@ export async function changeTagStatus(db: Executor, tag: Tag, change: StatusChan
   const from = tag.status;
   const to = change.to;
   const moderated = change.moderation === true && change.actor.kind === "admin" && to === "DEACTIVATED";
-  if (!moderated && !isAllowedTransition(from, to)) {
+  const expiring = change.subscriptionExpiry === true && change.actor.kind === "system" && to === "EXPIRED" && from !== "DEACTIVATED" && from !== "EXPIRED";
+  if (!moderated && !expiring && !isAllowedTransition(from, to)) {
     throw new InvalidTransitionError(`A ${from} tag cannot become ${to}.`, { from, to, allowed: allowedTransitions(from) });
   }
   if (from === "DEACTIVATED" && change.actor.kind === "user" && (await heldByModeration(db, tag.id))) throw new ForbiddenError(HELD_BY_MODERATION);
   if (to === "ACTIVE" && tag.ownerId) {
-    if (from === "PENDING_SETUP" && !(await isProfileComplete(db, tag))) {
+    // An EXPIRED tag may have expired before its profile was ever completed.
+    if ((from === "PENDING_SETUP" || from === "EXPIRED") && !(await isProfileComplete(db, tag))) {
       throw new UnprocessableError("Complete the profile (item name and the typed profile) before activating the tag.");
     }
     const owner = await getUserById(db, tag.ownerId);
@@ -163,4 +170,25 @@ export async function changeTagStatus(db: Executor, tag: Tag, change: StatusChan
 export async function activateIfComplete(db: Executor, tag: Tag, actorUserId: string): Promise<Tag> {
   if (tag.status !== "PENDING_SETUP" || !tag.ownerId || !(await isProfileComplete(db, tag))) return tag;
   return changeTagStatus(db, tag, { to: "ACTIVE", actor: { kind: "system", userId: actorUserId }, reason: "profile completed" });
+}
+
+/**
+ * decisions.md (Tags): when a subscription ends and the user holds more tags than the new tier allows, the
+ * most recently activated ones beyond the limit expire (tags never activated count as the most recent).
+ * DEACTIVATED tags are not counted and EXPIRED ones are already out. Locks the user's tags; run inside the
+ * caller's transaction. Answers the tags it expired (none when within the limit: a repeat changes nothing).
+ */
+export async function expireTagsBeyondTierLimit(db: Executor, userId: string, tier: Tier, reason: string, now = new Date()): Promise<Tag[]> {
+  const limit = TIER_TAG_LIMITS[tier];
+  const live = await db
+    .select()
+    .from(schema.tags)
+    .where(and(eq(schema.tags.ownerId, userId), notInArray(schema.tags.status, ["DEACTIVATED", "EXPIRED"])))
+    .orderBy(sql`${schema.tags.activatedAt} asc nulls last`, schema.tags.createdAt, schema.tags.id)
+    .for("update");
+  const expired: Tag[] = [];
+  for (const tag of live.slice(limit)) {
+    expired.push(await changeTagStatus(db, tag, { to: "EXPIRED", actor: { kind: "system", userId: null }, reason, subscriptionExpiry: true, now }));
+  }
+  return expired;
 }

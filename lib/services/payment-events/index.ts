@@ -1,0 +1,5 @@
+/** The payment provider's webhook inbox: receiving, processing and the admins' view of events. */
+export { listPaymentEvents, replayPaymentEvent, type PaymentEventQuery } from "./admin";
+export { processPaymentEvent, type ProcessOutcome, type ProcessPaymentEventInput } from "./process";
+export { receivePaymentEvent, type IncomingPaymentEvent } from "./receive";
+export * from "./schemas";
