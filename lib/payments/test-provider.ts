@@ -17,6 +17,7 @@ import type { CheckoutSession, CheckoutSessionInput, PaymentProvider, RefundInpu
 
 export const TEST_PERIOD_DAYS = 30;
 export const DECLINE_MESSAGE = "Your card was declined.";
+const DELIVERY_ATTEMPTS = 3;
 
 export interface PaymentEvent {
   id: string;
@@ -38,7 +39,7 @@ export function webhookUrl(): string {
 /** Delivery by HTTP POST to `url` (the app's webhook by default). */
 export function webhookDelivery(url: string = webhookUrl()): EventDelivery {
   return async (body, headers) => {
-    const response = await fetch(url, { method: "POST", headers, body, redirect: "manual" });
+    const response = await fetch(url, { method: "POST", headers, body, redirect: "manual", signal: AbortSignal.timeout(10_000) });
     if (!response.ok) throw new Error(`the webhook answered ${response.status} to a test provider event`);
   };
 }
@@ -141,8 +142,17 @@ export function createTestProvider(options: TestProviderOptions = {}): TestProvi
   async function send(type: string, object: Record<string, unknown>): Promise<PaymentEvent> {
     const event: PaymentEvent = { id: newId("evt"), object: "event", type, created: seconds(new Date()), livemode: false, data: { object } };
     const body = JSON.stringify(event);
-    await deliver(body, { "content-type": "application/json", "payment-signature": signPaymentPayload(body, secret()), "user-agent": "TagService-TestProvider/1.0" });
-    return event;
+    // A real provider retries a refused delivery for days; this one tries three times within a few
+    // seconds (the Pay button waits for it), each attempt signed afresh, before giving up.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await deliver(body, { "content-type": "application/json", "payment-signature": signPaymentPayload(body, secret()), "user-agent": "TagService-TestProvider/1.0" });
+        return event;
+      } catch (error) {
+        if (attempt >= DELIVERY_ATTEMPTS) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 250 * 2 ** attempt));
+      }
+    }
   }
 
   async function sessionById(sessionId: string) {

@@ -172,9 +172,23 @@ describe("the built-in test provider", () => {
     expect(deliveries[2]!.signatureOk).toBe(true);
   });
 
-  it("reports a delivery the webhook refused", async () => {
+  it("tries a refused delivery three times, then reports it", async () => {
     answerStatus = 500;
     const session = await provider().createCheckoutSession({ ...base, mode: "payment", amountMinor: 100, currency: "USD", description: "x", metadata: {}, idempotencyKey: key() });
     await expect(provider().decline(session.id)).rejects.toThrow(/500/);
+    expect(deliveries).toHaveLength(3);
+    expect(new Set(deliveries.map((d) => d.event.id)).size).toBe(1);
+  });
+
+  it("delivers after a refusal that passes: the same event, signed again", async () => {
+    answerStatus = 503;
+    const session = await provider().createCheckoutSession({ ...base, mode: "payment", amountMinor: 100, currency: "USD", description: "x", metadata: {}, idempotencyKey: key() });
+    const declined = provider().decline(session.id);
+    await expect.poll(() => deliveries.length).toBe(1);
+    answerStatus = 200;
+    await expect(declined).resolves.toBe(true);
+    expect(deliveries).toHaveLength(2);
+    expect(deliveries[1]!.event.id).toBe(deliveries[0]!.event.id);
+    expect(deliveries.every((d) => d.signatureOk)).toBe(true);
   });
 });
