@@ -6,6 +6,7 @@ const footerGroups = [
   {
     title: "Product",
     links: [
+      { href: "/shop", label: "Shop tags" },
       { href: "/#how-it-works", label: "How it works" },
       { href: "/#privacy", label: "Privacy" },
       { href: "/found", label: "Found a tag? Type its code" },

@@ -2,6 +2,7 @@ import Link from "next/link";
 import { currentUserContext } from "@/lib/http/page-context";
 import { Logo } from "./logo";
 import { MainNav } from "./main-nav";
+import { CartLink } from "./shop/cart-link";
 
 export async function SiteHeader() {
   const signedIn = Boolean(await currentUserContext());
@@ -11,7 +12,10 @@ export async function SiteHeader() {
         <Link href="/" className="rounded-md py-2" aria-label="Tag Service home">
           <Logo />
         </Link>
-        <MainNav signedIn={signedIn} />
+        <div className="flex items-center gap-2">
+          <CartLink />
+          <MainNav signedIn={signedIn} />
+        </div>
       </div>
     </header>
   );

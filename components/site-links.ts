@@ -5,11 +5,12 @@ export type NavLink = { href: string; label: string };
 
 /**
  * Primary navigation, in the order the header shows it. "Sign in" is shown apart, as the action.
- * Only pages that exist are linked (e2e/link-check.spec.ts follows every one): the shop, blog,
- * careers and contact pages join this list when they are built.
+ * Only pages that exist are linked (e2e/link-check.spec.ts follows every one): the blog, careers
+ * and contact pages join this list when they are built.
  */
 export const primaryLinks: readonly NavLink[] = [
   { href: "/", label: "Home" },
+  { href: "/shop", label: "Shop" },
   { href: "/found", label: "Found a tag?" },
   { href: "/docs", label: "API docs" },
 ];

@@ -1,6 +1,6 @@
 import { expect, expectRenderedScreenshot, test, waitForHydration } from "./support/fixtures";
 
-const navLabels = ["Home", "Found a tag?", "API docs", "Sign in"];
+const navLabels = ["Home", "Shop", "Found a tag?", "API docs", "Sign in"];
 
 function nonceOf(policy: string | undefined): string {
   const match = policy?.match(/'nonce-([^']+)'/);
@@ -25,6 +25,8 @@ test.describe("home page", () => {
     for (const item of ["Pets", "Bags and luggage", "Bikes", "Cars and keys", "Phones and laptops"]) {
       await expect(page.getByRole("heading", { level: 3, name: item })).toBeVisible();
     }
+    await expect(page.getByRole("link", { name: "Get your tags" })).toHaveAttribute("href", "/shop");
+    await expect(page.getByRole("link", { name: "Shop tags" }).first()).toHaveAttribute("href", "/shop");
     await expect(page.getByRole("link", { name: "Create a free account" }).first()).toHaveAttribute("href", "/register");
     await expect(page.getByRole("link", { name: "Found a tag? Type its code" }).first()).toHaveAttribute("href", "/found");
     await expect(page.getByRole("contentinfo")).toBeVisible();

@@ -1,6 +1,6 @@
 import Link from "next/link";
 
-/** The closing invitation to register or sign in (the shop joins it when it is built). */
+/** The closing invitation to shop or register. */
 export function CallToAction() {
   return (
     <section aria-labelledby="cta-heading" className="bg-brand-800 py-14 text-white sm:py-16">
@@ -13,16 +13,16 @@ export function CallToAction() {
         </p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Link
-            href="/register"
+            href="/shop"
             className="btn bg-white text-brand-800 hover:bg-brand-50 focus-visible:outline-white"
           >
-            Create a free account
+            Shop tags
           </Link>
           <Link
-            href="/login"
+            href="/register"
             className="btn border border-white text-white hover:bg-brand-900 focus-visible:outline-white"
           >
-            Sign in to activate a tag
+            Create a free account
           </Link>
         </div>
       </div>

@@ -17,11 +17,11 @@ export function Hero() {
             is and messages you anonymously. Your contact details stay private; your item finds its way back.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <Link href="/register" className="btn-primary">
-              Create a free account
+            <Link href="/shop" className="btn-primary">
+              Get your tags
             </Link>
-            <Link href="/found" className="btn-secondary">
-              Found a tag? Type its code
+            <Link href="/register" className="btn-secondary">
+              Create a free account
             </Link>
           </div>
           <p className="mt-4 text-sm text-muted">
