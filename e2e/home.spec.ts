@@ -58,6 +58,8 @@ test.describe("home page", () => {
       await page.keyboard.press("Tab");
       await expect(page.getByRole("link", { name: "Tag Service home" })).toBeFocused();
       await page.keyboard.press("Tab");
+      await expect(page.getByRole("link", { name: "Cart, empty" })).toBeFocused();
+      await page.keyboard.press("Tab");
       await expect(menuButton).toBeFocused();
       await expect(menuButton).toHaveAttribute("aria-expanded", "false");
       await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);

@@ -54,6 +54,26 @@ function withCatalogue(lines: CartLine[], catalogue: Map<string, CatalogueEntry>
 
 const initialState: PlaceOrderState = { status: "idle" };
 
+/** The order's answers about lines still as they were submitted: once a line's quantity changes, its old message goes. */
+function currentLineErrors(state: PlaceOrderState, lines: CartLine[]): Record<string, string> {
+  if (state.status !== "error" || !state.lineErrors) return {};
+  let submitted: unknown;
+  try {
+    submitted = JSON.parse(state.values?.items ?? "[]");
+  } catch {
+    return {};
+  }
+  if (!Array.isArray(submitted)) return {};
+  const quantities = new Map((submitted as { productId?: string; variantId?: string; quantity?: number }[]).map((item) => [`${item.productId}:${item.variantId ?? ""}`, item.quantity]));
+  const errors: Record<string, string> = {};
+  for (const line of lines) {
+    const key = lineKey(line);
+    const message = state.lineErrors[key];
+    if (message && quantities.get(key) === line.quantity) errors[key] = message;
+  }
+  return errors;
+}
+
 export function CartView({ catalogue, signedIn }: { catalogue: CatalogueEntry[]; signedIn: boolean }) {
   const ready = useCartReady();
   const stored = useCart();
@@ -93,7 +113,7 @@ export function CartView({ catalogue, signedIn }: { catalogue: CatalogueEntry[];
   const currencies = new Set(lines.map((line) => line.currency));
   const currency = lines[0]!.currency;
   const blocked = lines.some((line) => line.problem);
-  const lineErrors = state.status === "error" ? (state.lineErrors ?? {}) : {};
+  const lineErrors = currentLineErrors(state, stored);
 
   return (
     <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
@@ -228,6 +248,8 @@ function CheckoutForm({ lines, state, formAction, disabled }: { lines: ShownLine
               </p>
             ) : null}
             <select
+              // React resets a form after its action: remounted, the select takes the echoed country again.
+              key={value("country") ?? ""}
               id={`${id}-country`}
               name="country"
               required
