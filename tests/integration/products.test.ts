@@ -67,6 +67,9 @@ describe("admin products", () => {
     const admin = await adminAccount();
     const product = await createTestProduct(admin);
     expect(await errorOf(await adminCreate(admin, { name: "Other", slug: product.slug, price: 5 }))).toMatchObject({ status: 409, code: "CONFLICT" });
+    // "cart" is the shop's own page (/shop/cart): given, or derived from the name, it is refused.
+    expect(await errorOf(await adminCreate(admin, { name: "Other", slug: "cart", price: 5 }))).toMatchObject({ status: 409, code: "CONFLICT", details: { field: "slug" } });
+    expect(await errorOf(await adminCreate(admin, { name: "Cart", price: 5 }))).toMatchObject({ status: 409, code: "CONFLICT" });
     for (const body of [
       { name: "x", price: -1 },
       { name: "x", price: 0 },

@@ -78,7 +78,11 @@ export async function getProductBySlug(ctx: ServiceContext, slug: string): Promi
   return toProductRecord(row, variants.get(row.id) ?? []);
 }
 
+/** Slugs the shop's own pages use (`/shop/cart`): a product there could never be reached. */
+const RESERVED_SLUGS = new Set(["cart"]);
+
 async function assertSlugFree(db: Executor, slug: string, exceptId?: string) {
+  if (RESERVED_SLUGS.has(slug)) throw new ConflictError(`The slug "${slug}" is used by a shop page. Choose another.`, { field: "slug" });
   const [taken] = await db.select({ id: schema.products.id }).from(schema.products).where(eq(schema.products.slug, slug));
   if (taken && taken.id !== exceptId) throw new ConflictError(SLUG_TAKEN, { field: "slug" });
 }
