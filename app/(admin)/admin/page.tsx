@@ -20,6 +20,21 @@ export default async function AdminPage() {
             Reports
           </Link>
         </li>
+        <li>
+          <Link href="/admin/orders" className="btn-secondary">
+            Orders
+          </Link>
+        </li>
+        <li>
+          <Link href="/admin/products" className="btn-secondary">
+            Products
+          </Link>
+        </li>
+        <li>
+          <Link href="/admin/payment-events" className="btn-secondary">
+            Payment events
+          </Link>
+        </li>
       </ul>
     </div>
   );
