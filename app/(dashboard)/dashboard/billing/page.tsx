@@ -4,7 +4,7 @@ import { DateTime } from "@/components/dashboard/date-time";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { Panel } from "@/components/dashboard/panel";
 import { FormAlert } from "@/components/forms/form-alert";
-import { buttonClass, SubmitButton } from "@/components/forms/submit-button";
+import { SubmitButton } from "@/components/forms/submit-button";
 import { formatMoney } from "@/lib/i18n/money";
 import { requireUserContext } from "@/lib/http/page-context";
 import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
@@ -127,7 +127,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
 
         {cancellable && !confirming ? (
           <div className="mt-6">
-            <Link href={`${PATH}?confirm=cancel#cancel-heading`} className={buttonClass("secondary")}>
+            <Link href={`${PATH}?confirm=cancel#cancel-heading`} className="btn-secondary">
               Cancel at period end
             </Link>
           </div>
@@ -146,7 +146,7 @@ export default async function BillingPage({ searchParams }: { searchParams: Sear
                 Yes, cancel at period end
               </SubmitButton>
             </form>
-            <Link href={PATH} className={buttonClass("secondary")}>
+            <Link href={PATH} className="btn-secondary">
               Keep my plan
             </Link>
           </div>
