@@ -10,6 +10,7 @@ export const jobCatalog = {
   "notifications.email": { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   "notifications.push": { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
   "orders.refund": { retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 120 },
+  "orders.expire-abandoned": { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
   "tags.expire-transfers": { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
   // A webhook event we acknowledged: the provider will not send it again, so retry for hours (30 s doubling,
   // 10 retries: about 8.5 hours in all) before the event is marked FAILED for an admin to replay.

@@ -1,5 +1,6 @@
 import type { JobDefinition } from "./define";
 import { emailSendJob } from "./handlers/email-send";
+import { expireAbandonedOrdersJob } from "./handlers/expire-abandoned-orders";
 import { expireTransfersJob } from "./handlers/expire-transfers";
 import { notificationEmailJob } from "./handlers/notification-email";
 import { notificationPushJob } from "./handlers/notification-push";
@@ -17,6 +18,7 @@ export const registeredJobs = [
   notificationEmailJob,
   notificationPushJob,
   refundOrderJob,
+  expireAbandonedOrdersJob,
   processPaymentEventJob,
 ] as const;
 

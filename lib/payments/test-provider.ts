@@ -209,7 +209,8 @@ export function createTestProvider(options: TestProviderOptions = {}): TestProvi
         .where(and(eq(schema.testProviderSessions.subscriptionId, subscriptionId), eq(schema.testProviderSessions.status, "complete")));
       if (!session) throw new Error(`test provider: no subscription ${subscriptionId}`);
       await send("customer.subscription.updated", subscriptionObject(session, true));
-      return { currentPeriodEnd: periodEnd(session) };
+      // In whole seconds, as its events (and Stripe's answers) carry it, so the answer and the event agree.
+      return { currentPeriodEnd: new Date(seconds(periodEnd(session)) * 1000) };
     },
 
     getSession: sessionById,

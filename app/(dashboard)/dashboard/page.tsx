@@ -110,8 +110,8 @@ export default async function DashboardPage({ searchParams }: { searchParams: Se
             <p className="mt-2 flex-1 text-sm text-muted">
               {me.subscription === "FREE" ? "Free: up to 5 tags." : me.subscription === "PRO" ? "Pro: up to 50 tags." : "Premium: up to 500 tags."}
             </p>
-            <Link href="/dashboard/tags" className="btn-secondary mt-4 self-start">
-              Manage your tags
+            <Link href="/dashboard/billing" className="btn-secondary mt-4 self-start">
+              {me.subscription === "FREE" ? "Plans and billing" : "Billing"}
             </Link>
           </li>
         </ul>

@@ -16,6 +16,7 @@ import { reportEndpoints } from "./reports";
 import { rewardEndpoints } from "./rewards";
 import { scanEndpoints } from "./scans";
 import { sessionEndpoints } from "./sessions";
+import { subscriptionEndpoints } from "./subscriptions";
 import { systemEndpoints } from "./system";
 import { tagLabelEndpoints } from "./tag-labels";
 import { tagScanEndpoints } from "./tag-scans";
@@ -46,6 +47,7 @@ const groups = [
   rewardEndpoints,
   productEndpoints,
   orderEndpoints,
+  subscriptionEndpoints,
   blockEndpoints,
   paymentEndpoints,
   devEndpoints,
@@ -72,6 +74,7 @@ export {
   rewardEndpoints,
   scanEndpoints,
   sessionEndpoints,
+  subscriptionEndpoints,
   systemEndpoints,
   tagEndpoints,
   tagLabelEndpoints,

@@ -1,5 +1,6 @@
 /** The shop: the catalogue, orders with reserved stock, checkout at the payment provider, invoices, cancellations and refunds. */
 export { createProduct, getProductBySlug, listAdminProducts, listProducts, slugify, updateProduct } from "./products";
+export { cancelAbandonedOrders } from "./abandoned";
 export { cancelOrder, checkoutOrder, completeOrderRefund, createOrder, getOrder, listAdminOrders, listOrders, refundOrder, setOrderStatus } from "./orders";
 export { orderInvoice } from "./invoice";
 export { applyCheckoutSessionCompleted, recordPaymentFailed, recordPaymentSucceeded, type ProviderEvent } from "./payment-effects";

@@ -13,14 +13,15 @@ import { notify } from "@/lib/services/notifications/notify";
 import { requireAdmin } from "./products";
 import { lockOrder, orderItemsOf, releaseReservation, reserveStock, restock, tagIdsByItem, withdrawUnusedOrderTags } from "./queries";
 import { appBaseUrl, formatMoney, orderReference, toOrderRecord } from "./records";
-import type {
-  AdminOrderRecord,
+import {
+  ABANDONED_ORDER_HOURS,
+  type AdminOrderRecord,
   AdminOrderStatusInput,
-  CancelOrderResult,
-  CheckoutResult,
-  CreateOrderInput,
-  OrderRecord,
-  RefundOrderResult,
+  type CancelOrderResult,
+  type CheckoutResult,
+  type CreateOrderInput,
+  type OrderRecord,
+  type RefundOrderResult,
 } from "./schemas";
 
 export const ORDER_NOT_FOUND = "Order not found.";
@@ -133,6 +134,9 @@ export async function createOrder(ctx: ServiceContext, input: CreateOrderInput):
         })),
       )
       .returning();
+    // Unpaid by then, it is cancelled and its units go back on sale (a delayed job; it sweeps every overdue order).
+    const abandonAfter = new Date(order!.createdAt.getTime() + ABANDONED_ORDER_HOURS * 60 * 60 * 1000);
+    await enqueueJob(tx, "orders.expire-abandoned", { orderId: order!.id }, { startAfter: abandonAfter });
     await tellBuyer(tx, order!, "PENDING", `Order ${orderReference(order!.id)} placed`, `Your order of ${formatMoney(totalMinor, order!.currency)} is waiting for payment.`, false);
     return toOrderRecord(order!, items);
   });

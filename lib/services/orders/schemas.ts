@@ -10,6 +10,8 @@ export const MAX_PRODUCT_IMAGES = 10;
 export const MAX_VARIANTS = 20;
 export const MAX_TAG_PACK = 100;
 export const MAX_STOCK = 1_000_000;
+/** An order still unpaid this long after it was placed is cancelled and its reserved units released (orders.expire-abandoned). */
+export const ABANDONED_ORDER_HOURS = 24;
 
 const isCents = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 

@@ -30,7 +30,7 @@ const STATUS_MAP: Record<string, SubscriptionStatus> = {
  * period), and it ends in `canceled` or `unpaid`, which drop it; taking tags away at the first failed
  * renewal would punish a card that simply expired.
  */
-const ENTITLED: ReadonlySet<SubscriptionStatus> = new Set(["ACTIVE", "PAST_DUE"]);
+export const ENTITLED: ReadonlySet<SubscriptionStatus> = new Set(["ACTIVE", "PAST_DUE"]);
 
 const paidTier = z.enum(["PRO", "PREMIUM"]);
 
@@ -40,13 +40,22 @@ const subscriptionObject = z.object({
   status: z.string().optional(),
   metadata: z.record(z.string(), z.unknown()).nullish(),
   cancel_at_period_end: z.boolean().nullish(),
+  current_period_start: z.number().nullish(),
   current_period_end: z.number().nullish(),
   items: z
     .object({
       data: z.array(
         z.object({
+          current_period_start: z.number().nullish(),
           current_period_end: z.number().nullish(),
-          price: z.object({ id: z.string().optional(), metadata: z.record(z.string(), z.unknown()).nullish() }).nullish(),
+          price: z
+            .object({
+              id: z.string().optional(),
+              unit_amount: z.number().int().nullish(),
+              currency: z.string().nullish(),
+              metadata: z.record(z.string(), z.unknown()).nullish(),
+            })
+            .nullish(),
         }),
       ),
     })
@@ -77,6 +86,37 @@ function periodEndOf(object: SubscriptionObject): Date | null {
   // Stripe moved current_period_end onto the items in 2025; older API versions carry it on the subscription.
   const seconds = object.current_period_end ?? object.items?.data.find((item) => item.current_period_end)?.current_period_end;
   return seconds ? new Date(seconds * 1000) : null;
+}
+
+function periodStartOf(object: SubscriptionObject): Date | null {
+  const seconds = object.current_period_start ?? object.items?.data.find((item) => item.current_period_start)?.current_period_start;
+  return seconds ? new Date(seconds * 1000) : null;
+}
+
+/**
+ * A paid period of an active subscription becomes one invoice row (the billing page's list), keyed by
+ * `<subscription>:<period end>` so the created event, the cancel's updated event and any repeat of them
+ * record it once, and a renewal (an updated event with the next period) records the next one. Only a
+ * period with a price (the provider's unit amount and currency) is recorded: a free trial is not billed.
+ */
+async function recordPeriodInvoice(db: Executor, userId: string, object: SubscriptionObject, tier: Tier, eventTime: Date): Promise<void> {
+  const end = periodEndOf(object);
+  const price = object.items?.data.find((item) => typeof item.price?.unit_amount === "number" && item.price?.currency)?.price;
+  if (!end || !price?.unit_amount || !price.currency) return;
+  const start = periodStartOf(object) ?? eventTime;
+  await db
+    .insert(schema.invoices)
+    .values({
+      userId,
+      orderId: null,
+      providerRef: `${object.id}:${Math.floor(end.getTime() / 1000)}`,
+      amountMinor: price.unit_amount,
+      currency: price.currency.toUpperCase(),
+      status: "paid",
+      description: `${tierName(tier)} plan, ${start.toISOString().slice(0, 10)} to ${end.toISOString().slice(0, 10)}`,
+      issuedAt: start,
+    })
+    .onConflictDoNothing({ target: schema.invoices.providerRef });
 }
 
 /**
@@ -136,6 +176,10 @@ export async function applySubscriptionEvent(ctx: ServiceContext, event: Payment
     const tier = tierOf(object) ?? current?.tier;
     if (!tier || tier === "FREE") {
       if (kind !== "deleted") throw new PermanentEventError(`Subscription ${object.id} has no PRO or PREMIUM price (items.data[].price.metadata.tier)`);
+    }
+    // "active" only: a trialing period is not paid.
+    if (kind !== "deleted" && object.status === "active" && tier && tier !== "FREE") {
+      await recordPeriodInvoice(tx.db, userId, object, tier, eventTime);
     }
     const unchanged = { applied: false, userId, tier: user.subscription, status: current?.status ?? status, expiredTagIds: [] };
 

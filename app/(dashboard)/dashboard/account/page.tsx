@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { DateTime } from "@/components/dashboard/date-time";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { Panel } from "@/components/dashboard/panel";
@@ -29,7 +30,12 @@ export default async function ProfilePage() {
               <span className={me.emailVerified ? "text-green-800" : "text-reward-800"}>({me.emailVerified ? "confirmed" : "not confirmed yet"})</span>
             </dd>
             <dt className="font-semibold text-ink">Plan</dt>
-            <dd className="text-ink">{plans[me.subscription]}</dd>
+            <dd className="text-ink">
+              {plans[me.subscription]}{" "}
+              <Link href="/dashboard/billing" className="font-semibold text-brand-700 underline hover:text-brand-800">
+                {me.subscription === "FREE" ? "Upgrade or see billing" : "Billing"}
+              </Link>
+            </dd>
             <dt className="font-semibold text-ink">Member since</dt>
             <dd className="text-ink">
               <DateTime iso={me.createdAt} timeZone={timeZone} dateOnly />
