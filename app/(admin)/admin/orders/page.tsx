@@ -1,8 +1,8 @@
+import { AdminHeading, FilterForm, FilterSelect, ResultCount } from "@/components/admin/list-filters";
 import type { Metadata } from "next";
 import { DateTime } from "@/components/dashboard/date-time";
 import { Pager } from "@/components/dashboard/pager";
 import { StatusBadge } from "@/components/dashboard/status-badge";
-import { inputClass } from "@/components/forms/field";
 import { FormAlert } from "@/components/forms/form-alert";
 import { orderStatusLabels, orderStatusTones, paymentStatusLabels, paymentStatusTones } from "@/components/shop/labels";
 import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
@@ -77,35 +77,20 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
 
   return (
     <div className="flex max-w-4xl flex-col gap-6">
-      <div>
-        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Admin</p>
-        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Orders</h1>
-        <p className="mt-2 text-muted">Paid orders wait as Confirmed: prepare them, ship them with a tracking number, and mark them delivered.</p>
-      </div>
+      <AdminHeading title="Orders" intro="Paid orders wait as Confirmed: prepare them, ship them with a tracking number, and mark them delivered." />
       {notice ? <FormAlert tone={notice.tone} title={notice.text} /> : null}
 
-      <form method="get" action={ORDERS_PATH} aria-label="Filter orders" className="flex flex-col gap-4 rounded-xl border border-line bg-white p-4 shadow-sm sm:flex-row sm:items-end">
-        <div className="flex grow flex-col gap-1.5">
-          <label htmlFor="filter-status" className="text-sm font-semibold text-ink">
-            Status
-          </label>
-          <select id="filter-status" name="status" defaultValue={view.status ?? ""} className={inputClass}>
-            <option value="">All statuses</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {orderStatusLabels[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-secondary">
-          Filter
-        </button>
-      </form>
+      <FilterForm action={ORDERS_PATH} label="Filter orders">
+        <FilterSelect
+          id="filter-status"
+          label="Status"
+          name="status"
+          defaultValue={view.status ?? ""}
+          options={[{ value: "", label: "All statuses" }, ...ORDER_STATUSES.map((status) => ({ value: status, label: orderStatusLabels[status] }))]}
+        />
+      </FilterForm>
 
-      <p className="text-sm text-muted" role="status">
-        {total === 0 ? "No orders match." : `${total} ${total === 1 ? "order" : "orders"}${totalPages > 1 ? `, page ${view.page} of ${totalPages}` : ""}.`}
-      </p>
+      <ResultCount total={total} page={view.page} totalPages={totalPages} noun={["order", "orders"]} />
 
       {items.length ? (
         <ul aria-label="Orders" className="flex flex-col gap-4">

@@ -1,9 +1,9 @@
+import { AdminHeading, FilterForm, FilterSelect, ResultCount } from "@/components/admin/list-filters";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { DateTime } from "@/components/dashboard/date-time";
 import { Pager } from "@/components/dashboard/pager";
 import { StatusBadge } from "@/components/dashboard/status-badge";
-import { inputClass } from "@/components/forms/field";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
@@ -66,13 +66,10 @@ export default async function AdminPaymentEventsPage({ searchParams }: { searchP
 
   return (
     <div className="flex max-w-4xl flex-col gap-6">
-      <div>
-        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Admin</p>
-        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Payment events</h1>
-        <p className="mt-2 text-muted">
-          The payment provider&apos;s webhook events. A failed one has used up its retries (or can never succeed as sent); fix the cause, then replay it. A processed event is never applied twice.
-        </p>
-      </div>
+      <AdminHeading
+        title="Payment events"
+        intro="The payment provider's webhook events. A failed one has used up its retries (or can never succeed as sent); fix the cause, then replay it. A processed event is never applied twice."
+      />
       {notice ? (
         <FormAlert tone={notice.tone} title={notice.text}>
           {notice.tone === "success" ? (
@@ -83,28 +80,17 @@ export default async function AdminPaymentEventsPage({ searchParams }: { searchP
         </FormAlert>
       ) : null}
 
-      <form method="get" action={EVENTS_PATH} aria-label="Filter payment events" className="flex flex-col gap-4 rounded-xl border border-line bg-white p-4 shadow-sm sm:flex-row sm:items-end">
-        <div className="flex grow flex-col gap-1.5">
-          <label htmlFor="filter-status" className="text-sm font-semibold text-ink">
-            Status
-          </label>
-          <select id="filter-status" name="status" defaultValue={view.status} className={inputClass}>
-            {filterOrder.map((status) => (
-              <option key={status} value={status}>
-                {statusLabels[status]}
-              </option>
-            ))}
-            <option value="ALL">All statuses</option>
-          </select>
-        </div>
-        <button type="submit" className="btn-secondary">
-          Filter
-        </button>
-      </form>
+      <FilterForm action={EVENTS_PATH} label="Filter payment events">
+        <FilterSelect
+          id="filter-status"
+          label="Status"
+          name="status"
+          defaultValue={view.status}
+          options={[...filterOrder.map((status) => ({ value: status, label: statusLabels[status] })), { value: "ALL", label: "All statuses" }]}
+        />
+      </FilterForm>
 
-      <p className="text-sm text-muted" role="status">
-        {total === 0 ? "No events match." : `${total} ${total === 1 ? "event" : "events"}${totalPages > 1 ? `, page ${view.page} of ${totalPages}` : ""}.`}
-      </p>
+      <ResultCount total={total} page={view.page} totalPages={totalPages} noun={["event", "events"]} />
 
       {items.length ? (
         <ul aria-label="Payment events" className="flex flex-col gap-4">

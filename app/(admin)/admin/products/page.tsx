@@ -1,3 +1,4 @@
+import { AdminHeading } from "@/components/admin/list-filters";
 import type { Metadata } from "next";
 import { Pager, pageParam } from "@/components/dashboard/pager";
 import { StatusBadge } from "@/components/dashboard/status-badge";
@@ -47,11 +48,7 @@ export default async function AdminProductsPage({ searchParams }: { searchParams
 
   return (
     <div className="flex max-w-4xl flex-col gap-6">
-      <div>
-        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Admin</p>
-        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Products</h1>
-        <p className="mt-2 text-muted">The shop&apos;s catalogue. Inactive products stay here but are not shown or sold.</p>
-      </div>
+      <AdminHeading title="Products" intro="The shop's catalogue. Inactive products stay here but are not shown or sold." />
       {notice ? <FormAlert tone="success" title={saved ? `“${saved.name}” ${notice}.` : `The product ${notice}.`} /> : null}
 
       <details className="rounded-xl border border-line bg-white p-5 shadow-sm" open={total === 0}>

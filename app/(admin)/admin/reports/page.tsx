@@ -1,3 +1,4 @@
+import { AdminHeading, FilterForm, FilterSelect, ResultCount } from "@/components/admin/list-filters";
 import type { Metadata } from "next";
 import { Pager } from "@/components/dashboard/pager";
 import { DateTime } from "@/components/dashboard/date-time";
@@ -73,48 +74,27 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
 
   return (
     <div className="flex max-w-4xl flex-col gap-6">
-      <div>
-        <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">Admin</p>
-        <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Reports</h1>
-        <p className="mt-2 text-muted">Users&apos; reports of abuse. Each one is answered within 24 hours; the open queue shows the oldest first.</p>
-      </div>
+      <AdminHeading title="Reports" intro="Users' reports of abuse. Each one is answered within 24 hours; the open queue shows the oldest first." />
       {notice ? <FormAlert tone={notice.tone} title={notice.text} /> : null}
 
-      <form method="get" action={QUEUE_PATH} aria-label="Filter reports" className="flex flex-col gap-4 rounded-xl border border-line bg-white p-4 shadow-sm sm:flex-row sm:items-end">
-        <div className="flex grow flex-col gap-1.5">
-          <label htmlFor="filter-status" className="text-sm font-semibold text-ink">
-            Status
-          </label>
-          <select id="filter-status" name="status" defaultValue={view.status} className={inputClass}>
-            {reportStatusSchema.options.map((status) => (
-              <option key={status} value={status}>
-                {statusLabels[status]}
-              </option>
-            ))}
-            <option value="ALL">All statuses</option>
-          </select>
-        </div>
-        <div className="flex grow flex-col gap-1.5">
-          <label htmlFor="filter-type" className="text-sm font-semibold text-ink">
-            Type
-          </label>
-          <select id="filter-type" name="type" defaultValue={view.type ?? ""} className={inputClass}>
-            <option value="">All types</option>
-            {reportTypeSchema.options.map((type) => (
-              <option key={type} value={type}>
-                {reportTypeLabels[type]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-secondary">
-          Filter
-        </button>
-      </form>
+      <FilterForm action={QUEUE_PATH} label="Filter reports">
+        <FilterSelect
+          id="filter-status"
+          label="Status"
+          name="status"
+          defaultValue={view.status}
+          options={[...reportStatusSchema.options.map((status) => ({ value: status, label: statusLabels[status] })), { value: "ALL", label: "All statuses" }]}
+        />
+        <FilterSelect
+          id="filter-type"
+          label="Type"
+          name="type"
+          defaultValue={view.type ?? ""}
+          options={[{ value: "", label: "All types" }, ...reportTypeSchema.options.map((type) => ({ value: type, label: reportTypeLabels[type] }))]}
+        />
+      </FilterForm>
 
-      <p className="text-sm text-muted" role="status">
-        {total === 0 ? "No reports match." : `${total} ${total === 1 ? "report" : "reports"}${totalPages > 1 ? `, page ${view.page} of ${totalPages}` : ""}.`}
-      </p>
+      <ResultCount total={total} page={view.page} totalPages={totalPages} noun={["report", "reports"]} />
 
       {items.length ? (
         <ul aria-label="Reports" className="flex flex-col gap-4">
