@@ -10,10 +10,10 @@
  */
 import { randomBytes } from "node:crypto";
 import { createElement } from "react";
-import postgres from "postgres";
 import { inArray } from "drizzle-orm";
-import { connectPglite, connectPostgres, setDatabase, type DatabaseHandle } from "@/db/client";
+import { connectPglite, setDatabase, type DatabaseHandle } from "@/db/client";
 import { migrateDatabase } from "@/db/migrator";
+import { onScratchPostgres } from "./scratch-postgres";
 import { emailOutbox } from "@/db/schema";
 import { NoticeEmail } from "@/emails/notice";
 import { queueEmail } from "@/lib/email/queue";
@@ -118,22 +118,6 @@ async function scenariosOn(handle: DatabaseHandle): Promise<EmailBurstResult[]> 
   }
 }
 
-async function onPostgres(baseUrl: string): Promise<EmailBurstResult[]> {
-  const name = `tagsvc_bench_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const handle = connectPostgres(url.toString());
-  try {
-    return await scenariosOn(handle);
-  } finally {
-    await handle.close();
-    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end({ timeout: 5 });
-  }
-}
-
 export async function emailBurst(): Promise<EmailBurstResult[]> {
   const results: EmailBurstResult[] = [];
   const pglite = connectPglite();
@@ -143,7 +127,7 @@ export async function emailBurst(): Promise<EmailBurstResult[]> {
     await pglite.close();
   }
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (postgresUrl) results.push(...(await onPostgres(postgresUrl)));
+  if (postgresUrl) results.push(...(await onScratchPostgres(postgresUrl, scenariosOn)));
   setDatabase(undefined);
   return results;
 }

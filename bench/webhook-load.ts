@@ -8,10 +8,10 @@
  * set, on a fresh PostgreSQL database created for the run and dropped after it.
  */
 import { randomBytes } from "node:crypto";
-import postgres from "postgres";
 import { inArray, sql } from "drizzle-orm";
-import { connectPglite, connectPostgres, setDatabase, type DatabaseHandle } from "@/db/client";
+import { connectPglite, setDatabase, type DatabaseHandle } from "@/db/client";
 import { migrateDatabase } from "@/db/migrator";
+import { onScratchPostgres } from "./scratch-postgres";
 import { paymentEvents } from "@/db/schema";
 import { PEER_ADDRESS_HEADER } from "@/lib/http/client-ip";
 import { startJobs, stopJobs } from "@/lib/jobs";
@@ -146,22 +146,6 @@ async function scenarioOn(handle: DatabaseHandle): Promise<WebhookLoadResult> {
   }
 }
 
-async function onPostgres(baseUrl: string): Promise<WebhookLoadResult> {
-  const name = `tagsvc_bench_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const handle = connectPostgres(url.toString());
-  try {
-    return await scenarioOn(handle);
-  } finally {
-    await handle.close();
-    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end({ timeout: 5 });
-  }
-}
-
 export async function webhookLoad(): Promise<WebhookLoadResult[]> {
   const results: WebhookLoadResult[] = [];
   const pglite = connectPglite();
@@ -171,7 +155,7 @@ export async function webhookLoad(): Promise<WebhookLoadResult[]> {
     await pglite.close();
   }
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
-  if (postgresUrl) results.push(await onPostgres(postgresUrl));
+  if (postgresUrl) results.push(await onScratchPostgres(postgresUrl, scenarioOn));
   setDatabase(undefined);
   return results;
 }
