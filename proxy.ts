@@ -63,7 +63,9 @@ function contentSecurityPolicy(nonce: string): string {
     // style="" attributes (server-rendered by React, and set by Swagger UI's markdown rendering) cannot
     // run code and can only fetch from img-src/font-src below, so they are allowed.
     "style-src-attr 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    // https: pictures an admin links from elsewhere (a blog cover, an image in a post's Markdown, a product
+    // picture): the Markdown renderer and the schemas accept https and our own paths, never http.
+    "img-src 'self' data: blob: https:",
     "font-src 'self'",
     "connect-src 'self'",
     // Service workers (web push) are not covered by 'strict-dynamic'; name our origin explicitly.

@@ -1,5 +1,6 @@
 import Link from "next/link";
 import { Logo } from "./logo";
+import { NewsletterSignup } from "./newsletter/newsletter-signup";
 import { SERVICE_NAME } from "./site-links";
 
 const footerGroups = [
@@ -8,7 +9,6 @@ const footerGroups = [
     links: [
       { href: "/shop", label: "Shop tags" },
       { href: "/#how-it-works", label: "How it works" },
-      { href: "/#privacy", label: "Privacy" },
       { href: "/found", label: "Found a tag? Type its code" },
     ],
   },
@@ -17,6 +17,15 @@ const footerGroups = [
     links: [
       { href: "/register", label: "Create an account" },
       { href: "/login", label: "Sign in" },
+    ],
+  },
+  {
+    title: "Company",
+    links: [
+      { href: "/blog", label: "Blog" },
+      { href: "/careers", label: "Careers" },
+      { href: "/contact", label: "Contact us" },
+      { href: "/privacy", label: "Privacy" },
     ],
   },
   {
@@ -33,7 +42,7 @@ const footerLinkClass = "text-sm text-muted underline-offset-4 hover:text-brand-
 export function SiteFooter() {
   return (
     <footer className="mt-auto border-t border-line bg-canvas">
-      <div className="container-page grid gap-8 py-10 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="container-page grid gap-8 py-10 sm:grid-cols-2 lg:grid-cols-5">
         <div className="max-w-xs">
           <Logo />
           <p className="mt-3 text-sm text-muted">
@@ -61,6 +70,9 @@ export function SiteFooter() {
             </ul>
           </nav>
         ))}
+      </div>
+      <div className="container-page pb-10">
+        <NewsletterSignup />
       </div>
       <div className="border-t border-line">
         <p className="container-page py-4 text-sm text-muted">

@@ -12,6 +12,7 @@ export const primaryLinks: readonly NavLink[] = [
   { href: "/", label: "Home" },
   { href: "/shop", label: "Shop" },
   { href: "/found", label: "Found a tag?" },
+  { href: "/blog", label: "Blog" },
   { href: "/docs", label: "API docs" },
 ];
 

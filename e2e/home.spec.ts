@@ -1,6 +1,6 @@
 import { expect, expectRenderedScreenshot, test, waitForHydration } from "./support/fixtures";
 
-const navLabels = ["Home", "Shop", "Found a tag?", "API docs", "Sign in"];
+const navLabels = ["Home", "Shop", "Found a tag?", "Blog", "API docs", "Sign in"];
 
 function nonceOf(policy: string | undefined): string {
   const match = policy?.match(/'nonce-([^']+)'/);

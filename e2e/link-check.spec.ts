@@ -70,7 +70,7 @@ test.describe("link check", () => {
       await page.getByRole("button", { name: "Menu" }).click();
       const phone = await hrefsIn(page, "body > header a");
       const links = appLinks([...desktop, ...phone]);
-      for (const path of ["/", "/found", "/docs", "/login", "/register"]) expect(links).toContain(new URL(path, e2eBaseUrl).toString());
+      for (const path of ["/", "/shop", "/found", "/blog", "/careers", "/contact", "/privacy", "/docs", "/login", "/register"]) expect(links).toContain(new URL(path, e2eBaseUrl).toString());
       await expectAllWork(page, links);
     });
 

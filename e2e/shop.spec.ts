@@ -2,32 +2,11 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import { expect, expectRenderedScreenshot, test, waitForHydration } from "./support/fixtures";
 import { expectNoHorizontalScroll, newAccount, registerByApi, signInWithForm, type TestAccount } from "./support/accounts";
-import { apiData, bearerApi, type RequestFactory } from "./support/finder";
-import { e2eAdmin } from "./support/server-env";
+import { createProduct, type Product } from "./support/shop";
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 const CART_KEY = "tag-service:cart:v1";
-
-interface Product {
-  id: string;
-  name: string;
-  slug: string;
-}
-
-/** The e2e server has no demo catalogue: the seeded admin adds the product through the admin API. */
-async function createProduct(playwright: RequestFactory, overrides: Record<string, unknown>): Promise<Product> {
-  const admin = await bearerApi(playwright, async (api) => apiData<{ accessToken: string }>(await api.post("/api/v1/auth/login", { data: { email: e2eAdmin.email, password: e2eAdmin.password } }), 200));
-  return bearerApi(playwright, async (api) =>
-    apiData<Product>(
-      await api.post("/api/v1/admin/products", {
-        data: { description: "Five weatherproof QR tags. Each one joins your account, ready to set up for a different item.", images: ["/products/pack-5.svg"], stock: 20, tagPack: 5, ...overrides },
-        headers: { Authorization: `Bearer ${admin.accessToken}` },
-      }),
-      201,
-    ),
-  );
-}
 
 /** From the catalogue to the product's page, then into the cart with `quantity`. */
 async function addToCart(page: Page, product: Product, quantity = 1) {

@@ -58,6 +58,7 @@ export function buildEnv(source: Source) {
       STRIPE_PRO_PRICE_ID: optionalText,
       RESEND_API_KEY: optionalText,
       EMAIL_FROM: z.string().min(3).default("Tag Service <no-reply@tagservice.local>"),
+      SUPPORT_EMAIL: z.email().optional(),
       VAPID_PUBLIC_KEY: secret(20),
       VAPID_PRIVATE_KEY: secret(20),
       VAPID_SUBJECT: production ? z.string().regex(/^(mailto:|https:)/) : z.string().optional(),
@@ -69,6 +70,7 @@ export function buildEnv(source: Source) {
       RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
       PUSH_ALLOW_PRIVATE_ENDPOINTS: booleanFlag(false),
       LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+      BENCH_FLOOR: booleanFlag(false),
     },
     client: {},
     runtimeEnv: {
@@ -86,6 +88,7 @@ export function buildEnv(source: Source) {
       STRIPE_PRO_PRICE_ID: source.STRIPE_PRO_PRICE_ID,
       RESEND_API_KEY: source.RESEND_API_KEY,
       EMAIL_FROM: source.EMAIL_FROM,
+      SUPPORT_EMAIL: source.SUPPORT_EMAIL,
       VAPID_PUBLIC_KEY: source.VAPID_PUBLIC_KEY,
       VAPID_PRIVATE_KEY: source.VAPID_PRIVATE_KEY,
       VAPID_SUBJECT: source.VAPID_SUBJECT,
@@ -97,6 +100,7 @@ export function buildEnv(source: Source) {
       RATE_LIMIT_MULTIPLIER: source.RATE_LIMIT_MULTIPLIER,
       PUSH_ALLOW_PRIVATE_ENDPOINTS: source.PUSH_ALLOW_PRIVATE_ENDPOINTS,
       LOG_LEVEL: source.LOG_LEVEL,
+      BENCH_FLOOR: source.BENCH_FLOOR,
     },
     emptyStringAsUndefined: true,
     onValidationError: (issues) => {
@@ -129,4 +133,9 @@ export function devMailboxEnabled(e: Env = env): boolean {
 /** The origin (scheme://host[:port]) of APP_URL, for same-origin checks and absolute links. */
 export function appOrigin(e: Env = env): string {
   return new URL(e.APP_URL).origin;
+}
+
+/** Where contact-form messages are forwarded: SUPPORT_EMAIL, else support@<APP_URL's host>. */
+export function supportEmail(e: Env = env): string {
+  return e.SUPPORT_EMAIL ?? `support@${new URL(e.APP_URL).hostname}`;
 }

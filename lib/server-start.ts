@@ -5,6 +5,7 @@ import { env } from "@/lib/env";
 import { prepareIncomingRequests } from "@/lib/http/incoming-requests";
 import { startJobs } from "@/lib/jobs/workers";
 import { describeError, log } from "@/lib/log";
+import { resumeCampaigns } from "@/lib/services/campaigns";
 import { systemContext } from "@/lib/services/context";
 import { seedDatabase } from "@/lib/services/system/seed";
 
@@ -24,6 +25,9 @@ export async function startServer(): Promise<void> {
     );
     log.info("database ready", { kind: handle.kind, ...seeded });
     await startJobs(handle);
+    // A campaign whose batch job was lost (retries spent, a crash) carries on where it stopped.
+    const resumed = await withDatabaseBudget(MAINTENANCE_BUDGET_MS, () => resumeCampaigns(systemContext(handle.db)));
+    if (resumed) log.info("campaigns resumed", { campaigns: resumed });
   } catch (error) {
     // The app still serves (health reports the database); jobs start when the server restarts.
     log.error("startup tasks failed", describeError(error));

@@ -1,4 +1,4 @@
-import { inputClass } from "@/components/forms/field";
+import { SelectField } from "@/components/forms/field";
 
 /** An admin page's heading: the "Admin" eyebrow, the title and one line on what the page is for. */
 export function AdminHeading({ title, intro }: { title: string; intro: string }) {
@@ -24,22 +24,7 @@ export function FilterForm({ action, label, children }: { action: string; label:
 }
 
 /** One labelled choice in a FilterForm. */
-export function FilterSelect({ id, label, name, defaultValue, options }: { id: string; label: string; name: string; defaultValue: string; options: { value: string; label: string }[] }) {
-  return (
-    <div className="flex grow flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold text-ink">
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={defaultValue} className={inputClass}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
+export const FilterSelect = SelectField;
 
 /** "3 orders, page 1 of 2." under the filters, announced when it changes. */
 export function ResultCount({ total, page, totalPages, noun }: { total: number; page: number; totalPages: number; noun: [singular: string, plural: string] }) {

@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode, Ref } from "react";
+import type { InputHTMLAttributes, ReactNode, Ref, TextareaHTMLAttributes } from "react";
 
 export const inputClass =
   "min-h-11 w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-base text-ink placeholder:text-slate-600 aria-invalid:border-danger-700 aria-invalid:bg-danger-50 read-only:bg-canvas";
@@ -74,5 +74,66 @@ function ErrorMark() {
     <svg viewBox="0 0 20 20" className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" focusable="false" fill="currentColor">
       <path d="M10 1.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17zm-.9 4.3h1.8l-.2 6h-1.4zm.9 8.9a1.1 1.1 0 1 1 0-2.2 1.1 1.1 0 0 1 0 2.2z" />
     </svg>
+  );
+}
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/** A labelled <select> laid out like TextField, for filter and option forms (plain HTML, no JavaScript needed). */
+export function SelectField({ id, label, name, defaultValue, options, errors }: { id: string; label: string; name: string; defaultValue: string; options: readonly SelectOption[]; errors?: string[] }) {
+  return (
+    <div className="flex grow flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold text-ink">
+        {label}
+      </label>
+      <FieldErrorList id={`${id}-error`} errors={errors} />
+      <select id={id} name={name} defaultValue={defaultValue} className={inputClass} aria-invalid={errors ? true : undefined} aria-describedby={fieldDescriptionIds(id, false, Boolean(errors))}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id" | "name" | "onChange" | "children"> {
+  id: string;
+  name: string;
+  label: string;
+  hint?: ReactNode;
+  errors?: string[];
+  /** Monospace, for Markdown and other source text. */
+  mono?: boolean;
+  onValueChange?: (value: string) => void;
+}
+
+/** A labelled <textarea> with its hint and errors, described for screen readers like TextField. */
+export function TextAreaField({ id, name, label, hint, errors, mono = false, onValueChange, className, ...textarea }: TextAreaFieldProps) {
+  return (
+    <div className="flex flex-col gap-1.5">
+      <label htmlFor={id} className="text-sm font-semibold text-ink">
+        {label}
+      </label>
+      {hint ? (
+        <p id={`${id}-hint`} className="text-sm text-muted">
+          {hint}
+        </p>
+      ) : null}
+      <FieldErrorList id={`${id}-error`} errors={errors} />
+      <textarea
+        id={id}
+        name={name}
+        className={`${inputClass}${mono ? " font-mono text-sm" : ""}${className ? ` ${className}` : ""}`}
+        aria-invalid={errors ? true : undefined}
+        aria-describedby={fieldDescriptionIds(id, Boolean(hint), Boolean(errors))}
+        onChange={onValueChange ? (event) => onValueChange(event.target.value) : undefined}
+        {...textarea}
+      />
+    </div>
   );
 }

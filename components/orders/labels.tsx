@@ -36,11 +36,6 @@ export function PaymentStatusBadge({ status }: { status: OrderRecord["paymentSta
   return <StatusBadge status={status} label={label} tone={tone} kind="Payment" />;
 }
 
-/** "Order 5B8C8F0E": the short reference e-mails and the invoice use too. */
-export function orderReference(orderId: string): string {
-  return orderId.slice(0, 8).toUpperCase();
-}
-
 /** "3 items" for a list row. */
 export function itemCount(order: Pick<OrderRecord, "items">): string {
   const units = order.items.reduce((sum, item) => sum + item.quantity, 0);

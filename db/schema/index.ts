@@ -6,3 +6,4 @@ export * from "./notifications";
 export * from "./finder";
 export * from "./rewards";
 export * from "./shop";
+export * from "./content";

@@ -146,6 +146,9 @@ export const orders = pgTable(
   (table) => [
     index("orders_user_created_idx").on(table.userId, table.createdAt),
     index("orders_status_created_idx").on(table.status, table.createdAt),
+    // Admin analytics: orders and revenue per day.
+    index("orders_created_idx").on(table.createdAt),
+    index("orders_paid_idx").on(table.paidAt),
     uniqueIndex("orders_payment_session_key").on(table.paymentSessionId),
     index("orders_payment_intent_idx").on(table.paymentIntentId),
   ],

@@ -226,7 +226,12 @@ export const scans = pgTable(
     /** The user-agent class: the browser or bot family and device kind ("iPhone Safari", "Slackbot"), never the raw string. */
     agent: text(),
   },
-  (table) => [index("scans_tag_scanned_idx").on(table.tagId, table.scannedAt), index("scans_tag_ip_idx").on(table.tagId, table.ipHash, table.scannedAt)],
+  (table) => [
+    index("scans_tag_scanned_idx").on(table.tagId, table.scannedAt),
+    index("scans_tag_ip_idx").on(table.tagId, table.ipHash, table.scannedAt),
+    // Admin analytics: scans per day across all tags.
+    index("scans_scanned_idx").on(table.scannedAt),
+  ],
 );
 
 export type Tag = typeof tags.$inferSelect;

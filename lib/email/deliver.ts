@@ -8,6 +8,8 @@ export interface DeliverableEmail extends RenderedEmail {
   from?: string;
   template?: string;
   idempotencyKey?: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
 }
 
 /** Sends a rendered e-mail now. The `email.send` job handler calls this; a throw means "retry". */

@@ -8,7 +8,15 @@ export function sealEmailBody(body: Pick<RenderedEmail, "html" | "text">): strin
 }
 
 /** The rendered e-mail a job carries, opened for the transport. */
-export function openEmailJob(data: EmailJobData): RenderedEmail & { to: string; template: string } {
+export function openEmailJob(data: EmailJobData): RenderedEmail & { to: string; template: string; replyTo?: string; headers?: Record<string, string> } {
   const body = JSON.parse(openSealedText(EMAIL_BODY_PURPOSE, data.sealedBody)) as Pick<RenderedEmail, "html" | "text">;
-  return { to: data.to, template: data.template, subject: data.subject, html: body.html, text: body.text };
+  return {
+    to: data.to,
+    template: data.template,
+    subject: data.subject,
+    html: body.html,
+    text: body.text,
+    ...(data.replyTo ? { replyTo: data.replyTo } : {}),
+    ...(data.headers ? { headers: data.headers } : {}),
+  };
 }

@@ -8,6 +8,8 @@ export interface MailboxMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers the message was sent with (List-Unsubscribe, Reply-To …); {} when none. */
+  headers: Record<string, string>;
   /** ISO 8601. */
   createdAt: string;
 }
@@ -34,13 +36,14 @@ export async function listMailbox(input: ListMailboxInput = {}, db: Executor = g
       subject: emailOutbox.subject,
       text: emailOutbox.text,
       html: emailOutbox.html,
+      headers: emailOutbox.headers,
       createdAt: emailOutbox.createdAt,
     })
     .from(emailOutbox)
     .where(to ? eq(sql`lower(${emailOutbox.to})`, to.toLowerCase()) : undefined)
     .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
     .limit(limit);
-  return rows.map((row) => ({ ...row, createdAt: toIso(row.createdAt) }));
+  return rows.map((row) => ({ ...row, headers: row.headers ?? {}, createdAt: toIso(row.createdAt) }));
 }
 
 function toIso(value: Date | string): string {

@@ -4,6 +4,11 @@ import type { EmailMessage, EmailTransport } from "./types";
 
 let lastStamp = 0;
 
+function outboxHeaders(message: EmailMessage): Record<string, string> | null {
+  const headers = { ...(message.replyTo ? { "Reply-To": message.replyTo } : {}), ...message.headers };
+  return Object.keys(headers).length ? headers : null;
+}
+
 /**
  * Timestamps strictly increasing within this process, so two e-mails sent in the same millisecond
  * (a welcome and a verification, say) still list in the order they were sent.
@@ -31,6 +36,8 @@ export function createOutboxTransport(db?: Executor): EmailTransport {
           text: message.text,
           html: message.html,
           template: message.template ?? null,
+          // The development mailbox shows what the provider would receive, Reply-To included.
+          headers: outboxHeaders(message),
           createdAt: nextTimestamp(),
         })
         .returning({ id: emailOutbox.id });

@@ -2,6 +2,7 @@ import type { ReactElement } from "react";
 import { enqueueJob } from "@/lib/jobs/enqueue";
 import type { ServiceContext } from "@/lib/services/context";
 import { renderEmail } from "./render";
+import { safeHeaderValue, safeHeaders, singleLine } from "./headers";
 import { sealEmailBody } from "./job-data";
 import type { EmailJobData } from "./types";
 
@@ -15,6 +16,10 @@ export interface QueueEmailInput {
   template: ReactElement;
   /** A stable name ("auth.verify-email"), stored with the message. */
   templateName: string;
+  /** Where replies go (an address that passed e-mail validation). */
+  replyTo?: string;
+  /** Extra headers (List-Unsubscribe …). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -22,7 +27,9 @@ export interface QueueEmailInput {
  * the change that caused it commits.
  */
 export async function queueEmail(ctx: ServiceContext, input: QueueEmailInput) {
-  const rendered = await renderEmail(input.template, input.subject);
+  const rendered = await renderEmail(input.template, singleLine(input.subject));
   const data: EmailJobData = { to: input.to, template: input.templateName, subject: rendered.subject, sealedBody: sealEmailBody(rendered) };
+  if (input.replyTo) data.replyTo = safeHeaderValue(input.replyTo);
+  if (input.headers) data.headers = safeHeaders(input.headers);
   return enqueueJob(ctx, EMAIL_SEND_JOB, data);
 }

@@ -30,7 +30,15 @@ export function createResendTransport({ apiKey, baseUrl }: ResendTransportOption
     name: "resend",
     async send(message: EmailMessage) {
       const { data, error } = await client.emails.send(
-        { from: message.from, to: message.to, subject: message.subject, html: message.html, text: message.text },
+        {
+          from: message.from,
+          to: message.to,
+          subject: message.subject,
+          html: message.html,
+          text: message.text,
+          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+          ...(message.headers ? { headers: message.headers } : {}),
+        },
         message.idempotencyKey ? { idempotencyKey: message.idempotencyKey } : undefined,
       );
       if (error) {

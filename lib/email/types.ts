@@ -13,6 +13,10 @@ export interface EmailMessage extends RenderedEmail {
   template?: string;
   /** Sent to Resend as `Idempotency-Key` so a retried job does not send twice. */
   idempotencyKey?: string;
+  /** Where replies go (a contact form's sender), when not to `from`. */
+  replyTo?: string;
+  /** Extra headers (List-Unsubscribe …). Names and values never contain line breaks (checked by `safeHeaders`). */
+  headers?: Record<string, string>;
 }
 
 export interface EmailTransport {
@@ -33,4 +37,7 @@ export interface EmailJobData {
   subject: string;
   /** `{ html, text }` as JSON, sealed with `sealEmailBody`. */
   sealedBody: string;
+  replyTo?: string;
+  /** Extra headers; an unsubscribe link is no secret beyond its recipient, like the body it repeats. */
+  headers?: Record<string, string>;
 }

@@ -1,10 +1,9 @@
 import type { Executor } from "@/db/client";
-import type { User } from "@/db/schema";
 import { verifyAccessToken } from "@/lib/auth/access-token";
 import { decodeSessionCookie, readSessionCookie } from "@/lib/auth/session-cookie";
 import { appOrigin } from "@/lib/env";
 import { ForbiddenError, UnauthorizedError } from "@/lib/services/errors";
-import { authenticateApiKey, findLiveSession, isApiKeyOfSuspendedUser, isUserSuspended } from "@/lib/services/auth/queries";
+import { authenticateApiKey, findLiveSession, isApiKeyOfSuspendedUser, isUserSuspended, type CallerUser } from "@/lib/services/auth/queries";
 
 /** Who sent the request, as resolved from its credentials. */
 export type Caller =
@@ -16,6 +15,8 @@ export type Caller =
       via: "bearer" | "api-key" | "cookie";
       sessionId?: string;
       apiKeyId?: string;
+      /** The user as the credential check loaded it (no password hash), for handlers that show it. */
+      user: CallerUser;
     };
 
 export interface CallerResolution {
@@ -28,7 +29,7 @@ const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
 const SUSPENDED = "This account is suspended.";
 
-function activeUser(user: User): User {
+function activeUser(user: CallerUser): CallerUser {
   if (user.suspendedAt) throw new ForbiddenError(SUSPENDED);
   return user;
 }
@@ -54,7 +55,7 @@ export async function resolveCaller({ req, db }: CallerResolution): Promise<Call
       throw new UnauthorizedError("This session has ended. Please sign in again.");
     }
     const user = activeUser(live.user);
-    return { kind: "user", userId: user.id, role: user.role, via: "bearer", sessionId: live.session.id };
+    return { kind: "user", userId: user.id, role: user.role, via: "bearer", sessionId: live.session.id, user };
   }
 
   const apiKey = req.headers.get("x-api-key");
@@ -65,7 +66,7 @@ export async function resolveCaller({ req, db }: CallerResolution): Promise<Call
       throw new UnauthorizedError("The API key is invalid, revoked or expired.");
     }
     const user = activeUser(found.user);
-    return { kind: "user", userId: user.id, role: user.role, via: "api-key", apiKeyId: found.apiKeyId };
+    return { kind: "user", userId: user.id, role: user.role, via: "api-key", apiKeyId: found.apiKeyId, user };
   }
 
   const cookie = readSessionCookie(req.headers.get("cookie"));
@@ -80,7 +81,7 @@ export async function resolveCaller({ req, db }: CallerResolution): Promise<Call
       throw new ForbiddenError("Cookie-authenticated requests must come from this site.");
     }
     const user = activeUser(live.user);
-    return { kind: "user", userId: user.id, role: user.role, via: "cookie", sessionId: live.session.id };
+    return { kind: "user", userId: user.id, role: user.role, via: "cookie", sessionId: live.session.id, user };
   }
 
   return { kind: "anonymous" };

@@ -227,7 +227,7 @@ export function route<
             claim = outcome.claim;
           }
 
-          const ctx: ServiceContext = { actor: actorFor(caller, ip), db: database.db, requestId };
+          const ctx: ServiceContext = { actor: actorFor(caller, ip), db: database.db, requestId, ...(caller.kind === "user" ? { user: caller.user } : {}) };
           const run = async () =>
             toResponse(
               await handler({

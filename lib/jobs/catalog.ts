@@ -14,6 +14,9 @@ export const jobCatalog = {
   "tags.expire-transfers": { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
   // A webhook event we acknowledged: the provider will not send it again, so retry for hours (30 s doubling,
   // 10 retries: about 8.5 hours in all) before the event is marked FAILED for an admin to replay.
+  // One batch of a newsletter campaign (lib/services/campaigns): a failed batch rolled back whole, so a retry
+  // sends exactly what it would have; retried for about an hour (10 s doubling) before the startup resume.
+  "campaigns.send-batch": { retryLimit: 8, retryDelay: 10, retryBackoff: true, expireInSeconds: 300 },
   "payments.process-event": { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
 } as const satisfies Record<string, JobOptions>;
 

@@ -1,4 +1,5 @@
 import type { JobDefinition } from "./define";
+import { sendCampaignBatchJob } from "./handlers/send-campaign-batch";
 import { emailSendJob } from "./handlers/email-send";
 import { expireAbandonedOrdersJob } from "./handlers/expire-abandoned-orders";
 import { expireTransfersJob } from "./handlers/expire-transfers";
@@ -20,6 +21,7 @@ export const registeredJobs = [
   refundOrderJob,
   expireAbandonedOrdersJob,
   processPaymentEventJob,
+  sendCampaignBatchJob,
 ] as const;
 
 type RegisteredJob = (typeof registeredJobs)[number];

@@ -36,6 +36,11 @@ export const rateLimitPolicies = {
   registration: { limit: 5, windowMs: HOUR_MS, keyBy: "ip", appliesTo: "POST /auth/register" },
   passwordReset: { limit: 3, windowMs: HOUR_MS, keyBy: "ip", appliesTo: "POST /auth/forgot-password" },
   contactForm: { limit: 3, windowMs: HOUR_MS, keyBy: "ip", appliesTo: "POST /contact" },
+  // Not in the specification's table: each sign-up may e-mail an address someone typed, so one IP gets
+  // 10 an hour (the service also sends one confirmation per address per 10 minutes at most).
+  newsletterSignup: { limit: 10, windowMs: HOUR_MS, keyBy: "ip", appliesTo: "POST /contact/newsletter" },
+  // Mail providers send RFC 8058 one-click unsubscribes from a few shared addresses: generous per IP.
+  newsletterUnsubscribe: { limit: 600, windowMs: MINUTE_MS, keyBy: "ip", appliesTo: "POST /contact/newsletter/unsubscribe (one-click), per IP" },
   // A finder's messages notify (and may e-mail) the owner and need no account: these caps keep one address
   // from flooding owners through the finder's page forms. The API's contact and reply endpoints are not
   // named in the specification's Limits table, so decisions.md gives them the general limit only.

@@ -143,3 +143,12 @@ export class ServiceUnavailableError extends DomainError {
     super("SERVICE_UNAVAILABLE", message);
   }
 }
+
+/** True when `error` (or one of its causes, as Drizzle wraps driver errors) is a PostgreSQL unique violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    if ((current as { code?: unknown }).code === "23505") return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -22,7 +22,7 @@ describe("GET /api/dev/mailbox", () => {
     const body = await json<{ success: boolean; data: { id: string; to: string; subject: string; text: string; html: string; createdAt: string }[] }>(response);
     expect(body.success).toBe(true);
     expect(body.data.map((m) => m.subject)).toEqual(["two", "one"]);
-    expect(Object.keys(body.data[0]!).sort()).toEqual(["createdAt", "html", "id", "subject", "text", "to"]);
+    expect(Object.keys(body.data[0]!).sort()).toEqual(["createdAt", "headers", "html", "id", "subject", "text", "to"]);
     expect(body.data[0]!.text).toContain("?token=t-two");
     expect(new Date(body.data[0]!.createdAt).toISOString()).toBe(body.data[0]!.createdAt);
   });

@@ -85,7 +85,7 @@ describe("listMailbox", () => {
     const listed = await listMailbox();
     expect(listed.map((m) => m.subject)).toEqual(["third", "second", "first"]);
     const [newest] = listed;
-    expect(Object.keys(newest!).sort()).toEqual(["createdAt", "html", "id", "subject", "text", "to"]);
+    expect(Object.keys(newest!).sort()).toEqual(["createdAt", "headers", "html", "id", "subject", "text", "to"]);
     expect(newest!.createdAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(newest!.text).toContain("?token=tok");
   });
@@ -173,6 +173,16 @@ describe("Resend transport against a local server", () => {
       html: message("ada@example.com", "Verify your e-mail").html,
       text: message("ada@example.com", "Verify your e-mail").text,
     });
+  });
+
+  it("passes Reply-To and extra headers (List-Unsubscribe) to Resend, and the outbox keeps them", async () => {
+    const headers = { "List-Unsubscribe": "<https://example.com/u?token=t>", "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" };
+    await deliverEmail({ ...message("ada@example.com", "News"), replyTo: "sender@example.com", headers }, createResendTransport({ apiKey: "re_test_key", baseUrl }));
+    expect(requests[0]?.body).toMatchObject({ reply_to: "sender@example.com", headers });
+
+    await deliverEmail({ ...message("headers@example.com", "News"), replyTo: "sender@example.com", headers }, createOutboxTransport());
+    const [stored] = await listMailbox({ to: "headers@example.com" });
+    expect(stored?.headers).toEqual({ "Reply-To": "sender@example.com", ...headers });
   });
 
   it("defaults the sender to EMAIL_FROM", async () => {

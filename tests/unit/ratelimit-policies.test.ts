@@ -25,6 +25,8 @@ describe("rate limit policy table", () => {
       registration: { limit: 5, windowMs: HOUR_MS, keyBy: "ip" },
       passwordReset: { limit: 3, windowMs: HOUR_MS, keyBy: "ip" },
       contactForm: { limit: 3, windowMs: HOUR_MS, keyBy: "ip" },
+      newsletterSignup: { limit: 10, windowMs: HOUR_MS, keyBy: "ip" },
+      newsletterUnsubscribe: { limit: 600, windowMs: MINUTE_MS, keyBy: "ip" },
       finderContact: { limit: 10, windowMs: HOUR_MS, keyBy: "ip" },
       finderReplies: { limit: 30, windowMs: 10 * MINUTE_MS, keyBy: "ip" },
       paymentWebhook: { limit: 6000, windowMs: MINUTE_MS, keyBy: "ip" },

@@ -7,12 +7,18 @@ export const metadata: Metadata = { robots: { index: false, follow: false } };
 
 const adminLinks: readonly DashboardLink[] = [
   { href: "/admin", label: "Overview", exact: true },
+  { href: "/admin/users", label: "Users" },
   { href: "/admin/orders", label: "Orders" },
   { href: "/admin/products", label: "Products" },
   { href: "/admin/payment-events", label: "Payment events" },
   { href: "/admin/tags", label: "Mint tags" },
   { href: "/admin/reports", label: "Reports" },
+  { href: "/admin/blog", label: "Blog" },
+  { href: "/admin/careers", label: "Careers" },
+  { href: "/admin/campaigns", label: "Campaigns" },
 ];
+/** The audit log is for super admins only, so only they see its link. */
+const superAdminLinks: readonly DashboardLink[] = [{ href: "/admin/audit-log", label: "Audit log" }];
 
 /**
  * The admin area's frame; each page checks the admin role itself (requireAdminContext). The navigation is
@@ -27,7 +33,7 @@ export default async function AdminLayout({ children }: { children: React.ReactN
       <div className="container-page flex-1 py-8 sm:py-10">
         {isAdmin ? (
           <div className="mb-6">
-            <NavLinks label="Admin" links={adminLinks} variant="pills" />
+            <NavLinks label="Admin" links={ctx?.actor.kind === "user" && ctx.actor.role === "SUPER_ADMIN" ? [...adminLinks, ...superAdminLinks] : adminLinks} variant="pills" />
           </div>
         ) : null}
         {children}

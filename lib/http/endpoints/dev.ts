@@ -7,6 +7,7 @@ export const mailboxMessage = z.object({
   subject: z.string(),
   text: z.string(),
   html: z.string(),
+  headers: z.record(z.string(), z.string()),
   createdAt: z.iso.datetime(),
 });
 

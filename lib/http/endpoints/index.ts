@@ -1,8 +1,11 @@
 import type { Endpoint } from "../endpoint";
 import { accountEndpoints } from "./account";
+import { adminPlatformEndpoints } from "./admin-platform";
 import { apiKeyEndpoints } from "./api-keys";
 import { authEndpoints } from "./auth";
 import { blockEndpoints } from "./blocks";
+import { blogEndpoints, careerEndpoints } from "./content";
+import { contactEndpoints } from "./contact";
 import { devEndpoints } from "./dev";
 import { emergencyEndpoints } from "./emergency";
 import { finderThreadEndpoints } from "./finder-threads";
@@ -50,16 +53,24 @@ const groups = [
   subscriptionEndpoints,
   blockEndpoints,
   paymentEndpoints,
+  blogEndpoints,
+  careerEndpoints,
   devEndpoints,
+  contactEndpoints,
+  adminPlatformEndpoints,
 ];
 
 export const allEndpoints: Endpoint[] = groups.flatMap((group) => Object.values(group) as Endpoint[]);
 
 export {
   accountEndpoints,
+  adminPlatformEndpoints,
   apiKeyEndpoints,
   authEndpoints,
   blockEndpoints,
+  blogEndpoints,
+  careerEndpoints,
+  contactEndpoints,
   devEndpoints,
   emergencyEndpoints,
   finderThreadEndpoints,

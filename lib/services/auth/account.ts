@@ -26,7 +26,8 @@ export type UpdatedMe = Pick<PublicUser, "id" | "email" | "firstName" | "lastNam
 /** GET /auth/me: the full User resource. */
 export async function getMe(ctx: ServiceContext): Promise<PublicUser> {
   const { userId } = requireUser(ctx);
-  return toPublicUser(await getUserById(ctx.db, userId));
+  // route() loaded the account with the credential moments ago, in this request: no second read.
+  return toPublicUser(ctx.user?.id === userId ? ctx.user : await getUserById(ctx.db, userId));
 }
 
 /**

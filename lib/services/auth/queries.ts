@@ -1,9 +1,11 @@
 import { and, eq, gt, isNotNull, isNull, lt, ne, or, sql, type SQL } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
+import { preparedFor } from "@/db/prepared";
 import type { User } from "@/db/schema";
 import { hashToken, randomToken } from "@/lib/auth/tokens";
 import { decryptSecret, verifyTotp } from "@/lib/auth/totp";
 import { announceRevokedCredentials } from "@/lib/realtime/channel";
+import type { CallerUser } from "@/lib/services/context";
 import { NotFoundError, ValidationError } from "@/lib/services/errors";
 import { hashBackupCode, normalizeBackupCode } from "./backup-codes";
 
@@ -27,18 +29,76 @@ export async function getUserById(db: Executor, id: string): Promise<User> {
   return user;
 }
 
-/** The session and its user when the session is neither revoked nor expired. */
-export async function findLiveSession(db: Executor, sessionId: string, now = new Date()): Promise<{ session: typeof schema.sessions.$inferSelect; user: User } | null> {
-  const [row] = await db
-    .select({ session: schema.sessions, user: schema.users })
+/**
+ * The user's columns a signed-in request needs (authorisation: role, suspension; and GET /auth/me, which
+ * reuses them instead of loading the user again). Never the password hash: a credential check has no use
+ * for it, and what is not read cannot leak.
+ */
+export const callerUserColumns: { [K in keyof CallerUser]: (typeof schema.users)[K] } = {
+  id: schema.users.id,
+  email: schema.users.email,
+  firstName: schema.users.firstName,
+  lastName: schema.users.lastName,
+  phone: schema.users.phone,
+  role: schema.users.role,
+  emailVerified: schema.users.emailVerified,
+  twoFactorEnabled: schema.users.twoFactorEnabled,
+  subscription: schema.users.subscription,
+  suspendedAt: schema.users.suspendedAt,
+  createdAt: schema.users.createdAt,
+};
+
+export type { CallerUser };
+
+const liveSessionQueries = new WeakMap<Executor, ReturnType<typeof prepareLiveSession>>();
+
+function prepareLiveSession(db: Executor) {
+  return db
+    .select({ sessionId: schema.sessions.id, lastUsedAt: schema.sessions.lastUsedAt, user: callerUserColumns })
     .from(schema.sessions)
     .innerJoin(schema.users, eq(schema.users.id, schema.sessions.userId))
-    .where(and(eq(schema.sessions.id, sessionId), isNull(schema.sessions.revokedAt), gt(schema.sessions.expiresAt, now)));
+    .where(and(eq(schema.sessions.id, sql.placeholder("sessionId")), isNull(schema.sessions.revokedAt), gt(schema.sessions.expiresAt, sql.placeholder("now"))))
+    .prepare("live_session");
+}
+
+/**
+ * Sessions (and API keys) this process wrote lastUsedAt for, and when: concurrent requests of one session
+ * all read the old value, and only the first of them sends the update. Bounded: cleared when it grows large
+ * (the conditional UPDATE below still keeps the write to one a minute).
+ */
+const touchedAt = new Map<string, number>();
+const TOUCH_MEMO_LIMIT = 10_000;
+
+/** Whether this request should write lastUsedAt (claims the write for this process when it should). */
+function claimTouch(key: string, lastUsedAt: Date | null, now: Date): boolean {
+  const at = now.getTime();
+  if (lastUsedAt && at - lastUsedAt.getTime() <= TOUCH_INTERVAL_MS) return false;
+  const previous = touchedAt.get(key);
+  if (previous !== undefined && at - previous <= TOUCH_INTERVAL_MS) return false;
+  if (touchedAt.size >= TOUCH_MEMO_LIMIT) touchedAt.clear();
+  touchedAt.set(key, at);
+  return true;
+}
+
+/**
+ * Writes the session's lastUsedAt unless it was written in the last minute: the condition is in the UPDATE,
+ * so however many requests (or instances) race, one write a minute goes through. True when it wrote.
+ */
+export async function touchSession(db: Executor, sessionId: string, now = new Date()): Promise<boolean> {
+  const touched = await db
+    .update(schema.sessions)
+    .set({ lastUsedAt: now })
+    .where(and(eq(schema.sessions.id, sessionId), lt(schema.sessions.lastUsedAt, new Date(now.getTime() - TOUCH_INTERVAL_MS))))
+    .returning({ id: schema.sessions.id });
+  return touched.length > 0;
+}
+
+/** The session and its user when the session is neither revoked nor expired (one prepared statement). */
+export async function findLiveSession(db: Executor, sessionId: string, now = new Date()): Promise<{ session: { id: string; lastUsedAt: Date }; user: CallerUser } | null> {
+  const [row] = await preparedFor(liveSessionQueries, db, prepareLiveSession).execute({ sessionId, now: now.toISOString() });
   if (!row) return null;
-  if (now.getTime() - row.session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(schema.sessions).set({ lastUsedAt: now }).where(eq(schema.sessions.id, sessionId));
-  }
-  return row;
+  if (claimTouch(`session:${sessionId}`, row.lastUsedAt, now)) await touchSession(db, sessionId, now);
+  return { session: { id: row.sessionId, lastUsedAt: row.lastUsedAt }, user: row.user };
 }
 
 /**
@@ -88,19 +148,20 @@ export async function revokeUserApiKeys(db: Executor, userId: string, now = new 
   return (await revokeApiKeysWhere(db, eq(schema.apiKeys.userId, userId), now)).length;
 }
 
-/** The key's row and user when the key exists, is not revoked and has not expired; lastUsedAt kept. */
-export async function authenticateApiKey(db: Executor, key: string, now = new Date()): Promise<{ apiKeyId: string; user: User } | null> {
+/** The key's id and user when the key exists, is not revoked and has not expired; lastUsedAt kept (once a minute). */
+export async function authenticateApiKey(db: Executor, key: string, now = new Date()): Promise<{ apiKeyId: string; user: CallerUser } | null> {
   if (!/^tag_(live|test|dev)_[0-9A-Za-z]{32,}$/.test(key)) return null;
   const [row] = await db
-    .select({ key: schema.apiKeys, user: schema.users })
+    .select({ apiKeyId: schema.apiKeys.id, lastUsedAt: schema.apiKeys.lastUsedAt, user: callerUserColumns })
     .from(schema.apiKeys)
     .innerJoin(schema.users, eq(schema.users.id, schema.apiKeys.userId))
     .where(and(eq(schema.apiKeys.keyHash, hashToken(key)), isNull(schema.apiKeys.revokedAt), or(isNull(schema.apiKeys.expiresAt), gt(schema.apiKeys.expiresAt, now))));
   if (!row) return null;
-  if (!row.key.lastUsedAt || now.getTime() - row.key.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
-    await db.update(schema.apiKeys).set({ lastUsedAt: now }).where(eq(schema.apiKeys.id, row.key.id));
+  if (claimTouch(`api-key:${row.apiKeyId}`, row.lastUsedAt, now)) {
+    const stale = or(isNull(schema.apiKeys.lastUsedAt), lt(schema.apiKeys.lastUsedAt, new Date(now.getTime() - TOUCH_INTERVAL_MS)));
+    await db.update(schema.apiKeys).set({ lastUsedAt: now }).where(and(eq(schema.apiKeys.id, row.apiKeyId), stale));
   }
-  return { apiKeyId: row.key.id, user: row.user };
+  return { apiKeyId: row.apiKeyId, user: row.user };
 }
 
 /**
@@ -124,9 +185,9 @@ export async function isApiKeyOfSuspendedUser(db: Executor, key: string): Promis
 }
 
 /** The user of a key that is neither revoked nor expired, looked up by the key's id; null otherwise. */
-export async function findLiveApiKeyUser(db: Executor, apiKeyId: string, now = new Date()): Promise<User | null> {
+export async function findLiveApiKeyUser(db: Executor, apiKeyId: string, now = new Date()): Promise<CallerUser | null> {
   const [row] = await db
-    .select({ user: schema.users })
+    .select({ user: callerUserColumns })
     .from(schema.apiKeys)
     .innerJoin(schema.users, eq(schema.users.id, schema.apiKeys.userId))
     .where(and(eq(schema.apiKeys.id, apiKeyId), isNull(schema.apiKeys.revokedAt), or(isNull(schema.apiKeys.expiresAt), gt(schema.apiKeys.expiresAt, now))));

@@ -1,7 +1,7 @@
 import { schema } from "@/db/client";
 import { hashPassword } from "@/lib/auth/password";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
-import { ConflictError } from "@/lib/services/errors";
+import { ConflictError, isUniqueViolation } from "@/lib/services/errors";
 import { createSession, type ClientInfo } from "./sessions";
 import { toPublicUser } from "./users";
 import { issueEmailVerification } from "./verification";
@@ -16,13 +16,6 @@ export interface RegisterInput {
 
 const EMAIL_TAKEN = "An account with this e-mail address already exists.";
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /**
  * Creates the account (role USER, unverified, FREE) and queues the verification e-mail, in the

@@ -1,7 +1,7 @@
-import type { User } from "@/db/schema";
+import type { CallerUser } from "@/lib/services/context";
 import type { PublicUser } from "./schemas";
 
-export function toPublicUser(user: User): PublicUser {
+export function toPublicUser(user: Omit<CallerUser, "suspendedAt">): PublicUser {
   return {
     id: user.id,
     email: user.email,

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
-import { schema } from "@/db/client";
+import { schema, type Executor } from "@/db/client";
+import { preparedFor } from "@/db/prepared";
 import type { Thread } from "@/db/schema";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError } from "@/lib/services/errors";
@@ -26,6 +27,43 @@ const unreadCountSql = sql<number>`(
   where ${threadMessages.threadId} = ${threads.id} and ${threadMessages.sender} = 'FINDER' and ${threadMessages.readAt} is null
 )`;
 
+/** GET /messages's statements, prepared (db/prepared.ts): all the owner's threads, or one tag's. */
+function prepareThreadList(db: Executor) {
+  const variant = (byTag: boolean) => {
+    const mine = byTag ? and(eq(threads.ownerId, sql.placeholder("userId")), eq(threads.tagId, sql.placeholder("tagId"))) : eq(threads.ownerId, sql.placeholder("userId"));
+    const name = byTag ? "threads_of_tag" : "threads";
+    return {
+      rows: db
+        .select({
+          id: threads.id,
+          tagId: threads.tagId,
+          ownerId: threads.ownerId,
+          tagOwnerId: tags.ownerId,
+          itemName: tags.itemName,
+          visibility: tags.visibility,
+          finderName: threads.finderName,
+          status: threads.status,
+          lastMessageAt: threads.lastMessageAt,
+          createdAt: threads.createdAt,
+          updatedAt: threads.updatedAt,
+          lastMessage: lastMessageSql,
+          unreadCount: unreadCountSql,
+        })
+        .from(threads)
+        .innerJoin(tags, eq(tags.id, threads.tagId))
+        .where(mine)
+        .orderBy(desc(threads.lastMessageAt), desc(threads.id))
+        .limit(sql.placeholder("limit"))
+        .offset(sql.placeholder("offset"))
+        .prepare(`${name}_page`),
+      total: db.select({ total: count() }).from(threads).where(mine).prepare(`${name}_total`),
+    };
+  };
+  return { all: variant(false), ofTag: variant(true) };
+}
+
+const threadListQueries = new WeakMap<Executor, ReturnType<typeof prepareThreadList>>();
+
 /**
  * GET /messages: the owner's conversations, most recent activity first, each with the newest message's
  * text and the count of unread finder messages; `tagId` keeps one tag's. The finder's e-mail address and
@@ -33,32 +71,9 @@ const unreadCountSql = sql<number>`(
  */
 export async function listThreads(ctx: ServiceContext, page: { page: number; limit: number; tagId?: string }): Promise<{ items: ThreadListItem[]; total: number }> {
   const { userId } = requireUser(ctx);
-  const mine = page.tagId ? and(eq(threads.ownerId, userId), eq(threads.tagId, page.tagId)) : eq(threads.ownerId, userId);
-  const [rows, [counted]] = await Promise.all([
-    ctx.db
-      .select({
-        id: threads.id,
-        tagId: threads.tagId,
-        ownerId: threads.ownerId,
-        tagOwnerId: tags.ownerId,
-        itemName: tags.itemName,
-        visibility: tags.visibility,
-        finderName: threads.finderName,
-        status: threads.status,
-        lastMessageAt: threads.lastMessageAt,
-        createdAt: threads.createdAt,
-        updatedAt: threads.updatedAt,
-        lastMessage: lastMessageSql,
-        unreadCount: unreadCountSql,
-      })
-      .from(threads)
-      .innerJoin(tags, eq(tags.id, threads.tagId))
-      .where(mine)
-      .orderBy(desc(threads.lastMessageAt), desc(threads.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    ctx.db.select({ total: count() }).from(threads).where(mine),
-  ]);
+  const queries = preparedFor(threadListQueries, ctx.db, prepareThreadList)[page.tagId ? "ofTag" : "all"];
+  const values = { userId, tagId: page.tagId ?? null, limit: page.limit, offset: (page.page - 1) * page.limit };
+  const [rows, [counted]] = await Promise.all([queries.rows.execute(values), queries.total.execute(values)]);
   const items = rows.map((row) => ({
     id: row.id,
     tagId: row.tagId,

@@ -10,7 +10,8 @@ import { getUserById } from "@/lib/services/auth/queries";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError, type FieldIssue } from "@/lib/services/errors";
 import { notify } from "@/lib/services/notifications/notify";
-import { requireAdmin } from "./products";
+import { requireAdmin } from "@/lib/services/context";
+import { recordAudit } from "@/lib/services/audit";
 import { lockOrder, orderItemsOf, releaseReservation, reserveStock, restock, tagIdsByItem, withdrawUnusedOrderTags } from "./queries";
 import { appBaseUrl, formatMoney, orderReference, toOrderRecord } from "./records";
 import {
@@ -25,6 +26,11 @@ import {
 } from "./schemas";
 
 export const ORDER_NOT_FOUND = "Order not found.";
+
+/** What an audit entry of an admin order change keeps (not the address or items). */
+function orderAuditFields(order: Order) {
+  return { status: order.status, paymentStatus: order.paymentStatus, trackingNumber: order.trackingNumber, carrier: order.carrier, refundId: order.refundId, refundedMinor: order.refundedMinor };
+}
 type OrderStatus = Order["status"];
 
 /** The admin moves of the order table (tag-service-api.md "Order status"): anything else is 409. */
@@ -282,7 +288,8 @@ export async function refundOrder(ctx: ServiceContext, orderId: string, now = ne
     const current = (await lockOrder(tx.db, order.id))!;
     if (current.status === "REFUNDED" && current.refundId === refund.id) return { id: current.id, status: "REFUNDED", paymentStatus: "REFUNDED", refundId: refund.id };
     if (!REFUNDABLE.includes(current.status) || current.paymentStatus !== "COMPLETED") throw refusal(current);
-    await recordRefund(tx, current, refund.id, now, "REFUNDED");
+    const refunded = await recordRefund(tx, current, refund.id, now, "REFUNDED");
+    await recordAudit(tx, { action: "order.refund", entityType: "order", entityId: current.id, before: orderAuditFields(current), after: orderAuditFields(refunded) });
     await tellBuyer(tx, current, "REFUNDED", `Order ${orderReference(current.id)} refunded`, `We refunded ${formatMoney(current.totalMinor, current.currency)} to your payment method.`);
     return { id: current.id, status: "REFUNDED", paymentStatus: "REFUNDED", refundId: refund.id };
   });
@@ -346,6 +353,7 @@ export async function setOrderStatus(ctx: ServiceContext, orderId: string, input
     if (input.status === "SHIPPED") Object.assign(changes, { shippedAt: now, trackingNumber: input.trackingNumber, carrier: input.carrier ?? null });
     if (input.status === "DELIVERED") changes.deliveredAt = now;
     const [updated] = await tx.db.update(schema.orders).set(changes).where(eq(schema.orders.id, order.id)).returning();
+    await recordAudit(tx, { action: "order.status", entityType: "order", entityId: order.id, before: orderAuditFields(order), after: orderAuditFields(updated!) });
     const reference = orderReference(order.id);
     const buyer = await getUserById(tx.db, order.userId);
     if (input.status === "SHIPPED") {

@@ -1,31 +1,19 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { Product, ProductVariant } from "@/db/schema";
-import { requireUser, withTransaction, type Actor, type ServiceContext } from "@/lib/services/context";
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "@/lib/services/errors";
+import { requireAdmin, withTransaction, type ServiceContext } from "@/lib/services/context";
+import { recordAudit } from "@/lib/services/audit";
+import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from "@/lib/services/errors";
 import { toAdminProductRecord, toMinor, toProductRecord } from "./records";
 import type { AdminProductRecord, CreateProductInput, ProductRecord, UpdateProductInput } from "./schemas";
 
 const PRODUCT_NOT_FOUND = "Product not found.";
 const SLUG_TAKEN = "Another product already has this slug.";
 
-/** An admin acting (ADMIN or SUPER_ADMIN); anyone else is refused, as route() also does. */
-export function requireAdmin(ctx: ServiceContext): Extract<Actor, { kind: "user" }> {
-  const actor = requireUser(ctx);
-  if (actor.role !== "ADMIN" && actor.role !== "SUPER_ADMIN") throw new ForbiddenError();
-  return actor;
-}
 
-export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
-/** "Pet collar tag (blue)!" → "pet-collar-tag-blue". */
-export function slugify(name: string): string {
+/** "Pet collar tag (blue)!" → "pet-collar-tag-blue" (accents folded); `fallback` when nothing is left. */
+export function slugify(name: string, fallback = "product"): string {
   return (
     name
       .normalize("NFKD")
@@ -34,7 +22,7 @@ export function slugify(name: string): string {
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-+|-+$/g, "")
       .slice(0, 100)
-      .replace(/-+$/g, "") || "product"
+      .replace(/-+$/g, "") || fallback
   );
 }
 
@@ -126,7 +114,9 @@ export async function createProduct(ctx: ServiceContext, input: CreateProductInp
             .values(input.variants.map((variant, index) => ({ productId: product!.id, name: variant.name, priceMinor: toMinor(variant.price), image: variant.image ?? null, sortOrder: index })))
             .returning()
         : [];
-      return toAdminProductRecord(product!, variants);
+      const record = toAdminProductRecord(product!, variants);
+      await recordAudit(tx, { action: "product.create", entityType: "product", entityId: record.id, before: null, after: record });
+      return record;
     }),
   );
 }
@@ -142,6 +132,7 @@ export async function updateProduct(ctx: ServiceContext, productId: string, inpu
     withTransaction(ctx, async (tx) => {
       const [product] = await tx.db.select().from(schema.products).where(eq(schema.products.id, productId)).for("update");
       if (!product) throw new NotFoundError(PRODUCT_NOT_FOUND);
+      const before = toAdminProductRecord(product, (await variantsOf(tx.db, [product.id])).get(product.id) ?? []);
       if (input.slug !== undefined && input.slug !== product.slug) await assertSlugFree(tx.db, input.slug, product.id);
       if (input.stock !== undefined && input.stock < product.reserved) {
         throw new ConflictError(`Unpaid orders hold ${product.reserved} units: the stock cannot be set below that.`, { reserved: product.reserved });
@@ -179,7 +170,9 @@ export async function updateProduct(ctx: ServiceContext, productId: string, inpu
         }
       }
       const variants = await variantsOf(tx.db, [product.id]);
-      return toAdminProductRecord(updated!, variants.get(product.id) ?? []);
+      const record = toAdminProductRecord(updated!, variants.get(product.id) ?? []);
+      await recordAudit(tx, { action: "product.update", entityType: "product", entityId: product.id, before, after: record });
+      return record;
     }),
   );
 }

@@ -2,15 +2,11 @@ import { count, desc, eq } from "drizzle-orm";
 import { schema } from "@/db/client";
 import type { PaymentEvent } from "@/db/schema";
 import { enqueueJob } from "@/lib/jobs/enqueue";
-import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
-import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/services/errors";
+import { recordAudit } from "@/lib/services/audit";
+import { requireAdmin, withTransaction, type ServiceContext } from "@/lib/services/context";
+import { ConflictError, NotFoundError } from "@/lib/services/errors";
 import type { PaymentEventRecord, PaymentEventStatus } from "./schemas";
 
-function requireAdmin(ctx: ServiceContext) {
-  const actor = requireUser(ctx);
-  if (actor.role !== "ADMIN" && actor.role !== "SUPER_ADMIN") throw new ForbiddenError();
-  return actor;
-}
 
 export function toPaymentEventRecord(row: PaymentEvent): PaymentEventRecord {
   return {
@@ -66,6 +62,13 @@ export async function replayPaymentEvent(ctx: ServiceContext, eventId: string): 
     if (row.status === "PROCESSED") throw new ConflictError("This event was processed; it is not applied twice.", { status: row.status });
     const [updated] = await tx.db.update(table).set({ status: "RECEIVED", processedAt: null }).where(eq(table.id, eventId)).returning();
     await enqueueJob(tx, "payments.process-event", { eventId, firstAttempt: row.attempts });
+    await recordAudit(tx, {
+      action: "payment_event.replay",
+      entityType: "payment_event",
+      entityId: eventId,
+      before: { status: row.status, attempts: row.attempts, processedAt: row.processedAt },
+      after: { status: updated!.status, attempts: updated!.attempts, processedAt: updated!.processedAt },
+    });
     return toPaymentEventRecord(updated!);
   });
 }

@@ -1,5 +1,6 @@
-import { asc, count, eq } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
+import { preparedFor } from "@/db/prepared";
 import type { Tag } from "@/db/schema";
 import type { DeviceProfile, PetProfile, Photo, Profile, TravelProfile, TypedProfile, VehicleProfile } from "./schemas";
 
@@ -13,12 +14,20 @@ export function photoUrl(photoId: string): string {
   return `/api/photos/${photoId}`;
 }
 
-export async function listPhotos(db: Executor, tagId: string): Promise<Photo[]> {
-  const rows = await db
+const photoListQueries = new WeakMap<Executor, ReturnType<typeof preparePhotoList>>();
+
+/** Every scan of a public tag reads it: a prepared statement (db/prepared.ts). */
+function preparePhotoList(db: Executor) {
+  return db
     .select({ id: schema.tagPhotos.id, isPrimary: schema.tagPhotos.isPrimary })
     .from(schema.tagPhotos)
-    .where(eq(schema.tagPhotos.tagId, tagId))
-    .orderBy(asc(schema.tagPhotos.createdAt), asc(schema.tagPhotos.id));
+    .where(eq(schema.tagPhotos.tagId, sql.placeholder("tagId")))
+    .orderBy(asc(schema.tagPhotos.createdAt), asc(schema.tagPhotos.id))
+    .prepare("tag_photos");
+}
+
+export async function listPhotos(db: Executor, tagId: string): Promise<Photo[]> {
+  const rows = await preparedFor(photoListQueries, db, preparePhotoList).execute({ tagId });
   return rows.map((row) => ({ id: row.id, url: photoUrl(row.id), isPrimary: row.isPrimary }));
 }
 

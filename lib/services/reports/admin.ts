@@ -1,23 +1,19 @@
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { schema, type Executor } from "@/db/client";
-import type { Actor, ServiceContext } from "@/lib/services/context";
-import { requireUser, withTransaction } from "@/lib/services/context";
-import { ConflictError, ForbiddenError, NotFoundError, UnprocessableError } from "@/lib/services/errors";
-import { revokeUserApiKeys, revokeUserSessions } from "@/lib/services/auth/queries";
+import { requireAdmin, withTransaction, type ServiceContext } from "@/lib/services/context";
+import { ConflictError, NotFoundError, UnprocessableError } from "@/lib/services/errors";
+import { suspendAccount } from "@/lib/services/admin/suspension";
+import { recordAudit } from "@/lib/services/audit";
 import { notify } from "@/lib/services/notifications/notify";
 import { changeTagStatus } from "@/lib/services/tags/queries";
 import type { AdminReport, ReportActionInput, ReportStatus, ReportType, UpdateReportInput } from "./schemas";
 
 const REPORT_NOT_FOUND = "Report not found.";
 
-type AdminActor = Extract<Actor, { kind: "user" }>;
-
-/** An admin acting (ADMIN or SUPER_ADMIN); anyone else is refused, as route() and the admin pages also do. */
-function requireAdmin(ctx: ServiceContext): AdminActor {
-  const actor = requireUser(ctx);
-  if (actor.role !== "ADMIN" && actor.role !== "SUPER_ADMIN") throw new ForbiddenError();
-  return actor;
+/** What an audit entry of a report keeps: its moderation state, not the reporter's text. */
+function reportAuditFields(report: typeof schema.reports.$inferSelect) {
+  return { status: report.status, action: report.action, adminNote: report.adminNote, resolvedById: report.resolvedById, resolvedAt: report.resolvedAt };
 }
 
 const reporter = alias(schema.users, "reporter");
@@ -124,7 +120,8 @@ export async function updateReport(ctx: ServiceContext, reportId: string, input:
     if (input.adminNote !== undefined) updates.adminNote = input.adminNote;
     if (closing && !wasClosed) Object.assign(updates, { resolvedById: admin.userId, resolvedAt: new Date() });
     if (!closing) Object.assign(updates, { resolvedById: null, resolvedAt: null });
-    await tx.db.update(schema.reports).set(updates).where(eq(schema.reports.id, report.id));
+    const [updated] = await tx.db.update(schema.reports).set(updates).where(eq(schema.reports.id, report.id)).returning();
+    await recordAudit(tx, { action: "report.update", entityType: "report", entityId: report.id, before: reportAuditFields(report), after: reportAuditFields(updated!) });
     return adminReport(tx.db, report.id);
   });
 }
@@ -177,14 +174,16 @@ export async function applyReportAction(ctx: ServiceContext, reportId: string, i
       }
       case "SUSPEND_USER": {
         const targetId = needs(report.targetUserId, "user");
-        const [user] = await tx.db.select().from(schema.users).where(eq(schema.users.id, targetId)).for("update");
+        const [user] = await tx.db.select().from(schema.users).where(eq(schema.users.id, targetId)).for("no key update");
         if (!user) throw new UnprocessableError("The reported user no longer exists.");
-        if (user.role === "SUPER_ADMIN" || (user.role === "ADMIN" && admin.role !== "SUPER_ADMIN")) {
-          throw new ForbiddenError(user.role === "SUPER_ADMIN" ? "A super admin cannot be suspended." : "Only a super admin can suspend an admin.");
-        }
-        await tx.db.update(schema.users).set({ suspendedAt: user.suspendedAt ?? now }).where(eq(schema.users.id, user.id));
-        await revokeUserSessions(tx.db, user.id, undefined, now);
-        await revokeUserApiKeys(tx.db, user.id, now);
+        const suspended = await suspendAccount(tx.db, admin, user, now);
+        await recordAudit(tx, {
+          action: "user.update",
+          entityType: "user",
+          entityId: user.id,
+          before: { role: user.role, suspendedAt: user.suspendedAt },
+          after: { role: suspended.role, suspendedAt: suspended.suspendedAt },
+        });
         await notify(tx, {
           userId: user.id,
           type: "SECURITY",
@@ -219,7 +218,7 @@ export async function applyReportAction(ctx: ServiceContext, reportId: string, i
         break;
     }
 
-    await tx.db
+    const [updated] = await tx.db
       .update(schema.reports)
       .set({
         status: input.action === "DISMISS" ? "DISMISSED" : "RESOLVED",
@@ -228,7 +227,9 @@ export async function applyReportAction(ctx: ServiceContext, reportId: string, i
         resolvedAt: now,
         adminNote: note ?? report.adminNote,
       })
-      .where(eq(schema.reports.id, report.id));
+      .where(eq(schema.reports.id, report.id))
+      .returning();
+    await recordAudit(tx, { action: "report.action", entityType: "report", entityId: report.id, before: reportAuditFields(report), after: reportAuditFields(updated!) });
     return adminReport(tx.db, report.id);
   });
 }

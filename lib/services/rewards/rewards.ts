@@ -1,6 +1,7 @@
 import { randomInt } from "node:crypto";
-import { and, count, desc, eq, inArray, isNotNull } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
+import { preparedFor } from "@/db/prepared";
 import type { Reward, Tag } from "@/db/schema";
 import { openSealedText, randomBase62, safeEqual, sealText } from "@/lib/auth/tokens";
 import { env } from "@/lib/env";
@@ -324,12 +325,20 @@ export async function finderReward(ctx: ServiceContext, token: string): Promise<
   };
 }
 
-/** The tag's ACTIVE reward (amount in major units and currency), else null: the scan view's `reward` and the poster's. */
-export async function activeReward(db: Executor, tagId: string): Promise<RewardOffer | null> {
-  const [row] = await db
+const activeRewardQueries = new WeakMap<Executor, ReturnType<typeof prepareActiveReward>>();
+
+/** Every scan reads it: a prepared statement (db/prepared.ts). */
+function prepareActiveReward(db: Executor) {
+  return db
     .select({ amountMinor: schema.rewards.amountMinor, currency: schema.rewards.currency })
     .from(schema.rewards)
-    .where(and(eq(schema.rewards.tagId, tagId), eq(schema.rewards.status, "ACTIVE")))
-    .limit(1);
+    .where(and(eq(schema.rewards.tagId, sql.placeholder("tagId")), eq(schema.rewards.status, "ACTIVE")))
+    .limit(1)
+    .prepare("active_reward");
+}
+
+/** The tag's ACTIVE reward (amount in major units and currency), else null: the scan view's `reward` and the poster's. */
+export async function activeReward(db: Executor, tagId: string): Promise<RewardOffer | null> {
+  const [row] = await preparedFor(activeRewardQueries, db, prepareActiveReward).execute({ tagId });
   return row ? { amount: toMajor(row.amountMinor), currency: row.currency } : null;
 }

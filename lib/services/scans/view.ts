@@ -1,5 +1,6 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
+import { preparedFor } from "@/db/prepared";
 import type { Tag } from "@/db/schema";
 import { listPhotos, readTypedProfile } from "@/lib/services/profiles/queries";
 import type { TypedProfile } from "@/lib/services/profiles/schemas";
@@ -53,25 +54,37 @@ export function publicDetailsOf(profile: TypedProfile | null): PublicDetails {
   }
 }
 
+const publicProfileQueries = new WeakMap<Executor, ReturnType<typeof preparePublicProfile>>();
+
+function preparePublicProfile(db: Executor) {
+  return db
+    .select({ description: schema.tagProfiles.description, ownerName: schema.tagProfiles.ownerName })
+    .from(schema.tagProfiles)
+    .where(eq(schema.tagProfiles.tagId, sql.placeholder("tagId")))
+    .prepare("public_profile");
+}
+
 /**
  * The public view of a tag, as GET /scan/:encryptedId and the finder page show it. Built field by field
  * from what finders may see: the owner's contact e-mail and phone, and the account's, are never read.
  */
 export async function publicViewOf(db: Executor, tag: Tag): Promise<PublicScanView> {
-  const reward = tag.ownerId ? await activeReward(db, tag.id) : null;
-  const base = { tagId: tag.id, encryptedId: tag.encryptedId, tagType: tag.tagType, reward: reward?.amount ?? null, rewardCurrency: reward?.currency ?? null };
   if (!tag.ownerId) {
+    const base = { tagId: tag.id, encryptedId: tag.encryptedId, tagType: tag.tagType, reward: null, rewardCurrency: null };
     return { ...base, itemName: null, description: null, ownerName: null, status: "PENDING_SETUP", lostMessage: null, photos: [], contactEnabled: false, emergencyAvailable: false, details: null };
   }
   const reachable = finderCanReachOwner(tag);
   // A DEACTIVATED tag shows nothing of its profile (the dashboard promises so when deactivating), like PRIVATE.
   const shown = tag.visibility === "PUBLIC" && tag.status !== "DEACTIVATED";
-  const [general, photos, typed, emergency] = await Promise.all([
-    shown ? db.select({ description: schema.tagProfiles.description, ownerName: schema.tagProfiles.ownerName }).from(schema.tagProfiles).where(eq(schema.tagProfiles.tagId, tag.id)) : [],
+  // The reads are independent: one round of awaits (and the hot ones prepared, db/prepared.ts).
+  const [reward, general, photos, typed, emergency] = await Promise.all([
+    activeReward(db, tag.id),
+    shown ? preparedFor(publicProfileQueries, db, preparePublicProfile).execute({ tagId: tag.id }) : [],
     shown ? listPhotos(db, tag.id) : [],
     shown ? readTypedProfile(db, tag) : null,
     reachable ? hasEmergencyProfile(db, tag.ownerId) : false,
   ]);
+  const base = { tagId: tag.id, encryptedId: tag.encryptedId, tagType: tag.tagType, reward: reward?.amount ?? null, rewardCurrency: reward?.currency ?? null };
   return {
     ...base,
     itemName: shown ? tag.itemName : null,

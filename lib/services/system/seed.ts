@@ -10,6 +10,7 @@ import { removeTwoFactor, retireUserTokens, revokeUserApiKeys, revokeUserSession
 import { newThreadToken, threadTokenHash } from "@/lib/services/messages/thread-token";
 import { newSealedHandoverCode } from "@/lib/services/rewards/rewards";
 import { seedCatalogue } from "@/lib/services/orders/catalogue";
+import { seedContent } from "@/lib/services/content/seed";
 
 /** The demo account seeded outside production, so `npm run dev` has someone to sign in as. */
 export const DEMO_USER = { email: "demo@tagservice.local", password: "DemoTags2026", firstName: "Dana", lastName: "Demo" } as const;
@@ -103,6 +104,8 @@ export async function seedDatabase(ctx: ServiceContext, options: SeedOptions): P
       // Production starts with an empty shop that its admins fill (POST /admin/products); development and
       // demos get the starter catalogue. Products already there (by slug) are never touched.
       result.catalogue = (await seedCatalogue(tx.db)) > 0 ? "created" : "unchanged";
+      // The blog's and careers page's starting content, likewise: rows already there are never touched.
+      await seedContent(tx.db);
     }
     return result;
   });

@@ -9,6 +9,7 @@ import { toTagRecord, type TagRecord } from "./records";
 import { activateIfComplete, assertWithinTierLimit, changeTagStatus, insertNewTags } from "./queries";
 import { tagStatuses, type TagStatus } from "./transitions";
 import { getUserById } from "@/lib/services/auth/queries";
+import { recordAudit } from "@/lib/services/audit";
 
 export type TagType = Tag["tagType"];
 
@@ -19,10 +20,16 @@ export interface MintedTag {
   scanUrl: string;
 }
 
-/** Admin minting: `count` unowned PENDING_SETUP tags with fresh codes (retrying the rare collision). */
+/**
+ * Admin minting: `count` unowned PENDING_SETUP tags with fresh codes (retrying the rare collision). An
+ * admin's batch is audited (ids only: a printed code is what claims a tag); the system's (seed, scripts) is not.
+ */
 export async function mintTags(ctx: ServiceContext, input: { count: number; tagType?: TagType }): Promise<MintedTag[]> {
   return withTransaction(ctx, async (tx) => {
     const rows = await insertNewTags(tx.db, { count: input.count, tagType: input.tagType });
+    if (ctx.actor.kind !== "system") {
+      await recordAudit(tx, { action: "tag.batch_mint", entityType: "tag_batch", entityId: null, before: null, after: { count: rows.length, tagType: input.tagType ?? "GENERAL", tagIds: rows.map((row) => row.id) } });
+    }
     return rows.map((row) => ({ id: row.id, code: formatTagCode(row.code), encryptedId: row.encryptedId, scanUrl: scanUrl(row.encryptedId) }));
   });
 }

@@ -7,7 +7,7 @@ import { queueEmail } from "@/lib/email/queue";
 import { enqueueJob } from "@/lib/jobs/enqueue";
 import { countAttempt, type CountedAttempt } from "@/lib/ratelimit";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
-import { ConflictError, ForbiddenError, NotFoundError, RateLimitError, ValidationError } from "@/lib/services/errors";
+import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, RateLimitError, ValidationError } from "@/lib/services/errors";
 import { notify } from "@/lib/services/notifications/notify";
 import { ownedTag } from "./access";
 import { assertWithinTierLimit } from "./queries";
@@ -55,13 +55,6 @@ function toTransferRecord(transfer: TransferRow, itemName: string | null, now = 
   };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 5; depth++) {
-    if ((current as { code?: unknown }).code === "23505") return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 const PENDING_CONFLICT = "This tag already has a pending transfer. Cancel it before starting another.";
 

@@ -7,7 +7,7 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { orderStatusLabels, orderStatusTones, paymentStatusLabels, paymentStatusTones } from "@/components/shop/labels";
 import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { formatMoney } from "@/lib/i18n/money";
-import { ORDER_STATUSES, listAdminOrders, type AdminOrderRecord } from "@/lib/services/orders";
+import { ORDER_STATUSES, listAdminOrders, orderReference, type AdminOrderRecord } from "@/lib/services/orders";
 import { requireAdminContext } from "../admin-context";
 import { OrderActions } from "./order-actions";
 import { ordersHref, ordersView, ORDERS_PATH, type OrdersView } from "./orders-path";
@@ -30,7 +30,6 @@ function allowedMoves(order: AdminOrderRecord) {
   };
 }
 
-const reference = (id: string) => id.slice(0, 8).toUpperCase();
 
 function noticeOf(params: Record<string, string | string[] | undefined>): { tone: "success" | "error"; text: string } | undefined {
   const read = (name: string) => {
@@ -39,7 +38,7 @@ function noticeOf(params: Record<string, string | string[] | undefined>): { tone
   };
   const order = read("order");
   if (!order || !/^[0-9a-f-]{36}$/i.test(order)) return undefined;
-  const ref = reference(order);
+  const ref = orderReference(order);
   const now = read("now");
   switch (read("notice")) {
     case "PROCESSING":
@@ -107,7 +106,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
 
 function OrderCard({ order, view, timeZone }: { order: AdminOrderRecord; view: OrdersView; timeZone: string }) {
   const headingId = `order-${order.id}`;
-  const ref = reference(order.id);
+  const ref = orderReference(order.id);
   const totalText = formatMoney(order.total, order.currency);
   const address = order.shippingAddress;
   return (

@@ -3,11 +3,11 @@ import Link from "next/link";
 import { DateTime } from "@/components/dashboard/date-time";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { pageParam, Pager } from "@/components/dashboard/pager";
-import { itemCount, OrderStatusBadge, orderReference, PaymentStatusBadge } from "@/components/orders/labels";
+import { itemCount, OrderStatusBadge, PaymentStatusBadge } from "@/components/orders/labels";
 import { requireUserContext } from "@/lib/http/page-context";
 import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { formatMoney } from "@/lib/i18n/money";
-import { listOrders } from "@/lib/services/orders";
+import { listOrders, orderReference } from "@/lib/services/orders";
 
 export const metadata: Metadata = { title: "Orders" };
 

@@ -4,7 +4,7 @@ import { Pager } from "@/components/dashboard/pager";
 import { DateTime } from "@/components/dashboard/date-time";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { PageHeading } from "@/components/dashboard/page-heading";
-import { inputClass } from "@/components/forms/field";
+import { SelectField } from "@/components/forms/field";
 import { FormAlert } from "@/components/forms/form-alert";
 import { tagStatusLabels, tagStatusList, tagTypeLabels, tagTypes } from "@/components/tags/labels";
 import { TagStatusBadge } from "@/components/tags/status-badge";
@@ -44,32 +44,20 @@ export default async function TagsPage({ searchParams }: { searchParams: SearchP
 
       {/* Keyed by the filters: after "Clear" (a client-side navigation) the selects show the list's filters, not the last ones chosen. */}
       <form key={`${query.status ?? ""}-${query.tagType ?? ""}`} method="get" action="/dashboard/tags" aria-label="Filter tags" className="flex flex-col gap-4 rounded-xl border border-line bg-white p-4 shadow-sm sm:flex-row sm:items-end">
-        <div className="flex grow flex-col gap-1.5">
-          <label htmlFor="filter-status" className="text-sm font-semibold text-ink">
-            Status
-          </label>
-          <select id="filter-status" name="status" defaultValue={query.status ?? ""} className={inputClass}>
-            <option value="">Any status</option>
-            {tagStatusList.map((status) => (
-              <option key={status} value={status}>
-                {tagStatusLabels[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex grow flex-col gap-1.5">
-          <label htmlFor="filter-type" className="text-sm font-semibold text-ink">
-            Type
-          </label>
-          <select id="filter-type" name="type" defaultValue={query.tagType ?? ""} className={inputClass}>
-            <option value="">Any type</option>
-            {tagTypes.map((type) => (
-              <option key={type} value={type}>
-                {tagTypeLabels[type]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SelectField
+          id="filter-status"
+          label="Status"
+          name="status"
+          defaultValue={query.status ?? ""}
+          options={[{ value: "", label: "Any status" }, ...tagStatusList.map((status) => ({ value: status, label: tagStatusLabels[status] }))]}
+        />
+        <SelectField
+          id="filter-type"
+          label="Type"
+          name="type"
+          defaultValue={query.tagType ?? ""}
+          options={[{ value: "", label: "Any type" }, ...tagTypes.map((type) => ({ value: type, label: tagTypeLabels[type] }))]}
+        />
         <div className="flex gap-3">
           <button type="submit" className="btn-secondary">
             Filter
@@ -112,20 +100,6 @@ const STICKER_SHEET_FORM = "sticker-sheet";
  * A plain GET form to the API (the session cookie authenticates it), so it works without JavaScript.
  */
 function StickerSheetForm() {
-  const select = (id: string, label: string, name: string, options: { value: string; label: string }[], defaultValue: string) => (
-    <div className="flex grow flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold text-ink">
-        {label}
-      </label>
-      <select id={id} name={name} defaultValue={defaultValue} className={inputClass}>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
   const sizes = Object.keys(labelSizes) as LabelSize[];
   const sizeOptions = sizes.map((size) => ({ value: size, label: `${labelSizes[size].title}, ${labelSizes[size].widthMm} × ${labelSizes[size].heightMm} mm` }));
   const perPage = (Object.keys(papers) as Paper[])
@@ -140,8 +114,8 @@ function StickerSheetForm() {
         Tick tags in the list below, then download their labels on one PDF to print on sticker paper and cut out. Small, medium and large labels per page: {perPage}.
       </p>
       <form id={STICKER_SHEET_FORM} method="get" action="/api/v1/tags/labels/sheet" aria-label="Sticker sheet" className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-end">
-        {select("sheet-paper", "Paper", "paper", (Object.keys(papers) as Paper[]).map((paper) => ({ value: paper, label: papers[paper].title })), "a4")}
-        {select("sheet-size", "Label size", "size", sizeOptions, "small")}
+        <SelectField id="sheet-paper" label="Paper" name="paper" options={(Object.keys(papers) as Paper[]).map((paper) => ({ value: paper, label: papers[paper].title }))} defaultValue="a4" />
+        <SelectField id="sheet-size" label="Label size" name="size" options={sizeOptions} defaultValue="small" />
         <StickerSheetSubmit />
       </form>
     </section>

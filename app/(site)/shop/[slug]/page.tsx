@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import Link from "next/link";
+import { Breadcrumb } from "@/components/site/breadcrumb";
 import { AddToCart } from "@/components/shop/add-to-cart";
 import { packText, StockBadge } from "@/components/shop/product-card";
 import { optionalUserContext } from "@/lib/http/page-context";
@@ -41,18 +41,7 @@ export default async function ProductPage({ params }: Props) {
 
   return (
     <div className="container-page py-6 sm:py-10">
-      <nav aria-label="Breadcrumb" className="text-sm">
-        <Link href="/shop" className="font-semibold text-brand-700 underline hover:text-brand-800">
-          Shop
-        </Link>
-        <span aria-hidden="true" className="text-muted">
-          {" "}
-          /{" "}
-        </span>
-        <span aria-current="page" className="text-muted">
-          {product.name}
-        </span>
-      </nav>
+      <Breadcrumb parent={{ href: "/shop", label: "Shop" }} current={product.name} />
       <div className="mt-5 grid gap-8 lg:grid-cols-2">
         <div>
           {images.length > 0 ? (

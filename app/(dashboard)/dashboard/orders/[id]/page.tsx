@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { AutoRefresh } from "@/components/auto-refresh";
 import Link from "next/link";
 import { notFound } from "next/navigation";
 import { BackLink } from "@/components/dashboard/back-link";
@@ -7,12 +8,12 @@ import { PageHeading } from "@/components/dashboard/page-heading";
 import { Panel } from "@/components/dashboard/panel";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { OrderStatusBadge, orderReference, PaymentStatusBadge } from "@/components/orders/labels";
+import { OrderStatusBadge, PaymentStatusBadge } from "@/components/orders/labels";
 import { requireUserContext } from "@/lib/http/page-context";
 import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { formatMoney } from "@/lib/i18n/money";
 import { NotFoundError } from "@/lib/services/errors";
-import { getOrder, type OrderRecord } from "@/lib/services/orders";
+import { getOrder, orderReference, type OrderRecord } from "@/lib/services/orders";
 import { cancelOrderAction, payOrderAction } from "./actions";
 
 export const metadata: Metadata = { title: "Order" };
@@ -83,7 +84,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
 
   return (
     <div className="flex max-w-3xl flex-col gap-6">
-      {refresh ? <meta httpEquiv="refresh" content={`${REFRESH_SECONDS};url=${refresh}`} /> : null}
+      {refresh ? <AutoRefresh seconds={REFRESH_SECONDS} url={refresh} /> : null}
       <BackLink href="/dashboard/orders">Your orders</BackLink>
       <PageHeading title={`Order ${reference}`}>
         Placed <DateTime iso={order.createdAt} timeZone={timeZone} />

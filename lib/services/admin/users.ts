@@ -1,0 +1,156 @@
+import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
+import { schema, type Executor } from "@/db/client";
+import type { User } from "@/db/schema";
+import { recordAudit } from "@/lib/services/audit";
+import { requireAdmin, withTransaction, type ServiceContext } from "@/lib/services/context";
+import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/services/errors";
+import { notify } from "@/lib/services/notifications/notify";
+import type { AdminUser, AdminUserFilters, UpdateAdminUserInput, UserRole } from "./schemas";
+import { assertMaySuspend, suspendAccount, unsuspendAccount } from "./suspension";
+
+const USER_NOT_FOUND = "User not found.";
+
+/** A LIKE pattern matching `text` literally anywhere: `\`, `%` and `_` escaped (backslash is LIKE's default escape). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+function toAdminUser(user: User, tagCount: number): AdminUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    emailVerified: user.emailVerified,
+    twoFactorEnabled: user.twoFactorEnabled,
+    subscription: user.subscription,
+    suspended: Boolean(user.suspendedAt),
+    suspendedAt: user.suspendedAt?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+    tagCount,
+  };
+}
+
+async function tagCounts(db: Executor, userIds: string[]): Promise<Map<string, number>> {
+  if (!userIds.length) return new Map();
+  const rows = await db
+    .select({ ownerId: schema.tags.ownerId, n: count() })
+    .from(schema.tags)
+    .where(inArray(schema.tags.ownerId, userIds))
+    .groupBy(schema.tags.ownerId);
+  return new Map(rows.map((row) => [row.ownerId!, Number(row.n)]));
+}
+
+export interface AdminUserQuery extends AdminUserFilters {
+  page: number;
+  limit: number;
+}
+
+/**
+ * GET /admin/users: every account, newest first. `search` is a case-insensitive part of the e-mail address,
+ * the first or last name or "first last" (LIKE wildcards in it match themselves); `role` and `suspended` narrow.
+ */
+export async function listUsersForAdmin(ctx: ServiceContext, query: AdminUserQuery): Promise<{ items: AdminUser[]; total: number }> {
+  requireAdmin(ctx);
+  const { users } = schema;
+  const filters: SQL[] = [];
+  if (query.search) {
+    const pattern = containsPattern(query.search);
+    filters.push(or(ilike(users.email, pattern), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern))!);
+  }
+  if (query.role) filters.push(eq(users.role, query.role));
+  if (query.suspended !== undefined) filters.push(query.suspended ? isNotNull(users.suspendedAt) : isNull(users.suspendedAt));
+  const where = filters.length ? and(...filters) : undefined;
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit),
+    ctx.db.select({ n: count() }).from(users).where(where),
+  ]);
+  const counts = await tagCounts(
+    ctx.db,
+    rows.map((row) => row.id),
+  );
+  return { items: rows.map((row) => toAdminUser(row, counts.get(row.id) ?? 0)), total: Number(total?.n ?? 0) };
+}
+
+const roleWords: Record<UserRole, string> = { USER: "a user", ADMIN: "an admin", SUPER_ADMIN: "a super admin" };
+
+/**
+ * PATCH /admin/users/:id { role?, suspended? }.
+ * - role: SUPER_ADMIN callers only (an ADMIN sending role is 403); your own role is 403; demoting the last
+ *   SUPER_ADMIN is 409. The SUPER_ADMIN rows are locked first, so two super admins demoting each other at
+ *   once cannot leave none.
+ * - suspended: the suspension rules of assertMaySuspend (403), yourself included. Suspending revokes every
+ *   session and API key; lifting it lets the user sign in again.
+ * Every change is audited (`user.update`, role and suspendedAt before and after) and the user is told
+ * (SECURITY notification). Sending what is already so changes nothing and tells no one, but is audited
+ * all the same: the log records every admin action.
+ */
+export async function updateUserAsAdmin(ctx: ServiceContext, userId: string, input: UpdateAdminUserInput, now = new Date()): Promise<AdminUser> {
+  const admin = requireAdmin(ctx);
+  if (input.role !== undefined && admin.role !== "SUPER_ADMIN") throw new ForbiddenError("Only a super admin can change roles.");
+  if (userId === admin.userId) {
+    throw new ForbiddenError(input.role !== undefined ? "You cannot change your own role." : "You cannot suspend your own account.");
+  }
+  return withTransaction(ctx, async (tx) => {
+    const { users } = schema;
+    // Locks in id order: the target, and with a role change every SUPER_ADMIN (the last-one rule reads them).
+    // NO KEY UPDATE, not UPDATE: the audit entry's and the notification's foreign keys take KEY SHARE locks on
+    // the acting admin's and the user's rows, and a FOR UPDATE held by a concurrent call would deadlock with them.
+    const lockWhere = input.role !== undefined ? or(eq(users.id, userId), eq(users.role, "SUPER_ADMIN")) : eq(users.id, userId);
+    const locked = await tx.db.select().from(users).where(lockWhere).orderBy(users.id).for("no key update");
+    const user = locked.find((row) => row.id === userId);
+    if (!user) throw new NotFoundError(USER_NOT_FOUND);
+
+    let current = user;
+    if (input.role !== undefined && input.role !== user.role) {
+      const otherSupers = locked.filter((row) => row.role === "SUPER_ADMIN" && row.id !== user.id);
+      if (user.role === "SUPER_ADMIN" && otherSupers.length === 0) throw new ConflictError("This is the last super admin: promote someone else first.");
+      // The acting admin's role was read before the lock; one demoted meanwhile acts no longer.
+      if (!otherSupers.some((row) => row.id === admin.userId)) throw new ForbiddenError("Only a super admin can change roles.");
+      const [updated] = await tx.db.update(users).set({ role: input.role }).where(eq(users.id, user.id)).returning();
+      current = updated!;
+    }
+    if (input.suspended === true && !current.suspendedAt) current = await suspendAccount(tx.db, admin, current, now);
+    else if (input.suspended === false && current.suspendedAt) current = await unsuspendAccount(tx.db, admin, current);
+    // Nothing to change, but the rules still apply: an ADMIN may not even confirm an admin's state.
+    else if (input.suspended !== undefined) assertMaySuspend(admin, current);
+
+    const roleChanged = current.role !== user.role;
+    const suspensionChanged = Boolean(current.suspendedAt) !== Boolean(user.suspendedAt);
+    await recordAudit(tx, {
+      action: "user.update",
+      entityType: "user",
+      entityId: user.id,
+      before: { role: user.role, suspendedAt: user.suspendedAt },
+      after: { role: current.role, suspendedAt: current.suspendedAt },
+    });
+    if (suspensionChanged) {
+      await notify(tx, {
+        userId: user.id,
+        type: "SECURITY",
+        title: current.suspendedAt ? "Your account is suspended" : "Your account is no longer suspended",
+        body: current.suspendedAt
+          ? "An administrator suspended your account: you are signed out everywhere and your API keys no longer work. Contact support to ask for a review."
+          : "An administrator lifted the suspension of your account. You can sign in again; create new API keys if you need them.",
+        data: { action: current.suspendedAt ? "SUSPEND_USER" : "UNSUSPEND_USER" },
+      });
+    }
+    if (roleChanged) {
+      await notify(tx, {
+        userId: user.id,
+        type: "SECURITY",
+        title: "Your account role changed",
+        body: `An administrator made you ${roleWords[current.role]} (you were ${roleWords[user.role]}).`,
+        data: { action: "ROLE_CHANGED", role: current.role, previousRole: user.role },
+      });
+    }
+    return toAdminUser(current, (await tagCounts(tx.db, [user.id])).get(user.id) ?? 0);
+  });
+}

@@ -1,0 +1,1 @@
+export { recordAudit, auditSnapshot, type AuditInput } from "./record";
