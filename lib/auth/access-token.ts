@@ -1,4 +1,5 @@
 import { errors, jwtVerify, SignJWT } from "jose";
+import { authSecret } from "@/lib/secrets";
 import { derivedKey } from "./tokens";
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -10,8 +11,19 @@ export interface AccessClaims {
   sessionId: string;
 }
 
-function key(): Uint8Array {
-  return derivedKey("access-token-hs256");
+let cachedKey: { secret: string; key: Promise<CryptoKey> } | undefined;
+
+/**
+ * The HMAC key, derived from AUTH_SECRET (HKDF) and imported once per secret: given raw bytes, jose imports
+ * them into WebCrypto on every sign and verify, which was most of a bearer request's JWT cost.
+ */
+function key(): Promise<CryptoKey> {
+  const secret = authSecret();
+  if (cachedKey?.secret !== secret) {
+    const imported = crypto.subtle.importKey("raw", new Uint8Array(derivedKey("access-token-hs256")), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    cachedKey = { secret, key: imported };
+  }
+  return cachedKey.key;
 }
 
 /** A 15-minute HS256 JWT with `sub` (user) and `sid` (session). */
@@ -24,13 +36,13 @@ export async function signAccessToken(claims: AccessClaims, now = new Date()): P
     .setAudience(AUDIENCE)
     .setIssuedAt(iat)
     .setExpirationTime(iat + ACCESS_TOKEN_TTL_SECONDS)
-    .sign(key());
+    .sign(await key());
 }
 
 /** The claims of a valid, unexpired access token; null for anything else (refresh tokens included). */
 export async function verifyAccessToken(token: string, now = new Date()): Promise<AccessClaims | null> {
   try {
-    const { payload } = await jwtVerify(token, key(), {
+    const { payload } = await jwtVerify(token, await key(), {
       algorithms: ["HS256"],
       issuer: ISSUER,
       audience: AUDIENCE,

@@ -1,0 +1,99 @@
+// Summarises a V8 CPU profile (`node --cpu-prof …`, e.g. of `next start` under load) by package, as README's
+// "Where the time goes" does: self time per package, bundled server chunks mapped to their sources through
+// the build's source maps, native frames counted with their JavaScript caller.
+// Usage: node scripts/cpu-profile-summary.mjs <file.cpuprofile>   (REQ=<requests> adds ms per request,
+// TOPFN=<n> lists the n heaviest functions, JSON=1 prints the totals as JSON)
+import { readFileSync, existsSync } from "node:fs";
+import { SourceMap } from "node:module";
+import { fileURLToPath } from "node:url";
+
+const file = process.argv[2];
+const profile = JSON.parse(readFileSync(file, "utf8"));
+const self = new Map();
+for (let i = 0; i < profile.samples.length; i++) self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0));
+const maps = new Map();
+function mapFor(url) {
+  if (!maps.has(url)) {
+    let map = null;
+    try {
+      const path = fileURLToPath(url);
+      if (existsSync(path + ".map")) map = new SourceMap(JSON.parse(readFileSync(path + ".map", "utf8")));
+    } catch {}
+    maps.set(url, map);
+  }
+  return maps.get(url);
+}
+function packageOf(path) {
+  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path);
+  if (m) {
+    const pkg = m[1];
+    if (pkg === "next") {
+      if (/compiled\/next-server|server\/(base-server|next-server|lib\/router|route-modules|app-render|request|web\/spec-extension|lib\/patch|async-storage)/.test(path)) return "next (routing, request/response)";
+      return "next (other)";
+    }
+    // drizzle-orm's own source maps name its files node_modules/src/….
+    return pkg === "src" ? "drizzle-orm" : pkg;
+  }
+  if (/\[project\]\/(lib|app|db)\//.test(path) || /\/(lib|app|db)\//.test(path)) return "ours (lib/, app/, db/)";
+  return null;
+}
+function category(node) {
+  const { url, functionName, lineNumber, columnNumber } = node.callFrame;
+  if (functionName === "(garbage collector)") return "GC";
+  if (functionName === "(idle)") return "(idle)";
+  if (functionName === "(program)") return "(program: native/VM)";
+  if (!url) return "native (V8 builtins, C++)";
+  if (url.startsWith("node:")) {
+    if (/http|_http|net|stream|undici|fetch|web\/|url/.test(url)) return "Node HTTP/streams/web";
+    if (/crypto/.test(url)) return "Node crypto";
+    return "Node core (other)";
+  }
+  if (url.includes("/.next/server/")) {
+    const map = mapFor(url);
+    if (map) {
+      const entry = map.findEntry(lineNumber, columnNumber);
+      const source = entry?.originalSource;
+      if (source) return packageOf(decodeURIComponent(source)) ?? `bundled: ${source.slice(0, 60)}`;
+    }
+    return "bundled (unmapped)";
+  }
+  return packageOf(url) ?? url.slice(0, 80);
+}
+const parentOf = new Map();
+for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node);
+const catCache = new Map();
+function effective(node) {
+  if (catCache.has(node.id)) return catCache.get(node.id);
+  let c = category(node);
+  if ((c.startsWith("native") || c === "Node core (other)") && parentOf.get(node.id)) {
+    const parent = effective(parentOf.get(node.id));
+    if (!parent.startsWith("native") && parent !== "(root)") c = c === "Node core (other)" && parent === "Node core (other)" ? c : c.startsWith("native") ? parent : c;
+  }
+  if (node.callFrame.functionName === "(root)") c = "(root)";
+  catCache.set(node.id, c);
+  return c;
+}
+const fnTotals = new Map();
+const totals = new Map();
+let all = 0;
+for (const node of profile.nodes) {
+  const t = self.get(node.id) ?? 0;
+  if (!t) continue;
+  const c = effective(node);
+  const fk = `${c} :: ${node.callFrame.functionName || "(anon)"} ${node.callFrame.url.split("/").slice(-2).join("/")}`;
+  fnTotals.set(fk, (fnTotals.get(fk) ?? 0) + t);
+  totals.set(c, (totals.get(c) ?? 0) + t);
+  all += t;
+}
+const idle = totals.get("(idle)") ?? 0;
+const busy = all - idle;
+const REQ = Number(process.env.REQ || 0);
+if (process.env.JSON) { console.log(JSON.stringify({ busy, totals: Object.fromEntries(totals) })); process.exit(0); }
+console.log(`${file}: total ${(all / 1000).toFixed(0)} ms sampled, busy ${(busy / 1000).toFixed(0)} ms`);
+for (const [c, t] of [...totals].sort((a, b) => b[1] - a[1])) {
+  if (c === "(idle)") continue;
+  const pct = (100 * t) / busy;
+  if (pct >= 0.5) console.log(`  ${pct.toFixed(1).padStart(5)}%  ${(t / 1000).toFixed(0).padStart(6)} ms ${REQ ? (t / 1000 / REQ).toFixed(3) + " ms/req" : ""} ${c}`);
+}
+
+if (process.env.TOPFN) for (const [k, t] of [...fnTotals].sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TOPFN))) console.log(`    ${(100 * t / busy).toFixed(1)}% ${k}`);

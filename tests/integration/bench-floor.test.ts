@@ -1,0 +1,33 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+});
+
+async function floor() {
+  vi.resetModules();
+  const { GET } = await import("@/app/api/bench-floor/route");
+  return GET();
+}
+
+describe("GET /api/bench-floor (the bench's framework floor)", () => {
+  it("is 404 unless BENCH_FLOOR is set, so production does not expose it", async () => {
+    vi.stubEnv("BENCH_FLOOR", "");
+    const response = await floor();
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ success: false, error: { code: "NOT_FOUND", message: expect.any(String) } });
+  });
+
+  it("is 404 with BENCH_FLOOR=false", async () => {
+    vi.stubEnv("BENCH_FLOOR", "false");
+    expect((await floor()).status).toBe(404);
+  });
+
+  it("answers the empty success envelope with BENCH_FLOOR=true", async () => {
+    vi.stubEnv("BENCH_FLOOR", "true");
+    const response = await floor();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ success: true });
+  });
+});
