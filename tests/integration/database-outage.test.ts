@@ -10,7 +10,7 @@ import { apiRequest, call, json, nextTestIp } from "../support/http";
 import { registerAccount } from "../support/auth";
 import { closedPort, TcpProxy } from "../support/tcp-proxy";
 import { testDatabase } from "../support/integration-setup";
-import { usingPostgres } from "../support/database";
+import { databaseUrl, usingPostgres, withAdminConnection } from "../support/database";
 
 // A route that needs the database, as every real endpoint does.
 const countUsers = route(
@@ -126,6 +126,40 @@ describe("database outage", () => {
     const back = await untilOk(() => call(countUsers, apiRequest("/api/v1/test/users-count")), 1_000);
     expect(back.status).toBe(200);
     expect(getDatabase()).toBe(handle);
+  });
+
+  // postgres.js 3.4.9 wrote the transaction's ROLLBACK to the dead socket from a setImmediate: an uncaught
+  // TypeError that ended the process (porsager/postgres#1208), and left the connection unable to send
+  // again. patches/postgres+3.4.9.patch guards it; without the patch this test fails with that error.
+  it.runIf(usingPostgres())("survives a connection killed inside a transaction, and the same pool connection works at once", async () => {
+    const handle = connectPostgres(databaseUrl(testDatabase().name), { max: 1 });
+    installHandle(handle);
+    let pid: number | undefined;
+    const outcome = handle.db
+      .transaction(async (tx) => {
+        const rows = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
+        pid = Number(rows[0]!.pid);
+        await tx.execute(sql`select pg_sleep(2)`);
+      })
+      .then(() => "committed", (error: unknown) => error);
+    while (pid === undefined) await sleep(20);
+    await withAdminConnection((admin) => admin`select pg_terminate_backend(${pid!})`);
+    const failure = await outcome;
+    expect(isDatabaseUnavailable(failure)).toBe(true);
+    // Let any write the driver had scheduled run: unpatched, this is where the process died.
+    for (let i = 0; i < 5; i += 1) await new Promise((resolve) => setImmediate(resolve));
+    await sleep(50);
+
+    // The breaker opened on the lost connection; its probe, on the pool's only connection, closes it.
+    const started = performance.now();
+    let answer: unknown;
+    while (performance.now() - started < 3_000) {
+      answer = await handle.db.execute<{ ok: number }>(sql`select 1 as ok`).then((rows) => Number(rows[0]!.ok), (error: unknown) => error);
+      if (answer === 1) break;
+      await sleep(50);
+    }
+    expect(answer).toBe(1);
+    expect(performance.now() - started).toBeLessThan(1_500);
   });
 
   it.runIf(usingPostgres())(
