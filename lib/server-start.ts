@@ -17,19 +17,32 @@ import { seedDatabase } from "@/lib/services/system/seed";
 export async function startServer(): Promise<void> {
   prepareIncomingRequests();
   const handle = getDatabase();
-  try {
+  // Each step on its own: a failed seed (the database away at start) must not leave this instance without
+  // its job workers, or every later enqueue would wait on a job system that never started.
+  await startupStep("database setup", async () => {
     // Production on PostgreSQL migrates with `npm run db:migrate` before the new version starts.
     if (env.NODE_ENV !== "production" || handle.kind === "pglite") await migrateDatabase(handle);
     const seeded = await withDatabaseBudget(MAINTENANCE_BUDGET_MS, () =>
       seedDatabase(systemContext(handle.db), { adminEmail: env.ADMIN_EMAIL, adminPassword: env.ADMIN_PASSWORD, demo: env.NODE_ENV !== "production" }),
     );
     log.info("database ready", { kind: handle.kind, ...seeded });
-    await startJobs(handle);
+  });
+  const jobsStarted = await startupStep("job workers", () => startJobs(handle));
+  if (!jobsStarted) return;
+  await startupStep("campaign resume", async () => {
     // A campaign whose batch job was lost (retries spent, a crash) carries on where it stopped.
     const resumed = await withDatabaseBudget(MAINTENANCE_BUDGET_MS, () => resumeCampaigns(systemContext(handle.db)));
     if (resumed) log.info("campaigns resumed", { campaigns: resumed });
+  });
+}
+
+/** Runs one start-up step; a failure is logged (the app still serves, health reports the database). */
+async function startupStep(step: string, work: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await work();
+    return true;
   } catch (error) {
-    // The app still serves (health reports the database); jobs start when the server restarts.
-    log.error("startup tasks failed", describeError(error));
+    log.error("startup step failed", { step, ...describeError(error) });
+    return false;
   }
 }

@@ -60,6 +60,9 @@ const slowNote = route(
   },
 );
 
+/** The first row of a postgres.js result (drizzle types `execute` loosely over both drivers). */
+const firstRow = (rows: unknown) => (rows as Record<string, unknown>[])[0]!;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -137,8 +140,7 @@ describe("database outage", () => {
     let pid: number | undefined;
     const outcome = handle.db
       .transaction(async (tx) => {
-        const rows = await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`);
-        pid = Number(rows[0]!.pid);
+        pid = Number(firstRow(await tx.execute(sql`select pg_backend_pid() as pid`)).pid);
         await tx.execute(sql`select pg_sleep(2)`);
       })
       .then(() => "committed", (error: unknown) => error);
@@ -154,7 +156,7 @@ describe("database outage", () => {
     const started = performance.now();
     let answer: unknown;
     while (performance.now() - started < 3_000) {
-      answer = await handle.db.execute<{ ok: number }>(sql`select 1 as ok`).then((rows) => Number(rows[0]!.ok), (error: unknown) => error);
+      answer = await handle.db.execute(sql`select 1 as ok`).then((rows) => Number(firstRow(rows).ok), (error: unknown) => error);
       if (answer === 1) break;
       await sleep(50);
     }

@@ -39,6 +39,14 @@ describe("seedDatabase", () => {
     expect((await getDatabase().db.select().from(schema.users)).filter((u) => u.email === "root@example.com")).toHaveLength(1);
   });
 
+  it("seeds once when instances start together: five simultaneous seeds all succeed, with one admin", async () => {
+    const options = { adminEmail: "together@example.com", adminPassword: "Admin1234", demo: false };
+    const results = await Promise.all(Array.from({ length: 5 }, () => seedDatabase(ctx(), options)));
+    expect(results.map((r) => r.admin).sort()).toEqual(["created", "unchanged", "unchanged", "unchanged", "unchanged"]);
+    const users = await getDatabase().db.select().from(schema.users);
+    expect(users.filter((u) => u.email === "together@example.com")).toHaveLength(1);
+  });
+
   describe("when ADMIN_EMAIL names an account someone registered", () => {
     const ADMIN_PASSWORD = "Admin-Pass-2026";
 

@@ -79,12 +79,18 @@ const DEMO_TAGS: DemoTag[] = [
   { tagType: "GENERAL", itemName: "Old umbrella", path: ["ACTIVE", "EXPIRED"] },
 ];
 
+/** The advisory lock seeding holds (an arbitrary constant of this app). */
+const SEED_LOCK_KEY = 7_262_016_001;
+
 /**
  * Idempotent: creates or promotes the SUPER_ADMIN from ADMIN_EMAIL/ADMIN_PASSWORD (see seedAdmin) and,
  * when asked, the demo content. Later issues extend the demo content.
  */
 export async function seedDatabase(ctx: ServiceContext, options: SeedOptions): Promise<SeedResult> {
   return withTransaction(ctx, async (tx) => {
+    // Instances starting together each seed: one at a time, so the later ones find the admin and the demo
+    // content there instead of failing on a duplicate key (the lock ends with the transaction).
+    await tx.db.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY}::bigint)`);
     const result: SeedResult = { admin: "skipped", demoUser: "skipped", demoTags: "skipped", catalogue: "skipped" };
     if (options.adminEmail) result.admin = await seedAdmin(tx, options.adminEmail, options.adminPassword);
     if (options.demo) {
