@@ -7,15 +7,33 @@ import type { Executor } from "@/db/client";
  * transaction commits. Services call these downward; nothing here imports a service.
  */
 
-/** New notifications; a payload is one notification id. */
+/**
+ * New notifications; a payload is `<userId>:<notificationId>`, so an instance with no stream of that user
+ * skips it without a query (a bare notification id, as sent before, is still understood).
+ */
 export const NOTIFICATION_CHANNEL = "tag_service_notifications";
 
 /** Revoked credentials; a payload is `session:<ids>` or `api-key:<ids>`, comma-separated. */
 export const CREDENTIALS_REVOKED_CHANNEL = "tag_service_credentials_revoked";
 
 /** Tells every instance's live streams about a stored notification. */
-export async function signalNotification(db: Executor, notificationId: string): Promise<void> {
-  await db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${notificationId})`);
+export async function signalNotification(db: Executor, notification: { id: string; userId: string }): Promise<void> {
+  await db.execute(sql`select pg_notify(${NOTIFICATION_CHANNEL}, ${`${notification.userId}:${notification.id}`})`);
+}
+
+export interface NotificationSignal {
+  notificationId: string;
+  /** Undefined for a payload of the earlier form (the id alone). */
+  userId?: string;
+}
+
+/** The notification a payload names, or undefined for anything malformed. */
+export function parseNotificationSignal(payload: string): NotificationSignal | undefined {
+  const separator = payload.indexOf(":");
+  if (separator < 0) return UUID.test(payload) ? { notificationId: payload } : undefined;
+  const userId = payload.slice(0, separator);
+  const notificationId = payload.slice(separator + 1);
+  return UUID.test(userId) && UUID.test(notificationId) ? { userId, notificationId } : undefined;
 }
 
 export type RevokedCredentialKind = "session" | "api-key";

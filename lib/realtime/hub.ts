@@ -1,8 +1,8 @@
 import { DEFAULT_OPERATION_DEADLINE_MS, withDatabaseBudget } from "@/db/availability";
 import { getDatabase, type DatabaseHandle } from "@/db/client";
 import { describeError, log } from "@/lib/log";
-import { loadStreamNotification, type StreamNotification } from "@/lib/services/notifications/queries";
-import { CREDENTIALS_REVOKED_CHANNEL, NOTIFICATION_CHANNEL, parseCredentialRevocation } from "./channel";
+import { loadStreamNotifications, type StreamNotification } from "@/lib/services/notifications/queries";
+import { CREDENTIALS_REVOKED_CHANNEL, NOTIFICATION_CHANNEL, parseCredentialRevocation, parseNotificationSignal } from "./channel";
 
 /** A stream open on this instance: the hub hands it its user's notifications and may close it. */
 export interface StreamSubscriber {
@@ -22,16 +22,33 @@ export interface StreamSubscriber {
 /** Streams per user on one instance; opening one more closes the oldest (a forgotten tab, a leaked EventSource). */
 export const MAX_STREAMS_PER_USER = 5;
 
+/** The most notifications one delivery query loads. */
+export const DELIVERY_BATCH = 500;
+
+/** What a hub has done since it started: how many signals it took, skipped and how many queries it made. */
+export interface HubStats {
+  signals: number;
+  /** Signals for users with no stream open here: dropped without a query. */
+  skipped: number;
+  /** Queries that loaded notifications to deliver (each loads up to DELIVERY_BATCH). */
+  loads: number;
+  delivered: number;
+}
+
 /**
  * The fan-out of one app instance: a single LISTEN on the notification channel for a database
- * handle, and the streams open here by user. NOTIFY carries only the id, so each payload costs one
- * query, and only when some stream is open; deliveries run one after another so frames keep commit order.
+ * handle, and the streams open here by user. NOTIFY carries the user and notification ids: a signal for a
+ * user with no stream here costs nothing, and the rest are loaded in batches (the signals that arrive while
+ * one batch loads make the next), one batch after another, so frames keep commit order and a burst of N
+ * notifications costs a handful of queries, not N.
  */
 export class NotificationHub {
   private readonly streams = new Map<string, StreamSubscriber[]>();
   private starting: Promise<void> | undefined;
   private unlisten: (() => Promise<void>) | undefined;
-  private deliveries: Promise<void> = Promise.resolve();
+  private pending: string[] = [];
+  private draining = false;
+  private readonly counters: HubStats = { signals: 0, skipped: 0, loads: 0, delivered: 0 };
   private stopped = false;
 
   constructor(
@@ -111,19 +128,54 @@ export class NotificationHub {
     }
   }
 
-  private received(payload: string): void {
-    if (this.stopped || this.streams.size === 0) return;
-    this.deliveries = this.deliveries.then(() => this.deliver(payload)).catch((error: unknown) => {
-      log.warn("notification stream delivery failed", { notificationId: payload, ...describeError(error) });
-    });
+  stats(): HubStats {
+    return { ...this.counters };
   }
 
-  private async deliver(id: string): Promise<void> {
+  private received(payload: string): void {
+    if (this.stopped) return;
+    this.counters.signals += 1;
+    const signal = parseNotificationSignal(payload);
+    if (!signal || this.streams.size === 0 || (signal.userId !== undefined && !this.streams.has(signal.userId))) {
+      this.counters.skipped += 1;
+      return;
+    }
+    this.pending.push(signal.notificationId);
+    if (!this.draining) void this.drain();
+  }
+
+  /** Delivers the pending notifications, a batch per query, until none is left. */
+  private async drain(): Promise<void> {
+    this.draining = true;
+    try {
+      while (this.pending.length && !this.stopped) {
+        const batch = this.pending.splice(0, DELIVERY_BATCH);
+        try {
+          await this.deliver(batch);
+        } catch (error) {
+          log.warn("notification stream delivery failed", { notifications: batch.length, ...describeError(error) });
+        }
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+
+  private async deliver(ids: string[]): Promise<void> {
     // Its own budget: the LISTEN callback may run in the context of whichever request opened the hub.
-    const notification = await withDatabaseBudget(DEFAULT_OPERATION_DEADLINE_MS, () => loadStreamNotification(this.handle.db, id));
-    if (!notification || this.stopped) return;
-    // A copy: a subscriber that closes while being delivered to leaves the list.
-    for (const subscriber of [...(this.streams.get(notification.userId) ?? [])]) subscriber.deliver(notification);
+    const loaded = await withDatabaseBudget(DEFAULT_OPERATION_DEADLINE_MS, () => loadStreamNotifications(this.handle.db, ids));
+    this.counters.loads += 1;
+    if (this.stopped) return;
+    const byId = new Map(loaded.map((notification) => [notification.id, notification]));
+    // In the order the signals came (commit order); a copy of each list, as a subscriber may close meanwhile.
+    for (const id of ids) {
+      const notification = byId.get(id);
+      if (!notification) continue;
+      for (const subscriber of [...(this.streams.get(notification.userId) ?? [])]) {
+        subscriber.deliver(notification);
+        this.counters.delivered += 1;
+      }
+    }
   }
 
   /** Closes every stream and drops the LISTEN (quietly when the handle is already closed). */

@@ -256,6 +256,33 @@ describe("the notification hub", () => {
     }
   });
 
+  it("delivers a burst committed at once in a few queries, in commit order, and skips users with no stream here without a query", async () => {
+    const hub = getNotificationHub();
+    const watched = await registerAccount();
+    const elsewhere = await registerAccount();
+    const { reader } = await openStream(watched);
+    const before = hub.stats();
+
+    // 100 notifications (and 20 for a user streaming nowhere) in one transaction: their signals arrive together at commit.
+    const created: string[] = [];
+    await withTransaction(systemContext(testDatabase().db), async (tx) => {
+      for (let i = 0; i < 100; i += 1) {
+        created.push((await notify(tx, { userId: watched.id, type: "TAG_SCANNED", title: `Burst ${i}`, body: "burst" })).id);
+        if (i % 5 === 0) await notify(tx, { userId: elsewhere.id, type: "TAG_SCANNED", title: `Unwatched ${i}`, body: "burst" });
+      }
+    });
+    const received: string[] = [];
+    for (let i = 0; i < created.length; i += 1) received.push((await reader.next({ timeoutMs: 5_000 }))!.id!);
+    expect(received).toEqual(created);
+
+    const after = hub.stats();
+    expect(after.signals - before.signals).toBe(120);
+    expect(after.skipped - before.skipped).toBe(20);
+    expect(after.delivered - before.delivered).toBe(100);
+    expect(after.loads - before.loads).toBeGreaterThanOrEqual(1);
+    expect(after.loads - before.loads).toBeLessThanOrEqual(10);
+  });
+
   it("delivers a notification committed on one connection to streams of another instance's hub, and back", async () => {
     const database = testDatabase();
     // A second app instance: its own connection (PostgreSQL) or a second subscriber on the same engine (PGlite).

@@ -33,7 +33,7 @@ export async function notify(ctx: ServiceContext, input: NotifyInput, now = new 
     if (channelEnabled(preferences, input.type, "push")) {
       await enqueueJob(tx, "notifications.push", { notificationId: notification!.id }, { startAfter });
     }
-    await signalNotification(tx.db, notification!.id);
+    await signalNotification(tx.db, notification!);
     return notification!;
   });
 }

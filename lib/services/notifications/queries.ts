@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, or } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, or } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { defaultPreferences, type Preferences } from "./rules";
 
@@ -33,10 +33,11 @@ const streamColumns = {
 };
 
 /** The notification a NOTIFY payload names, or undefined (a malformed payload or a deleted row). */
-export async function loadStreamNotification(db: Executor, id: string): Promise<StreamNotification | undefined> {
-  if (!UUID_PATTERN.test(id)) return undefined;
-  const [row] = await db.select(streamColumns).from(schema.notifications).where(eq(schema.notifications.id, id));
-  return row;
+/** Several notifications in one query (the live streams' batch), in no particular order; unknown ids are left out. */
+export async function loadStreamNotifications(db: Executor, ids: readonly string[]): Promise<StreamNotification[]> {
+  const valid = ids.filter((id) => UUID_PATTERN.test(id));
+  if (!valid.length) return [];
+  return db.select(streamColumns).from(schema.notifications).where(inArray(schema.notifications.id, valid));
 }
 
 /**
