@@ -24,11 +24,9 @@
  * BENCH_COMPARE_UNPREPARED (1; 0 leaves the unprepared baseline out), BENCH_DATABASE_URL or DATABASE_URL
  * (the PostgreSQL server the scratch database is made on), BENCH_REDIS_URL or REDIS_URL.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { accessSync, closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { accessSync, closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeFileSync } from "node:fs";
 import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -37,27 +35,20 @@ import { decodeJwt } from "jose";
 import postgres from "postgres";
 import webpush from "web-push";
 import { accessTokenKey, signAccessToken } from "./access-token";
+import { children, cpuMs, freePort, startServer, stopChild, waitUntilAnswering, type Server } from "./processes";
 
 const SECONDS = Number(process.env.BENCH_COMPARE_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_COMPARE_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_COMPARE_CONNECTIONS ?? 16);
 const WITH_UNPREPARED = (process.env.BENCH_COMPARE_UNPREPARED ?? "1") !== "0";
 const WARMUP_SECONDS = 3;
-const START_TIMEOUT_MS = 120_000;
 const FETCH_TIMEOUT_MS = 15_000;
 const FIXED_RATE_SHARE = 0.6;
 
-const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1";
+export const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1";
 const repoRoot = process.cwd();
 
 type TargetName = "ours" | "floor" | "baseline" | "baselineUnprepared";
-
-interface Server {
-  name: string;
-  url: string;
-  child: ChildProcess;
-  output: string[];
-}
 
 interface RoundFigures {
   round: number;
@@ -79,128 +70,6 @@ interface Scenario {
   paths: () => string[];
   headers: (token: string) => Record<string, string>;
   targets: TargetName[];
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// Child processes: every one is killed at the end, on failure and on Ctrl-C.
-
-const children = new Set<ChildProcess>();
-
-function killChild(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM"): void {
-  if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, signal); // its whole process group (detached), so workers it forked go too
-  } catch {
-    try {
-      child.kill(signal);
-    } catch {
-      // already gone
-    }
-  }
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) {
-    children.delete(child);
-    return;
-  }
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  killChild(child, "SIGTERM");
-  const timer = setTimeout(() => killChild(child, "SIGKILL"), 5_000);
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 8_000))]);
-  clearTimeout(timer);
-  children.delete(child);
-}
-
-function killAllNow(): void {
-  for (const child of children) killChild(child, "SIGKILL");
-}
-
-process.on("exit", killAllNow);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
-    });
-  });
-}
-
-async function waitUntilAnswering(server: Server, probePath: string): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) {
-      throw new Error(`${server.name} exited while starting (${server.child.exitCode ?? server.child.signalCode}):\n${server.output.join("").slice(-3_000)}`);
-    }
-    try {
-      const response = await fetch(new URL(probePath, server.url), { signal: AbortSignal.timeout(2_000) });
-      await response.arrayBuffer();
-      if (response.status < 500) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${server.name} did not answer within ${START_TIMEOUT_MS / 1000} s:\n${server.output.join("").slice(-3_000)}`);
-}
-
-function startServer(name: string, command: string, args: string[], env: NodeJS.ProcessEnv, port: number): Server {
-  const child = spawn(command, args, { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
-  children.add(child);
-  const output: string[] = [];
-  const keep = (chunk: Buffer) => {
-    output.push(chunk.toString());
-    if (output.length > 200) output.splice(0, output.length - 200);
-  };
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  return { name, url: `http://127.0.0.1:${port}`, child, output };
-}
-
-// ---------------------------------------------------------------------------------------------------------
-// CPU time of a process tree, from /proc.
-
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync("getconf", ["CLK_TCK"]).toString().trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-function descendants(pid: number): number[] {
-  const found = [pid];
-  for (let i = 0; i < found.length; i++) {
-    const current = found[i]!;
-    try {
-      for (const task of readdirSync(`/proc/${current}/task`)) {
-        const text = readFileSync(`/proc/${current}/task/${task}/children`, "utf8").trim();
-        if (text) found.push(...text.split(/\s+/).map(Number));
-      }
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return found;
-}
-
-/** utime + stime of the process and its descendants, in milliseconds. */
-function cpuMs(pid: number): number {
-  let ticks = 0;
-  for (const id of descendants(pid)) {
-    try {
-      const stat = readFileSync(`/proc/${id}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // gone
-    }
-  }
-  return (ticks * 1000) / CLOCK_TICKS;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -248,7 +117,7 @@ async function measure(server: Server, paths: string[], headers: Record<string, 
 // ---------------------------------------------------------------------------------------------------------
 // Seeding through our own API.
 
-async function api<T>(base: string, method: string, p: string, body?: unknown, token?: string, extra: Record<string, string> = {}): Promise<{ status: number; data: T; message?: string }> {
+export async function api<T>(base: string, method: string, p: string, body?: unknown, token?: string, extra: Record<string, string> = {}): Promise<{ status: number; data: T; message?: string }> {
   const headers: Record<string, string> = { "content-type": "application/json", ...extra };
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(new URL(p, base), { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
@@ -256,7 +125,7 @@ async function api<T>(base: string, method: string, p: string, body?: unknown, t
   return { status: response.status, data: payload.data, message: payload.error?.message };
 }
 
-function expectStatus(what: string, result: { status: number; message?: string }, status: number): void {
+export function expectStatus(what: string, result: { status: number; message?: string }, status: number): void {
   if (result.status !== status) throw new Error(`seeding: ${what} answered ${result.status} (${result.message ?? ""})`);
 }
 

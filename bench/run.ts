@@ -10,7 +10,7 @@
  *    (bench/baseline-server.ts) under the same load, alternating, on a scratch PostgreSQL database and real
  *    Redis; needs `npm run build` first and BENCH_DATABASE_URL (or DATABASE_URL) and BENCH_REDIS_URL (or
  *    REDIS_URL). Prints every goal of issue 16 with met / not met and writes bench/results/<date>.json.
- * 4. `-- --only=http` (not in the default run): a bounded HTTP load against a server you started yourself,
+ * 5. `-- --only=http` (not in the default run): a bounded HTTP load against a server you started yourself,
  *      RATE_LIMIT_MULTIPLIER=1000 npm run start   (so the limiter doesn't answer 429s)
  *      BENCH_URL=http://127.0.0.1:3000 npm run bench -- --only=http
  *    Each scenario sends a fixed number of requests (and stops after a time cap) with fixed concurrency and
@@ -19,7 +19,10 @@
  *    The public scan scenarios need tags: the run mints them as the admin of ADMIN_EMAIL/ADMIN_PASSWORD (the
  *    server's own seeded SUPER_ADMIN; BENCH_ADMIN_EMAIL/BENCH_ADMIN_PASSWORD override) and the bench user
  *    claims them. Without those credentials the scan scenarios are skipped, saying so.
- * `-- --only=email`, `-- --only=webhook`, `-- --only=compare` or `-- --only=http` runs one part.
+ * 4. The scale-out (bench/scale-out.ts): two `next start` instances (`-- --instances N` for N, and that part
+ *    alone) on one PostgreSQL and Redis: shared rate limits, SSE fan-out across instances, jobs run once,
+ *    revocations seen at once, then 2,000 streams and a notification burst (arrival p99, memory per stream).
+ * `-- --only=email`, `-- --only=webhook`, `-- --only=scale-out`, `-- --only=compare` or `-- --only=http` runs one part.
  */
 interface Scenario {
   name: string;
@@ -212,11 +215,21 @@ async function runWebhookLoad(): Promise<Goal[]> {
   }));
 }
 
-/** Goals of issue 16 this bench does not measure yet (scale-out): listed so the table names every goal. */
-const UNMEASURED: Goal[] = [
-  { goal: "scale-out: two instances share rate limits, SSE fan-out, jobs and revocations", figure: "not measured by this bench yet", met: null },
-  { goal: "SSE: 2,000 streams on two instances, p99 arrival ≤ 1 s, ≤ 50 KB per idle stream", figure: "not measured by this bench yet", met: null },
-];
+const instancesArgument = process.argv.indexOf("--instances");
+const instances = instancesArgument >= 0 ? Number(process.argv[instancesArgument + 1]) : undefined;
+
+/** The scale-out checks and the SSE fan-out (bench/scale-out.ts); their goals join the table. */
+async function runScaleOut(count = 2): Promise<Goal[]> {
+  const { scaleOut, formatScaleOut, saveScaleOut } = await import("./scale-out");
+  const result = await scaleOut(count);
+  if (typeof result === "string") {
+    console.log(`scale-out skipped: ${result}`);
+    return [];
+  }
+  console.log(`\n${formatScaleOut(result)}\n\nfigures saved to ${saveScaleOut(result)}\n`);
+  if (result.checks.some((c) => !c.passed)) process.exitCode = 1;
+  return result.goals;
+}
 
 async function runCompare(otherGoals: Goal[]): Promise<boolean> {
   const { compare, formatCompare, saveCompare } = await import("./compare");
@@ -225,7 +238,7 @@ async function runCompare(otherGoals: Goal[]): Promise<boolean> {
     console.log(`compare skipped: ${result}`);
     return false;
   }
-  result.goals.push(...otherGoals, ...UNMEASURED);
+  result.goals.push(...otherGoals);
   console.log(`\n${formatCompare(result)}\n\nfigures saved to ${saveCompare(result)}`);
   if (result.scenarios.some((s) => Object.values(s.mean).some((m) => m && (m.non2xx || m.errors)))) process.exitCode = 1;
   return true;
@@ -268,10 +281,14 @@ async function runHttp(): Promise<void> {
 
 async function main() {
   if (only === "http") return runHttp();
+  if (instances !== undefined && (!Number.isInteger(instances) || instances < 2)) throw new Error("--instances takes a whole number of 2 or more");
+  // `--instances N` runs the scale-out alone, with N instances.
+  const part = instances !== undefined ? "scale-out" : only;
   const goals: Goal[] = [];
-  if (only === undefined || only === "email") goals.push(...(await runEmailBurst()));
-  if (only === undefined || only === "webhook") goals.push(...(await runWebhookLoad()));
-  const compared = (only === undefined || only === "compare") && (await runCompare(goals));
+  if (part === undefined || part === "email") goals.push(...(await runEmailBurst()));
+  if (part === undefined || part === "webhook") goals.push(...(await runWebhookLoad()));
+  if (part === undefined || part === "scale-out") goals.push(...(await runScaleOut(instances)));
+  const compared = (part === undefined || part === "compare") && (await runCompare(goals));
   if (!compared && goals.length) console.log(["", "| goal (issue 16) | figure | |", "|---|---|---|", ...goals.map(goalRow)].join("\n"));
 }
 

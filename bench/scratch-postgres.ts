@@ -7,17 +7,36 @@ import { connectPostgres, type DatabaseHandle } from "@/db/client";
  * afterwards, so a bench run never touches the data already there.
  */
 export async function onScratchPostgres<T>(baseUrl: string, scenario: (handle: DatabaseHandle) => Promise<T>): Promise<T> {
-  const name = `tagsvc_bench_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const handle = connectPostgres(url.toString());
+  const scratch = await createScratchDatabase(baseUrl);
+  const handle = connectPostgres(scratch.url);
   try {
     return await scenario(handle);
   } finally {
     await handle.close();
-    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end({ timeout: 5 });
+    await scratch.drop();
   }
+}
+
+export interface ScratchDatabase {
+  name: string;
+  /** `baseUrl` with the scratch database's name. */
+  url: string;
+  /** Drops it (forcing out whoever is still connected); safe to call twice. */
+  drop(): Promise<void>;
+}
+
+/** A new, empty database on the PostgreSQL server of `baseUrl`. */
+export async function createScratchDatabase(baseUrl: string): Promise<ScratchDatabase> {
+  const name = `tagsvc_bench_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(baseUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  await admin.unsafe(`CREATE DATABASE "${name}"`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  let dropped: Promise<void> | undefined;
+  const drop = () =>
+    (dropped ??= (async () => {
+      await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => {});
+      await admin.end({ timeout: 5 }).catch(() => {});
+    })());
+  return { name, url: url.toString(), drop };
 }

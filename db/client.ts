@@ -77,7 +77,7 @@ const store = globalThis as DatabaseGlobal;
  */
 export function getDatabase(): DatabaseHandle {
   if (!store.__tagServiceDatabase) {
-    store.__tagServiceDatabase = env.DATABASE_URL ? connectPostgres(env.DATABASE_URL) : connectPglite(pgliteDataDir(env.DATA_DIR));
+    store.__tagServiceDatabase = env.DATABASE_URL ? connectPostgres(env.DATABASE_URL, { max: env.DATABASE_POOL_SIZE }) : connectPglite(pgliteDataDir(env.DATA_DIR));
   }
   return store.__tagServiceDatabase;
 }

@@ -46,6 +46,7 @@ export function buildEnv(source: Source) {
     server: {
       NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
       DATABASE_URL: z.url().optional(),
+      DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
       DATA_DIR: z.string().min(1).default("./.data"),
       REDIS_URL: z.url().optional(),
       UPSTASH_REDIS_REST_URL: z.url().optional(),
@@ -76,6 +77,7 @@ export function buildEnv(source: Source) {
     runtimeEnv: {
       NODE_ENV: source.NODE_ENV,
       DATABASE_URL: source.DATABASE_URL,
+      DATABASE_POOL_SIZE: source.DATABASE_POOL_SIZE,
       DATA_DIR: source.DATA_DIR,
       REDIS_URL: source.REDIS_URL,
       UPSTASH_REDIS_REST_URL: source.UPSTASH_REDIS_REST_URL,

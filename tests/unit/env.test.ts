@@ -19,6 +19,7 @@ describe("configuration", () => {
     expect(env.RATE_LIMIT_MULTIPLIER).toBe(1);
     expect(env.PUSH_ALLOW_PRIVATE_ENDPOINTS).toBe(false);
     expect(env.DATA_DIR).toBe("./.data");
+    expect(env.DATABASE_POOL_SIZE).toBe(10);
   });
 
   it("refuses a production start without a required secret, naming it", () => {
@@ -45,6 +46,8 @@ describe("configuration", () => {
     expect(() => buildEnv({ NODE_ENV: "development", TRUST_PROXY: "maybe" })).toThrow(/TRUST_PROXY/);
     expect(() => buildEnv({ NODE_ENV: "development", TRUST_PROXY: "-1" })).toThrow(/TRUST_PROXY/);
     expect(() => buildEnv({ NODE_ENV: "development", TRUST_PROXY: "1.5" })).toThrow(/TRUST_PROXY/);
+    for (const size of ["0", "2.5", "many", "501"]) expect(() => buildEnv({ NODE_ENV: "development", DATABASE_POOL_SIZE: size })).toThrow(/DATABASE_POOL_SIZE/);
+    expect(buildEnv({ NODE_ENV: "development", DATABASE_POOL_SIZE: "25" }).DATABASE_POOL_SIZE).toBe(25);
   });
 
   it("reads TRUST_PROXY as the number of proxies in front: false 0, true 1, or N", () => {
