@@ -33,9 +33,9 @@ import { gunzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { decodeJwt } from "jose";
 import postgres from "postgres";
-import webpush from "web-push";
 import { accessTokenKey, signAccessToken } from "./access-token";
-import { children, cpuMs, freePort, startServer, stopChild, waitUntilAnswering, type Server } from "./processes";
+import { children, cpuMs, freePort, nextStartEnvironment, startNext, startServer, stopChild, waitUntilAnswering, withCleanUp, type Server } from "./processes";
+import { migrateScratch } from "./scratch-postgres";
 
 const SECONDS = Number(process.env.BENCH_COMPARE_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_COMPARE_ROUNDS ?? 3);
@@ -417,53 +417,30 @@ export async function compare(): Promise<CompareResult | string> {
     }
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const onSignal = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: stopping the servers and dropping ${name}`);
-    void cleanUp().finally(() => process.exit(130));
-  };
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
-
-  try {
+  return withCleanUp(`stopping the servers and dropping ${name}`, cleanUp, async () => {
     await admin.unsafe(`CREATE DATABASE "${name}"`);
     // Diagnostics: every statement on the scratch database goes to PostgreSQL's server log.
     if (process.env.BENCH_LOG_STATEMENTS === "1") await admin.unsafe(`ALTER DATABASE "${name}" SET log_statement = 'all'`);
     const [{ version }] = (await admin`select current_setting('server_version') as version`) as unknown as [{ version: string }];
-    const { connectPostgres } = await import("@/db/client");
-    const { migrateDatabase } = await import("@/db/migrator");
-    const handle = connectPostgres(scratch.toString(), { max: 2 });
-    try {
-      await migrateDatabase(handle);
-    } finally {
-      await handle.close();
-    }
+    await migrateScratch(scratch.toString());
 
     const secret = randomBytes(32).toString("base64url");
-    const vapid = webpush.generateVAPIDKeys();
     const adminAccount = { email: "bench-admin@example.com", password: `Bench-${randomBytes(9).toString("base64url")}` };
     const [oursPort, baselinePort, unpreparedPort] = await Promise.all([freePort(), freePort(), freePort()]);
     const appUrl = `http://127.0.0.1:${oursPort}`;
     const common = { PATH: process.env.PATH, HOME: process.env.HOME, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: scratch.toString(), AUTH_SECRET: secret, APP_URL: appUrl };
-    const ours = startServer(
+    const ours = startNext(
       "ours (next start)",
-      process.execPath,
-      [path.join(repoRoot, "node_modules/next/dist/bin/next"), "start", "-p", String(oursPort), "-H", "127.0.0.1"],
-      {
-        ...common,
-        NODE_ENV: "production",
-        REDIS_URL: redisUrl,
-        DATA_DIR: dataDir,
-        PAYMENT_WEBHOOK_SECRET: randomBytes(24).toString("base64url"),
-        VAPID_PUBLIC_KEY: vapid.publicKey,
-        VAPID_PRIVATE_KEY: vapid.privateKey,
-        VAPID_SUBJECT: "mailto:bench@example.com",
-        ADMIN_EMAIL: adminAccount.email,
-        ADMIN_PASSWORD: adminAccount.password,
-        RATE_LIMIT_MULTIPLIER: "1000000",
-        BENCH_FLOOR: "true",
-        LOG_LEVEL: "warn",
-      },
       oursPort,
+      nextStartEnvironment({
+        databaseUrl: scratch.toString(),
+        redisUrl,
+        appUrl,
+        dataDir,
+        authSecret: secret,
+        admin: adminAccount,
+        extra: { RATE_LIMIT_MULTIPLIER: "1000000", BENCH_FLOOR: "true" },
+      }),
     );
     const baselineArgs = ["--import", "tsx", path.join(repoRoot, "bench/baseline-server.ts")];
     const baseline = startServer("baseline", process.execPath, baselineArgs, { ...common, PORT: String(baselinePort), BASELINE_PREPARE: "true", NODE_ENV: "production" }, baselinePort);
@@ -578,11 +555,7 @@ export async function compare(): Promise<CompareResult | string> {
     };
     result.goals = goalsOf(result);
     return result;
-  } finally {
-    process.removeListener("SIGINT", onSignal);
-    process.removeListener("SIGTERM", onSignal);
-    await cleanUp();
-  }
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------

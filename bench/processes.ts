@@ -3,8 +3,11 @@
  * time a process tree spent, from /proc. Shared by bench/compare.ts and bench/scale-out.ts.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import net from "node:net";
+import path from "node:path";
+import webpush from "web-push";
 
 const START_TIMEOUT_MS = 120_000;
 const repoRoot = process.cwd();
@@ -145,4 +148,58 @@ export function rssKb(pid: number): number {
     }
   }
   return total;
+}
+
+/** What `next start` needs of a production start (every secret generated for the run) plus `extra`. */
+export function nextStartEnvironment(options: {
+  databaseUrl: string;
+  redisUrl: string;
+  appUrl: string;
+  dataDir: string;
+  authSecret: string;
+  admin: { email: string; password: string };
+  extra?: Record<string, string>;
+}): NodeJS.ProcessEnv {
+  const vapid = webpush.generateVAPIDKeys();
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    NEXT_TELEMETRY_DISABLED: "1",
+    NODE_ENV: "production",
+    DATABASE_URL: options.databaseUrl,
+    REDIS_URL: options.redisUrl,
+    AUTH_SECRET: options.authSecret,
+    APP_URL: options.appUrl,
+    DATA_DIR: options.dataDir,
+    PAYMENT_WEBHOOK_SECRET: randomBytes(24).toString("base64url"),
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+    VAPID_SUBJECT: "mailto:bench@example.com",
+    ADMIN_EMAIL: options.admin.email,
+    ADMIN_PASSWORD: options.admin.password,
+    LOG_LEVEL: "warn",
+    ...options.extra,
+  };
+}
+
+/** `next start` of the current build on 127.0.0.1:`port`. */
+export function startNext(name: string, port: number, env: NodeJS.ProcessEnv): Server {
+  return startServer(name, process.execPath, [path.join(repoRoot, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], env, port);
+}
+
+/** Runs `work`, then `cleanUp`, which also runs (and the process exits) on Ctrl-C or SIGTERM meanwhile. */
+export async function withCleanUp<T>(interrupted: string, cleanUp: () => Promise<void>, work: () => Promise<T>): Promise<T> {
+  const onSignal = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal}: ${interrupted}`);
+    void cleanUp().finally(() => process.exit(130));
+  };
+  process.once("SIGINT", onSignal);
+  process.once("SIGTERM", onSignal);
+  try {
+    return await work();
+  } finally {
+    process.removeListener("SIGINT", onSignal);
+    process.removeListener("SIGTERM", onSignal);
+    await cleanUp();
+  }
 }

@@ -27,11 +27,10 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import os from "node:os";
 import path from "node:path";
 import postgres from "postgres";
-import webpush from "web-push";
 import { accessTokenKey, signAccessToken } from "./access-token";
 import { api, BROWSER, expectStatus } from "./compare";
-import { children, freePort, rssKb, startServer, stopChild, waitUntilAnswering, type Server } from "./processes";
-import { createScratchDatabase } from "./scratch-postgres";
+import { children, freePort, nextStartEnvironment, rssKb, startNext, stopChild, waitUntilAnswering, withCleanUp, type Server } from "./processes";
+import { createScratchDatabase, migrateScratch } from "./scratch-postgres";
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 2000);
 const SCAN_CONCURRENCY = Number(process.env.BENCH_SCAN_CONCURRENCY ?? 32);
@@ -236,58 +235,25 @@ export async function scaleOut(instanceCount = 2): Promise<ScaleOutResult | stri
     await scratch.drop();
     rmSync(dataDir, { recursive: true, force: true });
   };
-  const onSignal = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: stopping the instances and dropping ${scratch.name}`);
-    void cleanUp().finally(() => process.exit(130));
-  };
-  process.once("SIGINT", onSignal);
-  process.once("SIGTERM", onSignal);
-
-  try {
-    const { connectPostgres } = await import("@/db/client");
-    const { migrateDatabase } = await import("@/db/migrator");
-    const handle = connectPostgres(scratch.url, { max: 2 });
-    try {
-      await migrateDatabase(handle);
-    } finally {
-      await handle.close();
-    }
+  return withCleanUp(`stopping the instances and dropping ${scratch.name}`, cleanUp, async () => {
+    await migrateScratch(scratch.url);
 
     // -------------------------------------------------------------------------------------------------------
-    // N instances, started at the same moment, as a deployment would.
+    // N instances, started at the same moment, as a deployment would; the public origin is the load
+    // balancer's (here, the first instance's).
     const secret = randomBytes(32).toString("base64url");
-    const vapid = webpush.generateVAPIDKeys();
     const adminAccount = { email: "scale-admin@example.com", password: `Bench-${randomBytes(9).toString("base64url")}` };
     const ports = await Promise.all(Array.from({ length: instanceCount }, () => freePort()));
-    const environment: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      NEXT_TELEMETRY_DISABLED: "1",
-      NODE_ENV: "production",
-      DATABASE_URL: scratch.url,
-      REDIS_URL: redisUrl,
-      AUTH_SECRET: secret,
-      // The public origin is the load balancer's; here, the first instance.
-      APP_URL: `http://127.0.0.1:${ports[0]}`,
-      TRUST_PROXY: "true",
-      DATA_DIR: dataDir,
-      PAYMENT_WEBHOOK_SECRET: randomBytes(24).toString("base64url"),
-      VAPID_PUBLIC_KEY: vapid.publicKey,
-      VAPID_PRIVATE_KEY: vapid.privateKey,
-      VAPID_SUBJECT: "mailto:bench@example.com",
-      ADMIN_EMAIL: adminAccount.email,
-      ADMIN_PASSWORD: adminAccount.password,
-      LOG_LEVEL: "warn",
-    };
-    const instances = ports.map((port, index) =>
-      startServer(
-        `instance ${String.fromCharCode(65 + index)}`,
-        process.execPath,
-        [path.join(repoRoot, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"],
-        environment,
-        port,
-      ),
-    );
+    const environment = nextStartEnvironment({
+      databaseUrl: scratch.url,
+      redisUrl,
+      appUrl: `http://127.0.0.1:${ports[0]}`,
+      dataDir,
+      authSecret: secret,
+      admin: adminAccount,
+      extra: { TRUST_PROXY: "true" },
+    });
+    const instances = ports.map((port, index) => startNext(`instance ${String.fromCharCode(65 + index)}`, port, environment));
     await Promise.all(instances.map((instance) => waitUntilAnswering(instance, "/api/health")));
     const [a, b] = [instances[0]!, instances[1]!];
     const label = (server: Server) => server.name.replace("instance ", "");
@@ -480,11 +446,7 @@ export async function scaleOut(instanceCount = 2): Promise<ScaleOutResult | stri
     };
     result.goals = goalsOf(result);
     return result;
-  } finally {
-    process.removeListener("SIGINT", onSignal);
-    process.removeListener("SIGTERM", onSignal);
-    await cleanUp();
-  }
+  });
 }
 
 function goalsOf(result: ScaleOutResult): ScaleOutResult["goals"] {

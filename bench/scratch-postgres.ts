@@ -40,3 +40,14 @@ export async function createScratchDatabase(baseUrl: string): Promise<ScratchDat
     })());
   return { name, url: url.toString(), drop };
 }
+
+/** Applies the committed migrations to the database at `url`. */
+export async function migrateScratch(url: string): Promise<void> {
+  const { migrateDatabase } = await import("@/db/migrator");
+  const handle = connectPostgres(url, { max: 2 });
+  try {
+    await migrateDatabase(handle);
+  } finally {
+    await handle.close();
+  }
+}
