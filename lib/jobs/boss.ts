@@ -24,6 +24,8 @@ export interface Runtime {
   installed?: Promise<void>;
   /** Queues known to exist on this handle. */
   queues: Set<string>;
+  /** The last queue creation of this process (they run one after another). */
+  creatingQueues?: Promise<void>;
   /** Set by startJobs: maintenance and workers running. */
   started?: Promise<PgBoss>;
   workers: Set<string>;
@@ -83,7 +85,8 @@ function bossOptions(db: BossDatabase): PgBoss.ConstructorOptions {
   };
 }
 
-function createRuntime(handle: DatabaseHandle): Runtime {
+/** A runtime for `handle` outside the process state (runtimeFor keeps the process's own); tests make a second instance's. */
+export function createRuntime(handle: DatabaseHandle): Runtime {
   const db = bossDatabaseFor(handle);
   const boss = new PgBoss(bossOptions(db));
   // pg-boss emits maintenance and polling failures; an EventEmitter without an error listener would throw.
@@ -136,14 +139,49 @@ async function createMissingQueues(boss: PgBoss, jobs: readonly JobSpec[], known
   if (missing.length === 0) return;
   const existing = new Set((await boss.getQueues()).map((queue) => queue.name));
   for (const job of missing) {
-    // create_queue is idempotent (ON CONFLICT DO NOTHING), so two processes racing here is harmless.
+    // create_queue skips a queue that exists; instances take turns here (acrossInstances), as two
+    // create_queue calls at once can deadlock on the job table's partitions.
     if (!existing.has(job.name)) await boss.createQueue(job.name, queueOptions(job));
     known.add(job.name);
   }
 }
 
+/** The advisory lock instances take to install pg-boss's schema and create queues, one at a time. */
+const INSTALL_LOCK_KEY = 7_262_016_002;
+/** How long an instance waits for another's installation before its start-up step fails. */
+const INSTALL_LOCK_WAIT_MS = 60_000;
+const INSTALL_LOCK_POLL_MS = 100;
+
+/**
+ * Runs `work` while holding the installation lock on PostgreSQL. Instances starting together otherwise
+ * run pg-boss's migrations and create_queue (which attaches a partition to the job table) side by side,
+ * and PostgreSQL answers one of them with a deadlock, leaving that instance without workers. The lock is
+ * a session lock on a connection reserved for it (the work runs on the pool's other connections); it is
+ * polled with pg_try_advisory_lock so the wait has a deadline. PGlite is one process: nothing to order.
+ */
+async function acrossInstances(handle: DatabaseHandle, work: () => Promise<void>): Promise<void> {
+  if (handle.kind !== "postgres") return work();
+  const connection = await handle.sql.reserve();
+  try {
+    const deadline = Date.now() + INSTALL_LOCK_WAIT_MS;
+    for (;;) {
+      const [row] = await connection<{ locked: boolean }[]>`select pg_try_advisory_lock(${INSTALL_LOCK_KEY}::bigint) as locked`;
+      if (row?.locked) break;
+      if (Date.now() >= deadline) throw new Error(`jobs: another instance held the installation lock for ${INSTALL_LOCK_WAIT_MS / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, INSTALL_LOCK_POLL_MS));
+    }
+    try {
+      await work();
+    } finally {
+      await connection`select pg_advisory_unlock(${INSTALL_LOCK_KEY}::bigint)`;
+    }
+  } finally {
+    connection.release();
+  }
+}
+
 export async function ensureInstalled(runtime: Runtime): Promise<void> {
-  runtime.installed ??= installSchema(runtime.db).catch((error: unknown) => {
+  runtime.installed ??= acrossInstances(runtime.handle, () => installSchema(runtime.db)).catch((error: unknown) => {
     runtime.installed = undefined;
     throw error;
   });
@@ -153,7 +191,10 @@ export async function ensureInstalled(runtime: Runtime): Promise<void> {
 export async function ensureQueues(runtime: Runtime, jobs: readonly JobSpec[]): Promise<void> {
   if (jobs.every((job) => runtime.queues.has(job.name))) return;
   await ensureInstalled(runtime);
-  await createMissingQueues(runtime.boss, jobs, runtime.queues);
+  // One creation at a time in this process too, so concurrent callers reserve one connection, not many.
+  const creating = (runtime.creatingQueues ?? Promise.resolve()).then(() => acrossInstances(runtime.handle, () => createMissingQueues(runtime.boss, jobs, runtime.queues)));
+  runtime.creatingQueues = creating.catch(() => undefined);
+  await creating;
 }
 
 /**

@@ -31,3 +31,28 @@ describe("GET /api/bench-floor (the bench's framework floor)", () => {
     expect(await response.json()).toEqual({ success: true });
   });
 });
+
+describe("GET /api/bench-floor/memory (the scale-out bench's memory reading)", () => {
+  async function memory() {
+    vi.resetModules();
+    const { GET } = await import("@/app/api/bench-floor/memory/route");
+    return GET();
+  }
+
+  it("is 404 unless BENCH_FLOOR is set", async () => {
+    vi.stubEnv("BENCH_FLOOR", "");
+    const response = await memory();
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ success: false, error: { code: "NOT_FOUND", message: expect.any(String) } });
+  });
+
+  it("answers the process's memory with BENCH_FLOOR=true, saying whether it collected garbage first", async () => {
+    vi.stubEnv("BENCH_FLOOR", "true");
+    const response = await memory();
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { success: boolean; data: Record<string, unknown> };
+    expect(body.success).toBe(true);
+    expect(body.data.collected).toBe(typeof (globalThis as { gc?: unknown }).gc === "function");
+    for (const field of ["rss", "heapTotal", "heapUsed", "external", "arrayBuffers"]) expect(body.data[field]).toBeGreaterThan(0);
+  });
+});

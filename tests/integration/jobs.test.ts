@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { getDatabase, schema, setDatabase } from "@/db/client";
+import { connectPostgres, getDatabase, schema, setDatabase } from "@/db/client";
+import { createRuntime, ensureQueues, listJobSpecs } from "@/lib/jobs/boss";
 import { enqueueJob, getJob, jobsStatus, prepareJobs, runPendingJobs, startJobs, stopJobs } from "@/lib/jobs";
 import { systemContext, withTransaction } from "@/lib/services/context";
-import { createTestDatabase } from "../support/database";
+import { createTestDatabase, databaseUrl, dropDatabase, uniqueDatabaseName, usingPostgres, withAdminConnection } from "../support/database";
 import { attemptsFor, recordJob, slowPollJob, slowPollStartedAt, storedJobsWithKey } from "../support/test-jobs";
 
 class Rollback extends Error {}
@@ -226,6 +227,27 @@ describe("startJobs", () => {
     } finally {
       setDatabase(original);
       await other.drop();
+    }
+  });
+});
+
+describe("instances starting together", () => {
+  // Needs separate connections racing on one PostgreSQL database; PGlite is one process.
+  it.runIf(usingPostgres())("install pg-boss and create the queues one at a time: both start, on an empty database, every time", async () => {
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const name = uniqueDatabaseName("tagsvc_jobs_race");
+      await withAdminConnection((admin) => admin.unsafe(`CREATE DATABASE "${name}"`));
+      const handles = [connectPostgres(databaseUrl(name), { max: 3 }), connectPostgres(databaseUrl(name), { max: 3 })];
+      try {
+        const runtimes = handles.map(createRuntime);
+        const outcomes = await Promise.allSettled(runtimes.map((runtime) => ensureQueues(runtime, listJobSpecs())));
+        expect(outcomes.map((outcome) => (outcome.status === "rejected" ? String(outcome.reason) : "ready"))).toEqual(["ready", "ready"]);
+        const queues = (await handles[0]!.db.execute(sql`select name from pgboss.queue`)) as unknown as { name: string }[];
+        expect(queues.map((row) => row.name).sort()).toEqual(listJobSpecs().map((job) => job.name).sort());
+      } finally {
+        await Promise.all(handles.map((handle) => handle.close()));
+        await dropDatabase(name);
+      }
     }
   });
 });
