@@ -56,3 +56,28 @@ describe("GET /api/bench-floor/memory (the scale-out bench's memory reading)", (
     for (const field of ["rss", "heapTotal", "heapUsed", "external", "arrayBuffers"]) expect(body.data[field]).toBeGreaterThan(0);
   });
 });
+
+describe("GET /api/bench-floor/stream (the framework floor of a live stream)", () => {
+  async function floorStream(signal: AbortSignal) {
+    vi.resetModules();
+    const { GET } = await import("@/app/api/bench-floor/stream/route");
+    return GET(new Request("http://localhost/api/bench-floor/stream", { signal }));
+  }
+
+  it("is 404 unless BENCH_FLOOR is set", async () => {
+    vi.stubEnv("BENCH_FLOOR", "");
+    expect((await floorStream(new AbortController().signal)).status).toBe(404);
+  });
+
+  it("with BENCH_FLOOR=true, sends the retry line as an event stream and ends when the client goes", async () => {
+    vi.stubEnv("BENCH_FLOOR", "true");
+    const client = new AbortController();
+    const response = await floorStream(client.signal);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("text/event-stream; charset=utf-8");
+    const reader = response.body!.getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toBe("retry: 3000\n\n");
+    client.abort();
+    expect((await reader.read()).done).toBe(true);
+  });
+});

@@ -18,6 +18,7 @@ const UNCONTRACTED: Record<string, string> = {
   "app/api/auth/[...nextauth]/route.ts": "next-auth's own sign-in, CSRF, session and sign-out endpoints for the web pages",
   "app/api/photos/[photoId]/route.ts": "a photo's bytes for <img> tags: not a JSON API endpoint, outside the envelope",
   "app/api/bench-floor/route.ts": "the bench's framework floor: an empty handler with no kernel by design, 404 unless BENCH_FLOOR is set",
+  "app/api/bench-floor/stream/route.ts": "the bench's framework floor of a live stream: a bare event stream, 404 unless BENCH_FLOOR is set",
   "app/api/bench-floor/memory/route.ts": "the bench's memory reading (after a full GC) for the scale-out: no kernel by design, 404 unless BENCH_FLOOR is set",
 };
 
