@@ -136,7 +136,7 @@ interface Seed {
   encryptedIds: string[];
 }
 
-async function seed(base: string, admin: { email: string; password: string }): Promise<Seed> {
+export async function seed(base: string, admin: { email: string; password: string }): Promise<Seed> {
   const email = `bench-${randomBytes(4).toString("hex")}@example.com`;
   const registered = await api<{ accessToken: string }>(base, "POST", "/api/v1/auth/register", { email, password: "Bench-password-1", firstName: "Bench", lastName: "User" });
   expectStatus("register", registered, 201);

@@ -20,9 +20,22 @@ export function safeEqual(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
-/** A key for one purpose, derived from AUTH_SECRET (HKDF-SHA256), so no two uses share key material. */
+const derivedKeys = new Map<string, Buffer>();
+
+/**
+ * A key for one purpose, derived from AUTH_SECRET (HKDF-SHA256), so no two uses share key material.
+ * Derived once per secret, purpose and length (every scan hashes the client's IP under one): callers only
+ * read the buffer.
+ */
 export function derivedKey(purpose: string, length = 32): Buffer {
-  return Buffer.from(hkdfSync("sha256", authSecret(), "tag-service", purpose, length));
+  const secret = authSecret();
+  const cacheKey = `${length}\u0000${purpose}\u0000${secret}`;
+  let key = derivedKeys.get(cacheKey);
+  if (!key) {
+    key = Buffer.from(hkdfSync("sha256", secret, "tag-service", purpose, length));
+    derivedKeys.set(cacheKey, key);
+  }
+  return key;
 }
 
 /** AES-256-GCM under a key for `purpose`, as `iv.tag.ciphertext` in base64url. */
