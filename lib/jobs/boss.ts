@@ -161,9 +161,20 @@ const INSTALL_LOCK_POLL_MS = 100;
  */
 async function acrossInstances(handle: DatabaseHandle, work: () => Promise<void>): Promise<void> {
   if (handle.kind !== "postgres") return work();
-  const connection = await handle.sql.reserve();
+  const deadline = Date.now() + INSTALL_LOCK_WAIT_MS;
+  // Taking a connection waits for a free one too: under the same deadline (one that arrives later is given back).
+  const reserving = handle.sql.reserve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const connection = await Promise.race([
+    reserving,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        void reserving.then((late) => late.release(), () => undefined);
+        reject(new Error(`jobs: no database connection for the installation lock within ${INSTALL_LOCK_WAIT_MS / 1000} s`));
+      }, INSTALL_LOCK_WAIT_MS);
+    }),
+  ]).finally(() => clearTimeout(timer));
   try {
-    const deadline = Date.now() + INSTALL_LOCK_WAIT_MS;
     for (;;) {
       const [row] = await connection<{ locked: boolean }[]>`select pg_try_advisory_lock(${INSTALL_LOCK_KEY}::bigint) as locked`;
       if (row?.locked) break;
