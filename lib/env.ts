@@ -46,7 +46,7 @@ export function buildEnv(source: Source) {
     server: {
       NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
       DATABASE_URL: z.url().optional(),
-      DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
+      DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(10),
       DATA_DIR: z.string().min(1).default("./.data"),
       REDIS_URL: z.url().optional(),
       UPSTASH_REDIS_REST_URL: z.url().optional(),

@@ -157,7 +157,8 @@ const INSTALL_LOCK_POLL_MS = 100;
  * run pg-boss's migrations and create_queue (which attaches a partition to the job table) side by side,
  * and PostgreSQL answers one of them with a deadlock, leaving that instance without workers. The lock is
  * a session lock on a connection reserved for it (the work runs on the pool's other connections); it is
- * polled with pg_try_advisory_lock so the wait has a deadline. PGlite is one process: nothing to order.
+ * polled with pg_try_advisory_lock so the wait has a deadline (hence a pool of at least 2: DATABASE_POOL_SIZE).
+ * PGlite is one process: nothing to order.
  */
 async function acrossInstances(handle: DatabaseHandle, work: () => Promise<void>): Promise<void> {
   if (handle.kind !== "postgres") return work();

@@ -46,7 +46,7 @@ describe("configuration", () => {
     expect(() => buildEnv({ NODE_ENV: "development", TRUST_PROXY: "maybe" })).toThrow(/TRUST_PROXY/);
     expect(() => buildEnv({ NODE_ENV: "development", TRUST_PROXY: "-1" })).toThrow(/TRUST_PROXY/);
     expect(() => buildEnv({ NODE_ENV: "development", TRUST_PROXY: "1.5" })).toThrow(/TRUST_PROXY/);
-    for (const size of ["0", "2.5", "many", "501"]) expect(() => buildEnv({ NODE_ENV: "development", DATABASE_POOL_SIZE: size })).toThrow(/DATABASE_POOL_SIZE/);
+    for (const size of ["0", "1", "2.5", "many", "501"]) expect(() => buildEnv({ NODE_ENV: "development", DATABASE_POOL_SIZE: size })).toThrow(/DATABASE_POOL_SIZE/);
     expect(buildEnv({ NODE_ENV: "development", DATABASE_POOL_SIZE: "25" }).DATABASE_POOL_SIZE).toBe(25);
   });
 
