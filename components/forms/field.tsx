@@ -32,6 +32,26 @@ export function TextField({ id, name, label, hint, errors, optional, className, 
   const hasErrors = Boolean(errors && errors.length > 0);
   return (
     <div className={`flex flex-col gap-1.5 ${className ?? ""}`}>
+      <FieldHeading id={id} label={label} hint={hint} errors={errors} optional={optional} />
+      <input
+        id={id}
+        name={name}
+        aria-invalid={hasErrors || undefined}
+        aria-describedby={fieldDescriptionIds(id, Boolean(hint), hasErrors)}
+        className={inputClassName ? `${inputClass} ${inputClassName}` : inputClass}
+        {...input}
+      />
+    </div>
+  );
+}
+
+/**
+ * What stands above every field's control: its label (with "(optional)"), its hint and its errors, with the
+ * ids the control's aria-describedby names (fieldDescriptionIds).
+ */
+function FieldHeading({ id, label, hint, errors, optional }: { id: string; label: ReactNode; hint?: ReactNode; errors?: string[]; optional?: boolean }) {
+  return (
+    <>
       <label htmlFor={id} className="text-sm font-semibold text-ink">
         {label}
         {optional ? <span className="font-normal text-muted"> (optional)</span> : null}
@@ -42,15 +62,7 @@ export function TextField({ id, name, label, hint, errors, optional, className, 
         </p>
       ) : null}
       <FieldErrorList id={`${id}-error`} errors={errors} />
-      <input
-        id={id}
-        name={name}
-        aria-invalid={hasErrors || undefined}
-        aria-describedby={fieldDescriptionIds(id, Boolean(hint), hasErrors)}
-        className={inputClassName ? `${inputClass} ${inputClassName}` : inputClass}
-        {...input}
-      />
-    </div>
+    </>
   );
 }
 
@@ -86,10 +98,7 @@ export interface SelectOption {
 export function SelectField({ id, label, name, defaultValue, options, errors }: { id: string; label: string; name: string; defaultValue: string; options: readonly SelectOption[]; errors?: string[] }) {
   return (
     <div className="flex grow flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold text-ink">
-        {label}
-      </label>
-      <FieldErrorList id={`${id}-error`} errors={errors} />
+      <FieldHeading id={id} label={label} errors={errors} />
       <select id={id} name={name} defaultValue={defaultValue} className={inputClass} aria-invalid={errors ? true : undefined} aria-describedby={fieldDescriptionIds(id, false, Boolean(errors))}>
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -116,15 +125,7 @@ export interface TextAreaFieldProps extends Omit<TextareaHTMLAttributes<HTMLText
 export function TextAreaField({ id, name, label, hint, errors, mono = false, onValueChange, className, ...textarea }: TextAreaFieldProps) {
   return (
     <div className="flex flex-col gap-1.5">
-      <label htmlFor={id} className="text-sm font-semibold text-ink">
-        {label}
-      </label>
-      {hint ? (
-        <p id={`${id}-hint`} className="text-sm text-muted">
-          {hint}
-        </p>
-      ) : null}
-      <FieldErrorList id={`${id}-error`} errors={errors} />
+      <FieldHeading id={id} label={label} hint={hint} errors={errors} />
       <textarea
         id={id}
         name={name}
