@@ -32,11 +32,22 @@ export async function signAccessToken(key: Uint8Array, claims: { userId: string;
     .sign(key);
 }
 
+const importedKeys = new WeakMap<Uint8Array, Promise<CryptoKey>>();
+const verifiedTokens = new Map<string, { claims: { userId: string; sessionId: string }; expiresAt: number }>();
+
+/** As lib/auth/access-token.ts checks it: the key imported once, and a token already verified only has its expiry checked again. */
 export async function verifyAccessToken(key: Uint8Array, token: string): Promise<{ userId: string; sessionId: string } | null> {
+  const known = verifiedTokens.get(token);
+  if (known) return known.expiresAt <= Math.floor(Date.now() / 1000) ? null : known.claims;
+  let imported = importedKeys.get(key);
+  if (!imported) importedKeys.set(key, (imported = crypto.subtle.importKey("raw", new Uint8Array(key), { name: "HMAC", hash: "SHA-256" }, false, ["verify"])));
   try {
-    const { payload } = await jwtVerify(token, key, { algorithms: ["HS256"], issuer: ISSUER, audience: AUDIENCE, requiredClaims: ["sub", "sid", "exp", "iat"] });
+    const { payload } = await jwtVerify(token, await imported, { algorithms: ["HS256"], issuer: ISSUER, audience: AUDIENCE, requiredClaims: ["sub", "sid", "exp", "iat"] });
     if (payload.typ !== "access" || typeof payload.sid !== "string" || typeof payload.sub !== "string") return null;
-    return { userId: payload.sub, sessionId: payload.sid };
+    const claims = { userId: payload.sub, sessionId: payload.sid };
+    if (verifiedTokens.size >= 10_000) verifiedTokens.delete(verifiedTokens.keys().next().value!);
+    verifiedTokens.set(token, { claims, expiresAt: payload.exp! });
+    return claims;
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;

@@ -39,8 +39,45 @@ export async function signAccessToken(claims: AccessClaims, now = new Date()): P
     .sign(await key());
 }
 
+/** Verified tokens per instance, at most this many (the oldest verified first out): a few MB at most. */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+
+interface VerifiedToken {
+  secret: string;
+  claims: AccessClaims;
+  /** The token's `exp`, in seconds since the epoch. */
+  expiresAt: number;
+}
+
+/**
+ * Tokens already verified, by their exact text. A client sends one token for up to 15 minutes, so the HMAC
+ * check (about a fifth of a bearer read's own CPU) runs once per token and instance; every later request
+ * with the same bytes only has its expiry checked again. Nothing is cached for a token that failed, and the
+ * session behind a token is still read on every request (a revoked session is refused at once).
+ */
+const verifiedTokens = new Map<string, VerifiedToken>();
+
+function rememberVerified(token: string, entry: VerifiedToken): void {
+  if (verifiedTokens.size >= VERIFIED_TOKENS_KEPT) {
+    const oldest = verifiedTokens.keys().next().value;
+    if (oldest !== undefined) verifiedTokens.delete(oldest);
+  }
+  verifiedTokens.set(token, entry);
+}
+
+/** How many verified tokens this instance keeps now (diagnostics and tests). */
+export function verifiedAccessTokensKept(): number {
+  return verifiedTokens.size;
+}
+
+/** jose's rule: a token whose `exp` is at or before the current second has expired. */
+const expired = (expiresAt: number, now: Date) => expiresAt <= Math.floor(now.getTime() / 1000);
+
 /** The claims of a valid, unexpired access token; null for anything else (refresh tokens included). */
 export async function verifyAccessToken(token: string, now = new Date()): Promise<AccessClaims | null> {
+  const secret = authSecret();
+  const known = verifiedTokens.get(token);
+  if (known && known.secret === secret) return expired(known.expiresAt, now) ? null : known.claims;
   try {
     const { payload } = await jwtVerify(token, await key(), {
       algorithms: ["HS256"],
@@ -50,7 +87,9 @@ export async function verifyAccessToken(token: string, now = new Date()): Promis
       requiredClaims: ["sub", "sid", "exp", "iat"],
     });
     if (payload.typ !== "access" || typeof payload.sid !== "string" || typeof payload.sub !== "string") return null;
-    return { userId: payload.sub, sessionId: payload.sid };
+    const claims = { userId: payload.sub, sessionId: payload.sid };
+    rememberVerified(token, { secret, claims, expiresAt: payload.exp! });
+    return claims;
   } catch (error) {
     if (error instanceof errors.JOSEError) return null;
     throw error;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { SignJWT, UnsecuredJWT } from "jose";
-import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, verifyAccessToken } from "@/lib/auth/access-token";
+import { ACCESS_TOKEN_TTL_SECONDS, signAccessToken, VERIFIED_TOKENS_KEPT, verifiedAccessTokensKept, verifyAccessToken } from "@/lib/auth/access-token";
 import { derivedKey, hashToken, keyedHash, randomBase62, randomToken, safeEqual } from "@/lib/auth/tokens";
 
 const ISSUED = new Date("2030-01-01T12:00:00.000Z");
@@ -48,6 +48,42 @@ describe("access tokens", () => {
     for (const candidate of refused) expect(await verifyAccessToken(candidate, after(1))).toBeNull();
     // The same construction with the right key and claims is accepted, so the refusals above are for the stated reasons.
     expect(await verifyAccessToken(await sign({ sid: claims.sessionId, typ: "access" }), after(1))).toEqual(claims);
+  });
+});
+
+describe("verified access tokens kept per instance", () => {
+  it("still expire on time: the second the token's exp is reached it is refused, though it was verified before", async () => {
+    const token = await signAccessToken({ userId: randomUUID(), sessionId: randomUUID() }, ISSUED);
+    expect(await verifyAccessToken(token, after(1))).not.toBeNull();
+    expect(await verifyAccessToken(token, after(14, 59))).not.toBeNull();
+    expect(await verifyAccessToken(token, after(15, 0))).toBeNull();
+    // A clock read before the expiry still finds it valid: the expiry is checked against each call's time.
+    expect(await verifyAccessToken(token, after(2))).not.toBeNull();
+  });
+
+  it("are matched by their exact bytes: a tampered copy of a verified token is refused", async () => {
+    const own = { userId: randomUUID(), sessionId: randomUUID() };
+    const token = await signAccessToken(own, ISSUED);
+    expect(await verifyAccessToken(token, after(1))).toEqual(own);
+    const [header, payload, signature] = token.split(".") as [string, string, string];
+    const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, "base64url").toString()), sub: randomUUID() })).toString("base64url");
+    for (const candidate of [`${header}.${forgedPayload}.${signature}`, `${header}.${payload}.${signature.startsWith("A") ? "B" : "A"}${signature.slice(1)}`, `${token}.`, token.slice(0, -1)]) {
+      expect(await verifyAccessToken(candidate, after(1))).toBeNull();
+    }
+    expect(await verifyAccessToken(token, after(1))).toEqual(own);
+  });
+
+  it("stay correct beyond the number kept: the earliest are verified again, not lost", async () => {
+    const first = { userId: randomUUID(), sessionId: randomUUID() };
+    const firstToken = await signAccessToken(first, ISSUED);
+    expect(await verifyAccessToken(firstToken, after(1))).toEqual(first);
+    for (let i = 0; i < VERIFIED_TOKENS_KEPT + 50; i++) {
+      const more = await signAccessToken({ userId: randomUUID(), sessionId: randomUUID() }, ISSUED);
+      expect(await verifyAccessToken(more, after(1))).not.toBeNull();
+    }
+    expect(verifiedAccessTokensKept()).toBe(VERIFIED_TOKENS_KEPT);
+    expect(await verifyAccessToken(firstToken, after(1))).toEqual(first);
+    expect(await verifyAccessToken(firstToken, after(16))).toBeNull();
   });
 });
 
