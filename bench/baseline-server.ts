@@ -12,9 +12,10 @@
  * - GET /api/v1/messages: the owner's threads with the last message and unread count, and their total, as
  *   lib/services/messages listThreads (page and limit from the query, defaults 1 and 20).
  * - GET /api/v1/auth/me: the session lookup alone (its user columns are the answer), as getMe since issue 16.
- * - GET /api/v1/scan/:encryptedId: in one transaction, the tag's counter update (its row lock), the repeat
- *   check (the notification gating read), the scan row's insert; then the public view's reads (reward,
- *   general profile, photos, emergency profile and contacts), as lib/services/scans scanTag. Covers what
+ * - GET /api/v1/scan/:encryptedId: in one transaction, the tag's counter update (its row lock), then the scan
+ *   row's insert with the repeat check (the notification gating read) inside it; then the public view's four
+ *   reads at once (reward, general profile, photos, the emergency profile with whether it has a contact), as
+ *   lib/services/scans scanTag. Covers what
  *   the bench's data needs: GENERAL tags and anonymous scans with no geo headers; the first REAL scan's
  *   notification (one per tag and client per 10 minutes) is not sent.
  * The rate limiter is left out: this is Node + PostgreSQL alone.
@@ -189,35 +190,40 @@ async function scan(req: http.IncomingMessage, encryptedId: string) {
       where "tags"."encrypted_id" = ${encryptedId}
       returning "id", "code", "encrypted_id", "owner_id", "status", "tag_type", "item_name", "lost_message", "visibility", "scan_count", "last_scanned_at", "activated_at", "typed_profile_saved_at", "police_report_ref", "stolen_reported_at", "created_at", "updated_at"`;
     if (!tag) throw new HttpError(404, "NOT_FOUND", "No tag has this scan address.");
-    let scanClass = req.method === "HEAD" || prefetch ? "PREFETCH" : isBotUserAgent(userAgent) ? "BOT" : "REAL";
-    if (scanClass === "REAL") {
-      const [recent] = await tx`
-        select "id" from "scans"
-        where ("scans"."tag_id" = ${tag.id as string} and ${ipHash ? tx`"scans"."ip_hash" = ${ipHash}` : tx`"scans"."ip_hash" is null`}
-          and ("scans"."scan_class" = ${"REAL"} and "scans"."location_shared" = ${false}) and "scans"."scanned_at" > now() - ${tx.unsafe(REPEAT_WINDOW)})
-        limit ${1}`;
-      if (recent) scanClass = "REPEAT";
-    }
+    const scanClass = req.method === "HEAD" || prefetch ? "PREFETCH" : isBotUserAgent(userAgent) ? "BOT" : "REAL";
+    // As ours: the repeat check is part of the insert (one statement after the row lock).
+    const storedClass =
+      scanClass === "REAL"
+        ? tx`case when exists (select "id" from "scans"
+            where ("scans"."tag_id" = ${tag.id as string} and ${ipHash ? tx`"scans"."ip_hash" = ${ipHash}` : tx`"scans"."ip_hash" is null`}
+              and ("scans"."scan_class" = ${"REAL"} and "scans"."location_shared" = ${false}) and "scans"."scanned_at" > now() - ${tx.unsafe(REPEAT_WINDOW)})
+            limit ${1}) then ${"REPEAT"}::scan_class else ${"REAL"}::scan_class end`
+        : tx`${scanClass}`;
     await tx`
       insert into "scans" ("id", "tag_id", "scanned_at", "ip_hash", "city", "country", "latitude", "longitude", "accuracy", "location_shared", "suspicious", "scan_class", "agent")
-      values (default, ${tag.id as string}, default, ${ipHash}, ${null}, ${null}, ${null}, ${null}, default, default, ${false}, ${scanClass}, ${describeUserAgent(userAgent)})
-      returning "id"`;
+      values (default, ${tag.id as string}, default, ${ipHash}, ${null}, ${null}, ${null}, ${null}, default, default, ${false}, ${storedClass}, ${describeUserAgent(userAgent)})
+      returning "id", "scan_class"`;
     return tag;
   });
   const ownerId = tag.owner_id as string | null;
-  const [reward] = ownerId ? await sql`select "amount_minor", "currency" from "rewards" where ("rewards"."tag_id" = ${tag.id as string} and "rewards"."status" = ${"ACTIVE"}) limit ${1}` : [];
-  const base = { tagId: tag.id, encryptedId: tag.encrypted_id, tagType: tag.tag_type, reward: reward ? Number(reward.amount_minor) / 100 : null, rewardCurrency: reward?.currency ?? null };
   if (!ownerId) {
-    return { success: true, data: { ...base, itemName: null, description: null, ownerName: null, status: "PENDING_SETUP", lostMessage: null, photos: [], contactEnabled: false, emergencyAvailable: false, details: null } };
+    const none = { tagId: tag.id, encryptedId: tag.encrypted_id, tagType: tag.tag_type, reward: null, rewardCurrency: null };
+    return { success: true, data: { ...none, itemName: null, description: null, ownerName: null, status: "PENDING_SETUP", lostMessage: null, photos: [], contactEnabled: false, emergencyAvailable: false, details: null } };
   }
   const reachable = tag.status !== "DEACTIVATED";
   const shown = tag.visibility === "PUBLIC" && tag.status !== "DEACTIVATED";
-  const [general, photos, emergency, contacts] = await Promise.all([
+  // As publicViewOf: the reads at once; the emergency profile and whether it has a contact in one statement.
+  const [[reward], general, photos, emergency] = await Promise.all([
+    sql`select "amount_minor", "currency" from "rewards" where ("rewards"."tag_id" = ${tag.id as string} and "rewards"."status" = ${"ACTIVE"}) limit ${1}`,
     shown ? sql`select "description", "owner_name" from "tag_profiles" where "tag_profiles"."tag_id" = ${tag.id as string}` : [],
     shown ? sql`select "id", "is_primary" from "tag_photos" where "tag_photos"."tag_id" = ${tag.id as string} order by "tag_photos"."created_at" asc, "tag_photos"."id" asc` : [],
-    reachable ? sql`select "user_id", "blood_type", "conditions", "allergies", "medications", "physician", "physician_phone", "special_instructions", "organ_donor", "created_at", "updated_at" from "emergency_profiles" where "emergency_profiles"."user_id" = ${ownerId}` : [],
-    reachable ? sql`select "id" from "emergency_contacts" where "emergency_contacts"."user_id" = ${ownerId} limit ${1}` : [],
+    reachable
+      ? sql`select "user_id", "blood_type", "conditions", "allergies", "medications", "physician", "physician_phone", "special_instructions", "organ_donor", "created_at", "updated_at",
+          exists (select 1 from "emergency_contacts" where "emergency_contacts"."user_id" = "emergency_profiles"."user_id") as "has_contact"
+          from "emergency_profiles" where "emergency_profiles"."user_id" = ${ownerId}`
+      : [],
   ]);
+  const base = { tagId: tag.id, encryptedId: tag.encrypted_id, tagType: tag.tag_type, reward: reward ? Number(reward.amount_minor) / 100 : null, rewardCurrency: reward?.currency ?? null };
   return {
     success: true,
     data: {
@@ -229,7 +235,7 @@ async function scan(req: http.IncomingMessage, encryptedId: string) {
       lostMessage: tag.status === "LOST" ? tag.lost_message : null,
       photos: [...photos].sort((a, b) => Number(b.is_primary) - Number(a.is_primary)).map((photo) => ({ url: `/api/photos/${String(photo.id)}`, isPrimary: photo.is_primary })),
       contactEnabled: reachable,
-      emergencyAvailable: Boolean(emergency[0]) && contacts.length > 0,
+      emergencyAvailable: Boolean(emergency[0]?.has_contact),
       details: null,
     },
   };

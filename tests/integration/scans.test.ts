@@ -158,6 +158,13 @@ describe("GET /scan/:encryptedId: what a finder sees", () => {
     expect((await scanView(tag.encryptedId)).view.emergencyAvailable).toBe(false);
     await db().update(schema.emergencyProfiles).set({ bloodType: "O+" }).where(eq(schema.emergencyProfiles.userId, owner.id));
     expect((await scanView(tag.encryptedId)).view.emergencyAvailable).toBe(true);
+    // A contact alone is enough, as on the emergency page; another user's contact is not.
+    await db().update(schema.emergencyProfiles).set({ bloodType: null }).where(eq(schema.emergencyProfiles.userId, owner.id));
+    const other = await registerAccount();
+    await db().insert(schema.emergencyContacts).values({ userId: other.id, name: "Mum", relationship: "Mother", phone: "+1 555 0111" });
+    expect((await scanView(tag.encryptedId)).view.emergencyAvailable).toBe(false);
+    await db().insert(schema.emergencyContacts).values({ userId: owner.id, name: "Mum", relationship: "Mother", phone: "+1 555 0111" });
+    expect((await scanView(tag.encryptedId)).view.emergencyAvailable).toBe(true);
   });
 
   it("keeps vehicle, device and travel identifiers (VIN, plate, serial number, flight) off the page", async () => {

@@ -1,5 +1,6 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, getTableColumns, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
+import { preparedFor } from "@/db/prepared";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import type { BloodType, EmergencyContact, EmergencyProfile, EmergencyProfileFields, EmergencyProfileInput } from "./schemas";
 
@@ -65,8 +66,22 @@ export function isShownToResponders(profile: EmergencyProfile): boolean {
  * `emergencyAvailable`): it exists and states at least one fact or contact.
  */
 export async function hasEmergencyProfile(db: Executor, userId: string): Promise<boolean> {
-  const [row, contacts] = await Promise.all([profileRow(db, userId), db.select({ id: schema.emergencyContacts.id }).from(schema.emergencyContacts).where(eq(schema.emergencyContacts.userId, userId)).limit(1)]);
-  return Boolean(row) && hasContent(toProfileFields(row), contacts.length);
+  // No profile row, nothing to serve (contacts alone included): one prepared statement reads the row and whether a contact exists.
+  const [found] = await preparedFor(emergencyPresenceQueries, db, prepareEmergencyPresence).execute({ userId });
+  if (!found) return false;
+  const { hasContact, ...row } = found;
+  return hasContent(toProfileFields(row), hasContact ? 1 : 0);
+}
+
+const emergencyPresenceQueries = new WeakMap<Executor, ReturnType<typeof prepareEmergencyPresence>>();
+
+function prepareEmergencyPresence(db: Executor) {
+  const contact = db.select({ one: sql`1` }).from(schema.emergencyContacts).where(eq(schema.emergencyContacts.userId, schema.emergencyProfiles.userId));
+  return db
+    .select({ ...getTableColumns(schema.emergencyProfiles), hasContact: sql<boolean>`exists (${contact})` })
+    .from(schema.emergencyProfiles)
+    .where(eq(schema.emergencyProfiles.userId, sql.placeholder("userId")))
+    .prepare("emergency_presence");
 }
 
 /**

@@ -28,12 +28,9 @@ export async function tagByEncryptedId(db: Executor, encryptedId: string): Promi
 
 const sameClient = (ipHash: string | null) => (ipHash ? eq(schema.scans.ipHash, ipHash) : isNull(schema.scans.ipHash));
 
-/**
- * Whether this client (by IP hash) left a row of the given kind on the tag within `withinMs`: a REAL scan
- * (the repeat window: the one alert it already caused) or a shared location (one alert per 10 minutes).
- */
-export async function clientRowWithin(db: Executor, tagId: string, ipHash: string | null, kind: "realScan" | "sharedLocation", withinMs: number): Promise<boolean> {
-  const [row] = await db
+/** This client's (by IP hash) rows of the given kind on the tag within `withinMs`, at most one: see clientRowWithin. */
+function clientRowsWithin(db: Executor, tagId: string, ipHash: string | null, kind: "realScan" | "sharedLocation", withinMs: number) {
+  return db
     .select({ id: schema.scans.id })
     .from(schema.scans)
     .where(
@@ -45,6 +42,14 @@ export async function clientRowWithin(db: Executor, tagId: string, ipHash: strin
       ),
     )
     .limit(1);
+}
+
+/**
+ * Whether this client (by IP hash) left a row of the given kind on the tag within `withinMs`: a REAL scan
+ * (the repeat window: the one alert it already caused) or a shared location (one alert per 10 minutes).
+ */
+export async function clientRowWithin(db: Executor, tagId: string, ipHash: string | null, kind: "realScan" | "sharedLocation", withinMs: number): Promise<boolean> {
+  const [row] = await clientRowsWithin(db, tagId, ipHash, kind, withinMs);
   return Boolean(row);
 }
 
@@ -160,13 +165,20 @@ export async function scanTag(ctx: ServiceContext, encryptedId: string, visitor:
     const ipHash = hashClientIp(visitor.ip);
     const isOwner = ctx.actor.kind === "user" && tag.ownerId === ctx.actor.userId;
     const facts = { isOwner, method: visitor.method, prefetch: visitor.prefetch, userAgent: visitor.userAgent, recentRealScanFromSameClient: false };
-    let scanClass = classifyScan(facts);
-    if (scanClass === "REAL" && (await clientRowWithin(tx.db, tag.id, ipHash, "realScan", REPEAT_WINDOW_MS))) scanClass = classifyScan({ ...facts, recentRealScanFromSameClient: true });
+    const scanClass = classifyScan(facts);
+    const classIfRepeated = classifyScan({ ...facts, recentRealScanFromSameClient: true });
 
     const geo = visitor.geo;
+    // REAL and REPEAT locate alike, so the clone check need not wait for the repeat check.
     const evidence = geo && LOCATING_CLASSES.includes(scanClass) ? await cloneEvidence(tx.db, tag.id, geo) : null;
     const alertClone = evidence !== null && tag.ownerId !== null && !(await cloneAlertedRecently(tx.db, tag.id));
 
+    // The repeat check is part of the insert (a statement after the lock, so it sees every scan committed
+    // before ours): one round trip less while the tag's row lock is held.
+    const storedClass =
+      classIfRepeated === scanClass
+        ? scanClass
+        : sql<ScanClass>`case when exists (${clientRowsWithin(tx.db, tag.id, ipHash, "realScan", REPEAT_WINDOW_MS)}) then ${classIfRepeated}::scan_class else ${scanClass}::scan_class end`;
     const [scan] = await tx.db
       .insert(schema.scans)
       .values({
@@ -177,14 +189,14 @@ export async function scanTag(ctx: ServiceContext, encryptedId: string, visitor:
         latitude: geo?.latitude ?? null,
         longitude: geo?.longitude ?? null,
         suspicious: evidence !== null,
-        scanClass,
+        scanClass: storedClass,
         agent: describeUserAgent(visitor.userAgent),
       })
-      .returning({ id: schema.scans.id });
+      .returning({ id: schema.scans.id, scanClass: schema.scans.scanClass });
 
     if (alertClone) await notifyClone(tx, tag, scan!.id, geo?.city ?? null, evidence);
-    else if (scanClass === "REAL" && evidence === null && tag.ownerId) await notifyScanned(tx, tag, scan!.id, geo?.city ?? null);
-    return { tag, scanId: scan!.id, scanClass, clone: evidence !== null };
+    else if (scan!.scanClass === "REAL" && evidence === null && tag.ownerId) await notifyScanned(tx, tag, scan!.id, geo?.city ?? null);
+    return { tag, scanId: scan!.id, scanClass: scan!.scanClass, clone: evidence !== null };
   });
   if (outcome.clone) {
     throw new TagCloneDetectedError(`This tag was scanned far from here moments ago and may be a copy.${outcome.tag.ownerId ? " The owner has been alerted." : ""}`);
