@@ -41,6 +41,8 @@ const SECONDS = Number(process.env.BENCH_COMPARE_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_COMPARE_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_COMPARE_CONNECTIONS ?? 16);
 const WITH_UNPREPARED = (process.env.BENCH_COMPARE_UNPREPARED ?? "1") !== "0";
+/** A comma-separated subset of the scenarios (tag, messages, me, scan, finder) for a quicker diagnosis; all by default. */
+const ONLY_SCENARIOS = process.env.BENCH_COMPARE_SCENARIOS?.split(",").map((key) => key.trim()).filter(Boolean);
 const WARMUP_SECONDS = 3;
 const FETCH_TIMEOUT_MS = 15_000;
 const FIXED_RATE_SHARE = 0.6;
@@ -48,7 +50,7 @@ const FIXED_RATE_SHARE = 0.6;
 export const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1";
 const repoRoot = process.cwd();
 
-type TargetName = "ours" | "floor" | "baseline" | "baselineUnprepared";
+export type TargetName = "ours" | "floor" | "baseline" | "baselineUnprepared";
 
 interface RoundFigures {
   round: number;
@@ -61,7 +63,7 @@ interface RoundFigures {
   cpuMsPerRequest: number;
 }
 
-interface Scenario {
+export interface Scenario {
   key: string;
   title: string;
   /** The goal group of the issue this scenario belongs to. */
@@ -75,7 +77,7 @@ interface Scenario {
 // ---------------------------------------------------------------------------------------------------------
 // Load.
 
-async function load(url: string, paths: string[], headers: Record<string, string>, seconds: number, rate?: number): Promise<autocannon.Result> {
+export async function load(url: string, paths: string[], headers: Record<string, string>, seconds: number, rate?: number): Promise<autocannon.Result> {
   const options: autocannon.Options = {
     url,
     connections: CONNECTIONS,
@@ -129,11 +131,22 @@ export function expectStatus(what: string, result: { status: number; message?: s
   if (result.status !== status) throw new Error(`seeding: ${what} answered ${result.status} (${result.message ?? ""})`);
 }
 
-interface Seed {
+export interface Seed {
   userId: string;
   sessionId: string;
   tagIds: string[];
   encryptedIds: string[];
+}
+
+/** What the comparison (and bench/profile.ts) loads: the seeded user's reads, the scan and the finder page. */
+export function benchScenarios(seeded: Seed, compared: TargetName[]): Scenario[] {
+  return [
+    { key: "tag", title: "GET /api/v1/tags/:id (bearer)", kind: "read", paths: () => [`/api/v1/tags/${seeded.tagIds[0]}`], headers: (t) => ({ Authorization: t }), targets: compared },
+    { key: "messages", title: "GET /api/v1/messages (bearer)", kind: "read", paths: () => ["/api/v1/messages?page=1&limit=20"], headers: (t) => ({ Authorization: t }), targets: compared },
+    { key: "me", title: "GET /api/v1/auth/me (bearer)", kind: "read", paths: () => ["/api/v1/auth/me"], headers: (t) => ({ Authorization: t }), targets: compared },
+    { key: "scan", title: "GET /api/v1/scan/:encryptedId (public, 5 tags)", kind: "scan", paths: () => seeded.encryptedIds.map((id) => `/api/v1/scan/${id}`), headers: () => ({ "User-Agent": BROWSER }), targets: compared },
+    { key: "finder", title: "GET /t/:encryptedId finder page (HTML, 5 tags)", kind: "page", paths: () => seeded.encryptedIds.map((id) => `/t/${id}`), headers: () => ({ "User-Agent": BROWSER, "Accept-Language": "es-ES,es;q=0.9" }), targets: ["ours", "floor"] },
+  ];
 }
 
 export async function seed(base: string, admin: { email: string; password: string }): Promise<Seed> {
@@ -455,13 +468,9 @@ export async function compare(): Promise<CompareResult | string> {
     const servers: Record<TargetName, Server | undefined> = { ours, floor: ours, baseline, baselineUnprepared: unprepared };
     const compared: TargetName[] = WITH_UNPREPARED ? ["ours", "floor", "baseline", "baselineUnprepared"] : ["ours", "floor", "baseline"];
 
-    const scenarios: Scenario[] = [
-      { key: "tag", title: "GET /api/v1/tags/:id (bearer)", kind: "read", paths: () => [`/api/v1/tags/${seeded.tagIds[0]}`], headers: (t) => ({ Authorization: t }), targets: compared },
-      { key: "messages", title: "GET /api/v1/messages (bearer)", kind: "read", paths: () => ["/api/v1/messages?page=1&limit=20"], headers: (t) => ({ Authorization: t }), targets: compared },
-      { key: "me", title: "GET /api/v1/auth/me (bearer)", kind: "read", paths: () => ["/api/v1/auth/me"], headers: (t) => ({ Authorization: t }), targets: compared },
-      { key: "scan", title: "GET /api/v1/scan/:encryptedId (public, 5 tags)", kind: "scan", paths: () => seeded.encryptedIds.map((id) => `/api/v1/scan/${id}`), headers: () => ({ "User-Agent": BROWSER }), targets: compared },
-      { key: "finder", title: "GET /t/:encryptedId finder page (HTML, 5 tags)", kind: "page", paths: () => seeded.encryptedIds.map((id) => `/t/${id}`), headers: () => ({ "User-Agent": BROWSER, "Accept-Language": "es-ES,es;q=0.9" }), targets: ["ours", "floor"] },
-    ];
+    const allScenarios = benchScenarios(seeded, compared);
+    const scenarios = ONLY_SCENARIOS ? allScenarios.filter((s) => ONLY_SCENARIOS.includes(s.key)) : allScenarios;
+    if (scenarios.length === 0) throw new Error(`BENCH_COMPARE_SCENARIOS names none of: ${allScenarios.map((s) => s.key).join(", ")}`);
     const floorPaths = ["/api/bench-floor"];
 
     // The baseline must answer what ours answers, or the comparison means nothing.

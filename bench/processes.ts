@@ -182,9 +182,9 @@ export function nextStartEnvironment(options: {
   };
 }
 
-/** `next start` of the current build on 127.0.0.1:`port`. */
-export function startNext(name: string, port: number, env: NodeJS.ProcessEnv): Server {
-  return startServer(name, process.execPath, [path.join(repoRoot, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], env, port);
+/** `next start` of the current build on 127.0.0.1:`port`; `nodeArguments` go to node (e.g. `--cpu-prof`). */
+export function startNext(name: string, port: number, env: NodeJS.ProcessEnv, nodeArguments: string[] = []): Server {
+  return startServer(name, process.execPath, [...nodeArguments, path.join(repoRoot, "node_modules/next/dist/bin/next"), "start", "-p", String(port), "-H", "127.0.0.1"], env, port);
 }
 
 /** Runs `work`, then `cleanUp`, which also runs (and the process exits) on Ctrl-C or SIGTERM meanwhile. */

@@ -22,6 +22,8 @@
  * 4. The scale-out (bench/scale-out.ts): two `next start` instances (`-- --instances N` for N, and that part
  *    alone) on one PostgreSQL and Redis: shared rate limits, SSE fan-out across instances, jobs run once,
  *    revocations seen at once, then 2,000 streams and a notification burst (arrival p99, memory per stream).
+ * 6. `-- --profile=<scenario>` (not in the default run): a CPU profile of our server under one of the
+ *    comparison's loads (tag, messages, me, scan, finder), summarised per request (bench/profile.ts).
  * `-- --only=email`, `-- --only=webhook`, `-- --only=scale-out`, `-- --only=compare` or `-- --only=http` runs one part.
  */
 interface Scenario {
@@ -279,8 +281,14 @@ async function runHttp(): Promise<void> {
   if (results.some((r) => r.errors > 0)) process.exitCode = 1;
 }
 
+const profiled = process.argv.find((arg) => arg.startsWith("--profile="))?.slice("--profile=".length);
+
 async function main() {
   if (only === "http") return runHttp();
+  if (profiled !== undefined) {
+    const { profile } = await import("./profile");
+    return void console.log(await profile(profiled));
+  }
   if (instances !== undefined && (!Number.isInteger(instances) || instances < 2)) throw new Error("--instances takes a whole number of 2 or more");
   // `--instances N` runs the scale-out alone, with N instances.
   const part = instances !== undefined ? "scale-out" : only;

@@ -73,6 +73,14 @@ function effective(node) {
   catCache.set(node.id, c);
   return c;
 }
+/** A frame's place: for a bundled chunk its original source file and line (through the source map). */
+function where({ url, lineNumber, columnNumber }) {
+  if (url.includes("/.next/server/")) {
+    const entry = mapFor(url)?.findEntry(lineNumber, columnNumber);
+    if (entry?.originalSource) return `${decodeURIComponent(entry.originalSource).split("/").slice(-2).join("/")}:${entry.originalLine + 1}`;
+  }
+  return url.split("/").slice(-2).join("/");
+}
 const fnTotals = new Map();
 const totals = new Map();
 let all = 0;
@@ -80,7 +88,7 @@ for (const node of profile.nodes) {
   const t = self.get(node.id) ?? 0;
   if (!t) continue;
   const c = effective(node);
-  const fk = `${c} :: ${node.callFrame.functionName || "(anon)"} ${node.callFrame.url.split("/").slice(-2).join("/")}`;
+  const fk = `${c} :: ${node.callFrame.functionName || "(anon)"} ${where(node.callFrame)}`;
   fnTotals.set(fk, (fnTotals.get(fk) ?? 0) + t);
   totals.set(c, (totals.get(c) ?? 0) + t);
   all += t;
