@@ -24,6 +24,7 @@
  * postgres.js's named prepared statements, its default; `false`: unnamed, parsed and planned every time),
  * BASELINE_POOL (10, as db/client.ts). Prints `listening <port>` once ready; GET /healthz answers 200.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import http from "node:http";
 import postgres from "postgres";
 import { describeUserAgent, isBotUserAgent } from "@/lib/services/scans/user-agents";
@@ -255,8 +256,15 @@ async function handle(req: http.IncomingMessage): Promise<{ status: number; body
   throw new HttpError(404, "NOT_FOUND", "No API endpoint exists at this path.");
 }
 
+/**
+ * BASELINE_ASYNC_CONTEXT=true (a diagnosis, not the reference): each request runs inside an
+ * AsyncLocalStorage, as every request inside Next does. On Node 20 that turns on async_hooks' promise
+ * hooks, so every promise and await of the process pays for context tracking: what the same SQL costs there.
+ */
+const requestContext = process.env.BASELINE_ASYNC_CONTEXT === "true" ? new AsyncLocalStorage<{ url: string | undefined }>() : null;
+
 const server = http.createServer((req, res) => {
-  handle(req)
+  (requestContext ? requestContext.run({ url: req.url }, () => handle(req)) : handle(req))
     .catch((error: unknown) => {
       if (error instanceof HttpError) return { status: error.status, body: { success: false, error: { code: error.code, message: error.message } } };
       console.error(error);

@@ -21,8 +21,9 @@
  * taken within the same run, are what to read.
  *
  * Settings: BENCH_COMPARE_SECONDS (10), BENCH_COMPARE_ROUNDS (3), BENCH_COMPARE_CONNECTIONS (16),
- * BENCH_COMPARE_UNPREPARED (1; 0 leaves the unprepared baseline out), BENCH_DATABASE_URL or DATABASE_URL
- * (the PostgreSQL server the scratch database is made on), BENCH_REDIS_URL or REDIS_URL.
+ * BENCH_COMPARE_UNPREPARED (1; 0 leaves the unprepared baseline out), BENCH_COMPARE_ASYNC_CONTEXT (1 adds a
+ * baseline whose requests run inside an AsyncLocalStorage), BENCH_COMPARE_SCENARIOS (a subset, e.g. "scan,finder"),
+ * BENCH_DATABASE_URL or DATABASE_URL (the PostgreSQL server the scratch database is made on), BENCH_REDIS_URL or REDIS_URL.
  */
 import { randomBytes } from "node:crypto";
 import { accessSync, closeSync, constants, existsSync, mkdirSync, mkdtempSync, openSync, readSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -41,6 +42,8 @@ const SECONDS = Number(process.env.BENCH_COMPARE_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_COMPARE_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_COMPARE_CONNECTIONS ?? 16);
 const WITH_UNPREPARED = (process.env.BENCH_COMPARE_UNPREPARED ?? "1") !== "0";
+/** 1: a third baseline, each request inside an AsyncLocalStorage as in Next (a diagnosis; see bench/baseline-server.ts). */
+const WITH_ASYNC_CONTEXT = process.env.BENCH_COMPARE_ASYNC_CONTEXT === "1";
 /** A comma-separated subset of the scenarios (tag, messages, me, scan, finder) for a quicker diagnosis; all by default. */
 const ONLY_SCENARIOS = process.env.BENCH_COMPARE_SCENARIOS?.split(",").map((key) => key.trim()).filter(Boolean);
 const WARMUP_SECONDS = 3;
@@ -50,7 +53,7 @@ const FIXED_RATE_SHARE = 0.6;
 export const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1";
 const repoRoot = process.cwd();
 
-export type TargetName = "ours" | "floor" | "baseline" | "baselineUnprepared";
+export type TargetName = "ours" | "floor" | "baseline" | "baselineUnprepared" | "baselineAsyncContext";
 
 interface RoundFigures {
   round: number;
@@ -439,7 +442,7 @@ export async function compare(): Promise<CompareResult | string> {
 
     const secret = randomBytes(32).toString("base64url");
     const adminAccount = { email: "bench-admin@example.com", password: `Bench-${randomBytes(9).toString("base64url")}` };
-    const [oursPort, baselinePort, unpreparedPort] = await Promise.all([freePort(), freePort(), freePort()]);
+    const [oursPort, baselinePort, unpreparedPort, asyncContextPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
     const appUrl = `http://127.0.0.1:${oursPort}`;
     const common = { PATH: process.env.PATH, HOME: process.env.HOME, NEXT_TELEMETRY_DISABLED: "1", DATABASE_URL: scratch.toString(), AUTH_SECRET: secret, APP_URL: appUrl };
     const ours = startNext(
@@ -460,13 +463,21 @@ export async function compare(): Promise<CompareResult | string> {
     const unprepared = WITH_UNPREPARED
       ? startServer("baseline, unprepared", process.execPath, baselineArgs, { ...common, PORT: String(unpreparedPort), BASELINE_PREPARE: "false", NODE_ENV: "production" }, unpreparedPort)
       : undefined;
-    await Promise.all([waitUntilAnswering(ours, "/api/bench-floor"), waitUntilAnswering(baseline, "/healthz"), unprepared && waitUntilAnswering(unprepared, "/healthz")]);
+    const asyncContext = WITH_ASYNC_CONTEXT
+      ? startServer("baseline, async context", process.execPath, baselineArgs, { ...common, PORT: String(asyncContextPort), BASELINE_PREPARE: "true", BASELINE_ASYNC_CONTEXT: "true", NODE_ENV: "production" }, asyncContextPort)
+      : undefined;
+    await Promise.all([
+      waitUntilAnswering(ours, "/api/bench-floor"),
+      waitUntilAnswering(baseline, "/healthz"),
+      unprepared && waitUntilAnswering(unprepared, "/healthz"),
+      asyncContext && waitUntilAnswering(asyncContext, "/healthz"),
+    ]);
 
     const seeded = await seed(ours.url, adminAccount);
     const key = accessTokenKey(secret);
     const bearer = async () => ({ Authorization: `Bearer ${await signAccessToken(key, { userId: seeded.userId, sessionId: seeded.sessionId })}` });
-    const servers: Record<TargetName, Server | undefined> = { ours, floor: ours, baseline, baselineUnprepared: unprepared };
-    const compared: TargetName[] = WITH_UNPREPARED ? ["ours", "floor", "baseline", "baselineUnprepared"] : ["ours", "floor", "baseline"];
+    const servers: Record<TargetName, Server | undefined> = { ours, floor: ours, baseline, baselineUnprepared: unprepared, baselineAsyncContext: asyncContext };
+    const compared: TargetName[] = ["ours", "floor", "baseline", ...(WITH_UNPREPARED ? (["baselineUnprepared"] as const) : []), ...(WITH_ASYNC_CONTEXT ? (["baselineAsyncContext"] as const) : [])];
 
     const allScenarios = benchScenarios(seeded, compared);
     const scenarios = ONLY_SCENARIOS ? allScenarios.filter((s) => ONLY_SCENARIOS.includes(s.key)) : allScenarios;
@@ -478,7 +489,7 @@ export async function compare(): Promise<CompareResult | string> {
     const mismatches: string[] = [];
     for (const scenario of scenarios.filter((s) => s.targets.includes("baseline"))) {
       const headers = scenario.headers((await bearer()).Authorization);
-      for (const server of [baseline, unprepared].filter(Boolean) as Server[]) {
+      for (const server of [baseline, unprepared, asyncContext].filter(Boolean) as Server[]) {
         const problem = await sameAnswer(ours, server, scenario.paths()[0]!, headers);
         if (problem) mismatches.push(`${server.name}: ${problem}`);
       }
@@ -540,7 +551,7 @@ export async function compare(): Promise<CompareResult | string> {
       .filter((s) => s.kind !== "page")
       .flatMap((scenario) =>
         scenario.targets
-          .filter((target) => target !== "floor")
+          .filter((target) => target !== "floor" && target !== "baselineAsyncContext")
           .map((target) => ({ scenario: scenario.key, target, server: servers[target]!, path: scenario.paths()[0]!, headers: async () => scenario.headers((await bearer()).Authorization) })),
       );
     let statementsNote: string | undefined;
@@ -616,6 +627,14 @@ export function formatCompare(result: CompareResult): string {
     lines.push(
       `| ${s.title} | ${n(ours?.rps, 0)} | ${n(baseline?.rps, 0)} | ${ratio(ours?.rps, baseline?.rps) ?? "–"} | ${n(baselineUnprepared?.rps, 0)} | ${n(ours?.cpuMsPerRequest, 2)} | ${n(floor?.cpuMsPerRequest, 2)} | ${ratio(ours?.cpuMsPerRequest, floor?.cpuMsPerRequest) ?? "–"} | ${n(baseline?.cpuMsPerRequest, 2)} | ${n(ours?.p99, 0)} / ${n(floor?.p99, 0)} / ${n(baseline?.p99, 0)} | ${s.statementsPerRequest ? `${n(s.statementsPerRequest.ours, 1)} / ${n(s.statementsPerRequest.baseline, 1)}` : "–"} |`,
     );
+  }
+  const withContext = result.scenarios.filter((s) => s.mean.baselineAsyncContext && s.mean.baseline);
+  if (withContext.length) {
+    lines.push("", "The baseline with each request inside an AsyncLocalStorage (as in Next; BENCH_COMPARE_ASYNC_CONTEXT=1):");
+    for (const s of withContext) {
+      const { baseline, baselineAsyncContext: inContext } = s.mean;
+      lines.push(`- ${s.title}: ${n(inContext!.rps, 0)} req/s (${ratio(inContext!.rps, baseline!.rps)}× the baseline's), ${n(inContext!.cpuMsPerRequest, 2)} CPU ms/req (${ratio(inContext!.cpuMsPerRequest, baseline!.cpuMsPerRequest)}×)`);
+    }
   }
   if (result.statementsNote) lines.push("", `Statements per request not counted: ${result.statementsNote}.`);
   const differing = result.scenarios.filter((s) => s.statementsPerRequest && Math.abs((s.statementsPerRequest.ours ?? 0) - (s.statementsPerRequest.baseline ?? 0)) >= 0.5);
