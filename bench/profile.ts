@@ -48,14 +48,16 @@ export async function profile(scenarioKey: string): Promise<string> {
     const scenario = scenarios.find((s) => s.key === scenarioKey);
     if (!scenario) return `no scenario "${scenarioKey}": one of ${scenarios.map((s) => s.key).join(", ")}`;
     const token = `Bearer ${await signAccessToken(accessTokenKey(secret), { userId: seeded.userId, sessionId: seeded.sessionId })}`;
-    await load(server.url, scenario.paths(), scenario.headers(token), 3);
+    const warmUp = await load(server.url, scenario.paths(), scenario.headers(token), 3);
     const result = await load(server.url, scenario.paths(), scenario.headers(token), SECONDS);
+    // The profile holds the warm-up's requests too (and the start-up): per request means over both loads.
+    const profiled = warmUp.requests.total + result.requests.total;
     await stopChild(server.child);
     const written = readdirSync(profileDir).filter((file) => file.endsWith(".cpuprofile"));
     if (written.length === 0) return `the server wrote no profile into ${profileDir}`;
     // The largest profile is the server's (next start's parent process writes a small one too).
     const largest = written.map((file) => path.join(profileDir, file)).sort((a, b) => Number(execFileSync("stat", ["-c", "%s", b])) - Number(execFileSync("stat", ["-c", "%s", a])))[0]!;
-    const summary = execFileSync(process.execPath, [path.join(repoRoot, "scripts/cpu-profile-summary.mjs"), largest], { env: { ...process.env, REQ: String(result.requests.total), TOPFN: "25" } }).toString();
-    return `${scenario.title}: ${result.requests.total} requests in ${SECONDS} s (${Math.round(result.requests.total / result.duration)} req/s, p99 ${result.latency.p99} ms), profile ${largest}\n${summary}`;
+    const summary = execFileSync(process.execPath, [path.join(repoRoot, "scripts/cpu-profile-summary.mjs"), largest], { env: { ...process.env, REQ: String(profiled), TOPFN: "25" } }).toString();
+    return `${scenario.title}: ${result.requests.total} requests in ${SECONDS} s (${Math.round(result.requests.total / result.duration)} req/s, p99 ${result.latency.p99} ms; ${profiled} profiled with the warm-up), profile ${largest}\n${summary}`;
   });
 }
