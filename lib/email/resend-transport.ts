@@ -1,4 +1,5 @@
 import { Resend } from "resend";
+import { SendPaceTimeoutError } from "./send-pace";
 import type { EmailMessage, EmailTransport } from "./types";
 
 /** A failed Resend call. `retryable` is false for errors a retry cannot fix (bad address, bad key). */
@@ -21,14 +22,25 @@ export interface ResendTransportOptions {
   apiKey: string;
   /** Defaults to the SDK's own choice: `RESEND_BASE_URL` or https://api.resend.com. */
   baseUrl?: string;
+  /** Waits for the right to send (send-pace.ts); throws SendPaceTimeoutError when none comes in time. */
+  waitForSendSlot?: () => Promise<void>;
 }
 
-/** Sends through Resend. The SDK reports failures as values; they are thrown here so the job retries. */
-export function createResendTransport({ apiKey, baseUrl }: ResendTransportOptions): EmailTransport {
+/**
+ * Sends through Resend, each e-mail after `waitForSendSlot` lets it. The SDK reports failures as values;
+ * they are thrown here so the job retries.
+ */
+export function createResendTransport({ apiKey, baseUrl, waitForSendSlot }: ResendTransportOptions): EmailTransport {
   const client = new Resend(apiKey, baseUrl ? { baseUrl } : undefined);
   return {
     name: "resend",
     async send(message: EmailMessage) {
+      try {
+        await waitForSendSlot?.();
+      } catch (error) {
+        if (!(error instanceof SendPaceTimeoutError)) throw error;
+        throw new EmailDeliveryError(`Not sent: the send rate (EMAIL_SEND_RATE) stayed used up for ${Math.round(error.waitedMs / 1000)} s`, "rate_limit_exceeded", 429);
+      }
       const { data, error } = await client.emails.send(
         {
           from: message.from,

@@ -53,8 +53,16 @@ export function rateLimitBackendFromEnv(e: Pick<Env, "REDIS_URL" | "UPSTASH_REDI
 // reuse its connection.
 const holder = globalThis as typeof globalThis & { __tagServiceRateLimiter?: RateLimiter };
 
+/**
+ * The limits set exactly rather than scaled by RATE_LIMIT_MULTIPLIER: the provider's send rate
+ * (EMAIL_SEND_RATE) is a fact about Resend, not a limit on clients; then a test's own overrides.
+ */
+export function exactPolicies(e: Pick<Env, "EMAIL_SEND_RATE">, overrides?: RateLimitPolicyOverrides): RateLimitPolicyOverrides {
+  return { emailProviderSends: { limit: e.EMAIL_SEND_RATE }, ...overrides };
+}
+
 function buildDefault(prefix: string, policies?: RateLimitPolicyOverrides): RateLimiter {
-  return createRateLimiter(rateLimitBackendFromEnv(), { prefix, multiplier: env.RATE_LIMIT_MULTIPLIER, policies, warn });
+  return createRateLimiter(rateLimitBackendFromEnv(), { prefix, multiplier: env.RATE_LIMIT_MULTIPLIER, policies: exactPolicies(env, policies), warn });
 }
 
 export function getRateLimiter(): RateLimiter {

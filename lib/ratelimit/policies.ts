@@ -49,6 +49,10 @@ export const rateLimitPolicies = {
   // The payment provider's deliveries: no user to count by, and a provider catching up after an outage
   // sends bursts from a few addresses. Generous per IP; an unsigned flood costs one HMAC each and no query.
   paymentWebhook: { limit: 6000, windowMs: MINUTE_MS, keyBy: "ip", appliesTo: "POST /webhooks/payment (signed provider events), per IP" },
+  // Not a limit on our clients: how fast all instances together hand e-mails to Resend, whose default is
+  // 2 requests a second per team (EMAIL_SEND_RATE sets it, unscaled). Sending faster only earns 429s and
+  // retries minutes apart; paced, a burst of e-mails goes out in order at the rate Resend takes.
+  emailProviderSends: { limit: 2, windowMs: SECOND_MS, keyBy: "key", appliesTo: "e-mails handed to Resend per second, all instances together (EMAIL_SEND_RATE)" },
   accountLoginFailures: {
     limit: 10,
     windowMs: 15 * MINUTE_MS,

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
@@ -8,7 +9,9 @@ import { env } from "@/lib/env";
 import { deliverEmail } from "@/lib/email/deliver";
 import { createOutboxTransport } from "@/lib/email/outbox-transport";
 import { createResendTransport, EmailDeliveryError } from "@/lib/email/resend-transport";
+import { createSendPace } from "@/lib/email/send-pace";
 import { defaultTransport } from "@/lib/email/transport";
+import { createRateLimiter, rateLimitBackendFromEnv, type RateLimiter } from "@/lib/ratelimit";
 import { listMailbox } from "@/lib/email/mailbox";
 
 const message = (to: string, subject: string) => ({
@@ -216,6 +219,44 @@ describe("Resend transport against a local server", () => {
     await expect(deliverEmail(message("ada@example.com", "x"), transport)).rejects.toMatchObject({ retryable: true, statusCode: 500 });
     reply = { status: 429, body: { statusCode: 429, name: "rate_limit_exceeded", message: "slow down" } };
     await expect(deliverEmail(message("ada@example.com", "x"), transport)).rejects.toMatchObject({ retryable: true, statusCode: 429 });
+  });
+
+  describe("paced to the provider's send rate (EMAIL_SEND_RATE) through the shared rate limit store", () => {
+    // The test process's limiter (Redis when REDIS_URL is set, as in CI), under a fresh prefix.
+    const pacedTransport = (perSecond: number, maxWaitMs?: number) => {
+      const limiter = createRateLimiter(rateLimitBackendFromEnv(), { prefix: `tagsvc:test:pace:${randomUUID()}`, policies: { emailProviderSends: { limit: perSecond } } });
+      limiters.push(limiter);
+      const waitForSendSlot = createSendPace({ takeSlot: () => limiter.check(["emailProviderSends"], { ip: "", key: "resend" }), maxWaitMs });
+      return createResendTransport({ apiKey: "re_test_key", baseUrl, waitForSendSlot });
+    };
+    const limiters: RateLimiter[] = [];
+    afterAll(async () => {
+      await Promise.all(limiters.map((limiter) => limiter.close()));
+    });
+
+    it("sends a burst at most so many per second: six at 2 a second all go out once, over at least three windows", async () => {
+      const transport = pacedTransport(2);
+      const started = Date.now();
+      const sent = await Promise.all(Array.from({ length: 6 }, (_, i) => deliverEmail({ ...message(`burst-${i}@example.com`, `Burst ${i}`), idempotencyKey: `burst-${i}` }, transport)));
+      const elapsedMs = Date.now() - started;
+      expect(sent).toHaveLength(6);
+      expect(requests.map((request) => request.headers["idempotency-key"]).sort()).toEqual(Array.from({ length: 6 }, (_, i) => `burst-${i}`));
+      // Three one-second windows hold six sends at two each: at least two window ends pass, so a second at least.
+      expect(elapsedMs).toBeGreaterThanOrEqual(1_000);
+    });
+
+    it("gives up on a send that finds no slot in time: a retryable 429 error, and nothing reaches Resend", async () => {
+      const transport = pacedTransport(1, 0);
+      const outcomes = await Promise.allSettled([1, 2, 3].map((i) => deliverEmail(message(`late-${i}@example.com`, "x"), transport)));
+      expect(outcomes.filter((outcome) => outcome.status === "fulfilled")).toHaveLength(1);
+      const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected").map((outcome) => outcome.reason as unknown);
+      expect(refused).toHaveLength(2);
+      for (const error of refused) {
+        expect(error).toBeInstanceOf(EmailDeliveryError);
+        expect(error).toMatchObject({ providerCode: "rate_limit_exceeded", statusCode: 429, retryable: true });
+      }
+      expect(requests).toHaveLength(1);
+    });
   });
 
   it("throws a retryable error when the server cannot be reached", async () => {

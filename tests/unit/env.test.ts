@@ -20,6 +20,7 @@ describe("configuration", () => {
     expect(env.PUSH_ALLOW_PRIVATE_ENDPOINTS).toBe(false);
     expect(env.DATA_DIR).toBe("./.data");
     expect(env.DATABASE_POOL_SIZE).toBe(10);
+    expect(env.EMAIL_SEND_RATE).toBe(2);
   });
 
   it("refuses a production start without a required secret, naming it", () => {
@@ -48,6 +49,8 @@ describe("configuration", () => {
     expect(() => buildEnv({ NODE_ENV: "development", TRUST_PROXY: "1.5" })).toThrow(/TRUST_PROXY/);
     for (const size of ["0", "1", "2.5", "many", "501"]) expect(() => buildEnv({ NODE_ENV: "development", DATABASE_POOL_SIZE: size })).toThrow(/DATABASE_POOL_SIZE/);
     expect(buildEnv({ NODE_ENV: "development", DATABASE_POOL_SIZE: "25" }).DATABASE_POOL_SIZE).toBe(25);
+    for (const rate of ["0", "-1", "1.5", "fast", "1001"]) expect(() => buildEnv({ NODE_ENV: "development", EMAIL_SEND_RATE: rate })).toThrow(/EMAIL_SEND_RATE/);
+    expect(buildEnv({ NODE_ENV: "development", EMAIL_SEND_RATE: "10" }).EMAIL_SEND_RATE).toBe(10);
   });
 
   it("reads TRUST_PROXY as the number of proxies in front: false 0, true 1, or N", () => {

@@ -3,6 +3,7 @@ import {
   DAY_MS,
   HOUR_MS,
   MINUTE_MS,
+  SECOND_MS,
   ipRateLimitKey,
   isRateLimitPolicyName,
   rateLimitPolicies,
@@ -11,6 +12,7 @@ import {
   scaleLimit,
   subjectIdentifier,
 } from "@/lib/ratelimit/policies";
+import { exactPolicies } from "@/lib/ratelimit";
 
 describe("rate limit policy table", () => {
   it("holds the specification's limits, windows and keys", () => {
@@ -30,10 +32,18 @@ describe("rate limit policy table", () => {
       finderContact: { limit: 10, windowMs: HOUR_MS, keyBy: "ip" },
       finderReplies: { limit: 30, windowMs: 10 * MINUTE_MS, keyBy: "ip" },
       paymentWebhook: { limit: 6000, windowMs: MINUTE_MS, keyBy: "ip" },
+      emailProviderSends: { limit: 2, windowMs: SECOND_MS, keyBy: "key" },
       accountLoginFailures: { limit: 10, windowMs: 15 * MINUTE_MS, keyBy: "key" },
       transferOffersBySender: { limit: 20, windowMs: DAY_MS, keyBy: "key" },
       transferOffersByRecipient: { limit: 3, windowMs: DAY_MS, keyBy: "key" },
     });
+  });
+
+  it("keeps the provider's send rate as EMAIL_SEND_RATE says, whatever RATE_LIMIT_MULTIPLIER scales", () => {
+    const resolved = resolveRateLimitPolicies(1000, exactPolicies({ EMAIL_SEND_RATE: 3 }));
+    expect(resolved.emailProviderSends).toMatchObject({ limit: 3, windowMs: SECOND_MS, keyBy: "key" });
+    expect(resolved.general.limit).toBe(100_000);
+    expect(resolveRateLimitPolicies(1, exactPolicies({ EMAIL_SEND_RATE: 3 }, { emailProviderSends: { limit: 7 } })).emailProviderSends.limit).toBe(7);
   });
 
   it("recognises policy names", () => {
