@@ -20,7 +20,15 @@ export interface QueueEmailInput {
   replyTo?: string;
   /** Extra headers (List-Unsubscribe …). */
   headers?: Record<string, string>;
+  /**
+   * One of many (a campaign's): sent after every transactional e-mail waiting, so a sign-in link or a
+   * finder's message never queues behind a newsletter that goes out at the provider's pace.
+   */
+  bulk?: boolean;
 }
+
+/** pg-boss takes higher priorities first; transactional e-mail has the default, 0. */
+export const BULK_EMAIL_PRIORITY = -10;
 
 /**
  * Renders now and enqueues the send in the caller's transaction, so the e-mail goes out only if
@@ -31,5 +39,5 @@ export async function queueEmail(ctx: ServiceContext, input: QueueEmailInput) {
   const data: EmailJobData = { to: input.to, template: input.templateName, subject: rendered.subject, sealedBody: sealEmailBody(rendered) };
   if (input.replyTo) data.replyTo = safeHeaderValue(input.replyTo);
   if (input.headers) data.headers = safeHeaders(input.headers);
-  return enqueueJob(ctx, EMAIL_SEND_JOB, data);
+  return enqueueJob(ctx, EMAIL_SEND_JOB, data, input.bulk ? { priority: BULK_EMAIL_PRIORITY } : undefined);
 }

@@ -4,10 +4,12 @@ import { getDatabase, schema } from "@/db/client";
 import { GET as listRoute, POST as createRoute } from "@/app/api/v1/admin/campaigns/route";
 import { GET as getRoute } from "@/app/api/v1/admin/campaigns/[id]/route";
 import { POST as unsubscribeRoute } from "@/app/api/v1/contact/newsletter/unsubscribe/route";
-import { EMAIL_SEND_JOB } from "@/lib/email/queue";
+import { createElement } from "react";
+import { NoticeEmail } from "@/emails/notice";
+import { EMAIL_SEND_JOB, queueEmail } from "@/lib/email/queue";
 import { JOBS_SCHEMA, prepareJobs, runPendingJobs, stopJobs } from "@/lib/jobs";
 import { resumeCampaigns, sendCampaignBatch } from "@/lib/services/campaigns";
-import { systemContext } from "@/lib/services/context";
+import { systemContext, withTransaction } from "@/lib/services/context";
 import { bearer, registerAccount, setRole, type TestAccount } from "../support/auth";
 import { isPagePath, linkedPaths } from "../support/page-routes";
 import { apiRequest, call, json, nextTestIp } from "../support/http";
@@ -143,6 +145,12 @@ describe("sending", () => {
     const campaign = await createCampaign("Only confirmed", "Hello **readers**. <script>alert(1)</script>");
     expect(campaign.recipientCount).toBe(3);
     await runPendingJobs({ name: BATCH_JOB });
+    // A campaign's e-mails are bulk: a transactional e-mail queued after them still goes out first.
+    await withTransaction(systemContext(), (tx) =>
+      queueEmail(tx, { to: "transactional@example.com", subject: "Your sign-in link", template: createElement(NoticeEmail, { heading: "Sign in", paragraphs: ["Here."] }), templateName: "auth.notice" }),
+    );
+    const firstSent = await runPendingJobs({ name: EMAIL_SEND_JOB, limit: 1 });
+    expect(firstSent.runs.map((run) => (run.data as { to: string }).to)).toEqual(["transactional@example.com"]);
     await sendEmails();
     const received = await receivedBy("Only confirmed");
     expect([...received.keys()].sort()).toEqual(confirmed.map((row) => row.email).sort());

@@ -70,4 +70,21 @@ describe("queueEmail → email.send job → outbox", () => {
     await runPendingJobs({ name: EMAIL_SEND_JOB, ignoreStartAfter: true });
     expect(await listMailbox({ to: "rolled-back@example.com" })).toEqual([]);
   });
+
+  it("sends transactional e-mail before bulk e-mail queued earlier (a campaign's goes last)", async () => {
+    await runPendingJobs({ name: EMAIL_SEND_JOB, ignoreStartAfter: true });
+    await withTransaction(systemContext(), async (tx) => {
+      for (const i of [1, 2, 3]) {
+        await queueEmail(tx, { to: `bulk-${i}@example.com`, subject: "News", template: verification(`b${i}`), templateName: "newsletter.campaign", bulk: true });
+      }
+    });
+    await withTransaction(systemContext(), (tx) =>
+      queueEmail(tx, { to: "urgent@example.com", subject: "Verify your e-mail", template: verification("u1"), templateName: "auth.verify-email" }),
+    );
+    const report = await runPendingJobs({ name: EMAIL_SEND_JOB });
+    const order = report.runs.map((run) => (run.data as { to: string }).to);
+    // Jobs of one transaction share its time, so the three bulk ones come in any order among themselves.
+    expect(order[0]).toBe("urgent@example.com");
+    expect(order.slice(1).sort()).toEqual(["bulk-1@example.com", "bulk-2@example.com", "bulk-3@example.com"]);
+  });
 });

@@ -152,6 +152,7 @@ export async function sendCampaignBatch(ctx: ServiceContext, campaignId: string,
         templateName: "newsletter.campaign",
         template: createElement(CampaignEmail, { subject: campaign.subject, content: campaign.content, unsubscribeUrl: unsubscribePageUrl(delivery.subscriberId) }),
         headers: unsubscribeHeaders(delivery.subscriberId),
+        bulk: true,
       });
       await tx.db.update(schema.campaignDeliveries).set({ status: "SENT", sentAt: now }).where(deliveryKey);
       sent += 1;
