@@ -39,6 +39,9 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
   await connection();
   // The finder's pages (lib/i18n) are in the finder's language and bring their own compact header and
   // footer; the dashboard brings its own bar (app/(dashboard)/layout.tsx) and keeps the site footer.
+  // A finder's page loaded first does not render the site's header and footer at all: ShownOn would hide
+  // them, but their server render and payload would still cost every scan (a fifth of the page's bytes).
+  // Its links out of the finder's pages are plain links, so the page they open renders them itself.
   const [lang, finderPage] = await Promise.all([pageLocale(), headers().then((h) => h.get(PAGE_KIND_HEADER) === "finder")]);
 
   return (
@@ -50,15 +53,19 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
         >
           {finderPage ? skipLinkText[lang] : "Skip to content"}
         </a>
-        <ShownOn kinds={["site"]}>
-          <SiteHeader />
-        </ShownOn>
+        {finderPage ? null : (
+          <ShownOn kinds={["site"]}>
+            <SiteHeader />
+          </ShownOn>
+        )}
         <main id="main" tabIndex={-1} className="flex flex-1 flex-col focus:outline-none">
           {children}
         </main>
-        <ShownOn kinds={["site", "dashboard"]}>
-          <SiteFooter />
-        </ShownOn>
+        {finderPage ? null : (
+          <ShownOn kinds={["site", "dashboard"]}>
+            <SiteFooter />
+          </ShownOn>
+        )}
       </body>
     </html>
   );

@@ -197,6 +197,31 @@ test.describe("the finder's side", () => {
     }
   });
 
+  test("a finder's page leaves the site's header and footer out, payload included; its home link opens the site with them", async ({ browser }) => {
+    const context = await finderContext(browser);
+    const page = await context.newPage();
+    try {
+      const response = await page.goto("/found");
+      const body = await response!.text();
+      await expect(page.getByRole("heading", { level: 1, name: "Type the tag's code" })).toBeVisible();
+      // Not rendered at all: neither in the HTML nor in the data React would hydrate it from.
+      for (const siteOnly of ["/careers", "newsletter-heading"]) expect(body).not.toContain(siteOnly);
+
+      await page.getByRole("link", { name: "Tag Service home" }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByRole("link", { name: "Careers" })).toBeVisible();
+
+      // Into a finder's page from the site by a client-side link, the site's header and footer are hidden.
+      const footerLink = page.getByRole("link", { name: "Found a tag? Type its code" });
+      await waitForHydration(footerLink);
+      await footerLink.click();
+      await expect(page.getByRole("heading", { level: 1, name: "Type the tag's code" })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Careers" })).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("an unknown scan address says so, in the finder's language, with a 404", async ({ browser }, testInfo) => {
     const context = await finderContext(browser, { locale: "fr-FR" });
     const page = await context.newPage();

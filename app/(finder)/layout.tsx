@@ -1,4 +1,3 @@
-import Link from "next/link";
 import { getTranslations } from "next-intl/server";
 import { LogoMark } from "@/components/logo";
 import { SERVICE_NAME } from "@/components/site-links";
@@ -14,10 +13,12 @@ export default async function FinderLayout({ children }: { children: React.React
     <div className="flex flex-1 flex-col bg-canvas">
       <header className="border-b border-line bg-white">
         <div className="mx-auto flex min-h-12 w-full max-w-xl items-center justify-between gap-3 px-4">
-          <Link href="/" className="flex items-center gap-2 rounded-md py-1.5 font-semibold text-ink" aria-label={t("homeLabel")}>
+          {/* A full page load, not a client navigation: the site's header and footer are not in this page (app/layout.tsx). */}
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- see the comment above */}
+          <a href="/" className="flex items-center gap-2 rounded-md py-1.5 font-semibold text-ink" aria-label={t("homeLabel")}>
             <LogoMark className="h-7 w-7" />
             <span>{SERVICE_NAME}</span>
-          </Link>
+          </a>
           <span className="text-sm text-muted">{t("tagline")}</span>
         </div>
       </header>
