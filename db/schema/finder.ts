@@ -131,7 +131,8 @@ export const emergencyAccesses = pgTable(
   (table) => [index("emergency_accesses_user_idx").on(table.userId, table.accessedAt)],
 );
 
-export const reportType = pgEnum("report_type", ["SPAM", "HARASSMENT", "INAPPROPRIATE", "SCAM", "OTHER"]);
+/** VIN_CONFLICT is filed by the system only (a VIN claimed by a second vehicle tag), never by a user. */
+export const reportType = pgEnum("report_type", ["SPAM", "HARASSMENT", "INAPPROPRIATE", "SCAM", "OTHER", "VIN_CONFLICT"]);
 export const reportStatus = pgEnum("report_status", ["OPEN", "REVIEWING", "RESOLVED", "DISMISSED"]);
 export const reportAction = pgEnum("report_action", ["WARN_USER", "SUSPEND_USER", "DEACTIVATE_TAG", "DELETE_MESSAGE", "DISMISS"]);
 
@@ -139,9 +140,8 @@ export const reports = pgTable(
   "reports",
   {
     id: uuid().primaryKey().defaultRandom(),
-    reporterId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    /** Null for a report the system filed (VIN_CONFLICT): no user reported anything. */
+    reporterId: uuid().references(() => users.id, { onDelete: "cascade" }),
     type: reportType().notNull(),
     status: reportStatus().notNull().default("OPEN"),
     description: text().notNull(),
@@ -150,6 +150,10 @@ export const reports = pgTable(
     messageId: uuid().references(() => threadMessages.id, { onDelete: "set null" }),
     /** The reported thread (kept when its message is deleted by an admin action). */
     threadId: uuid().references(() => threads.id, { onDelete: "set null" }),
+    /** VIN_CONFLICT: the VIN claimed twice; tagId/targetUserId hold it, relatedTagId/relatedUserId were refused it. */
+    vin: text(),
+    relatedTagId: uuid().references(() => tags.id, { onDelete: "set null" }),
+    relatedUserId: uuid().references(() => users.id, { onDelete: "set null" }),
     adminNote: text(),
     action: reportAction(),
     resolvedById: uuid().references(() => users.id, { onDelete: "set null" }),
@@ -164,6 +168,11 @@ export const reports = pgTable(
     index("reports_reporter_idx").on(table.reporterId, table.createdAt),
     index("reports_status_created_idx").on(table.status, table.createdAt),
     index("reports_target_idx").on(table.targetUserId),
+    // Repeated refused claims of one VIN by the same tag add nothing to review: one open report per pair.
+    // The type is compared as text: the migration adding VIN_CONFLICT cannot use the new enum value itself.
+    uniqueIndex("reports_open_vin_conflict_key")
+      .on(table.vin, table.tagId, table.relatedTagId)
+      .where(sql`${table.type}::text = 'VIN_CONFLICT' and ${table.status} in ('OPEN', 'REVIEWING')`),
   ],
 );
 
