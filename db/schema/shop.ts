@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -123,13 +124,16 @@ export const orders = pgTable(
       .references(() => users.id, { onDelete: "cascade" }),
     status: orderStatus().notNull().default("PENDING"),
     paymentStatus: paymentStatus().notNull().default("PENDING"),
-    totalMinor: integer().notNull(),
+    /** bigint: 20 lines × 100 units × the price cap can pass 2^31 minor units (int4 would overflow). */
+    totalMinor: bigint({ mode: "number" }).notNull(),
     currency: text().notNull(),
     shippingAddress: jsonb().$type<ShippingAddress>(),
     paymentSessionId: text(),
     paymentIntentId: text(),
     refundId: text(),
-    refundedMinor: integer().notNull().default(0),
+    refundedMinor: bigint({ mode: "number" }).notNull().default(0),
+    /** How many of the order's tags a cancellation or refund withdrew (untouched ones); the others stayed with the buyer. */
+    tagsWithdrawn: integer().notNull().default(0),
     trackingNumber: text(),
     carrier: text(),
     /** The last payment failure the provider reported, shown to the buyer. */
@@ -171,7 +175,7 @@ export const orderItems = pgTable(
     name: text().notNull(),
     variantName: text(),
     quantity: integer().notNull(),
-    unitPriceMinor: integer().notNull(),
+    unitPriceMinor: bigint({ mode: "number" }).notNull(),
     tagPack: integer().notNull().default(0),
     /** Set in the transaction that minted this line's tags, so a repeated event mints none. */
     tagsMintedAt: ts(),
@@ -261,7 +265,7 @@ export const invoices = pgTable(
     orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
     /** The provider's id of what this invoice is for (a payment intent or a subscription invoice): one invoice each. */
     providerRef: text().notNull(),
-    amountMinor: integer().notNull(),
+    amountMinor: bigint({ mode: "number" }).notNull(),
     currency: text().notNull(),
     status: text().notNull(),
     description: text().notNull(),
@@ -343,7 +347,7 @@ export const testProviderSessions = pgTable(
     /** payment | subscription */
     mode: text().notNull(),
     status: text().notNull().default("open"),
-    amountMinor: integer().notNull(),
+    amountMinor: bigint({ mode: "number" }).notNull(),
     currency: text().notNull(),
     customerId: text().notNull(),
     description: text().notNull(),
@@ -356,7 +360,7 @@ export const testProviderSessions = pgTable(
     idempotencyKey: text(),
     /** The refund made of this session's payment (one per payment, as the shop refunds whole orders). */
     refundId: text(),
-    refundedMinor: integer(),
+    refundedMinor: bigint({ mode: "number" }),
     refundedAt: ts(),
     createdAt: ts().notNull().defaultNow(),
     completedAt: ts(),
