@@ -169,10 +169,11 @@ export const reports = pgTable(
     index("reports_status_created_idx").on(table.status, table.createdAt),
     index("reports_target_idx").on(table.targetUserId),
     // Repeated refused claims of one VIN by the same tag add nothing to review: one open report per pair.
-    // The type is compared as text: the migration adding VIN_CONFLICT cannot use the new enum value itself.
+    // Only VIN_CONFLICT reports carry a VIN; the predicate cannot name the new enum value (the migration adding
+    // it may not use it in the same transaction).
     uniqueIndex("reports_open_vin_conflict_key")
       .on(table.vin, table.tagId, table.relatedTagId)
-      .where(sql`${table.type}::text = 'VIN_CONFLICT' and ${table.status} in ('OPEN', 'REVIEWING')`),
+      .where(sql`${table.vin} is not null and ${table.status} in ('OPEN', 'REVIEWING')`),
   ],
 );
 
