@@ -40,6 +40,8 @@ export const threads = pgTable(
     status: threadStatus().notNull().default("ACTIVE"),
     /** Last time the finder was e-mailed about an owner reply (at most one per 10 minutes). */
     finderNotifiedAt: ts(),
+    /** When the one "e-mail me this link" e-mail of this conversation was sent (the address is not confirmed). */
+    linkEmailedAt: ts(),
     lastMessageAt: ts().notNull().defaultNow(),
     createdAt: ts().notNull().defaultNow(),
     updatedAt: ts()

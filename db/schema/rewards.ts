@@ -9,8 +9,8 @@ export const rewardStatus = pgEnum("reward_status", ["ACTIVE", "RETURNED", "PAID
 
 /**
  * A reward an owner offers for a tag's return (decisions.md "Rewards"). Money in integer minor units.
- * At most one ACTIVE or RETURNED reward per tag, enforced by a partial unique index so concurrent offers
- * cannot both land. The finder's handover code is stored sealed (AES-GCM) and never answered to the owner.
+ * At most one ACTIVE or RETURNED reward per tag and owner, enforced by a partial unique index so concurrent
+ * offers cannot both land. The finder's handover code is stored sealed (AES-GCM) and never answered to the owner.
  */
 export const rewards = pgTable(
   "rewards",
@@ -43,7 +43,8 @@ export const rewards = pgTable(
       .$onUpdate(() => new Date()),
   },
   (table) => [
-    uniqueIndex("rewards_one_open_per_tag").on(table.tagId).where(sql`${table.status} in ('ACTIVE', 'RETURNED')`),
+    // Per owner: after a transfer the previous owner may still owe a RETURNED reward while the new owner offers theirs.
+    uniqueIndex("rewards_one_open_per_tag_owner").on(table.tagId, table.ownerId).where(sql`${table.status} in ('ACTIVE', 'RETURNED')`),
     uniqueIndex("rewards_certificate_id_key").on(table.certificateId),
     index("rewards_owner_created_idx").on(table.ownerId, table.createdAt),
     index("rewards_tag_idx").on(table.tagId),
