@@ -10,6 +10,7 @@ import type { RateLimitPolicyName } from "@/lib/ratelimit/policies";
 import { systemContext, type ServiceContext } from "@/lib/services/context";
 import { DomainError, NotFoundError, RateLimitError } from "@/lib/services/errors";
 import { formInput } from "./form-input";
+import { controlCharacterIssues } from "@/lib/validation/control-characters";
 
 /**
  * The page-side twin of route(): every server action goes through action() (a form with a result) or
@@ -150,7 +151,19 @@ export function action<S extends FormState = FormState, P extends Schema | undef
       const params = await parseParams(options.params, formData);
       let input = undefined as Out<I>;
       if (options.input) {
-        const parsed = await options.input.safeParseAsync(options.read ? options.read(formData) : formInput(options.input, formData));
+        const raw = options.read ? options.read(formData) : formInput(options.input, formData);
+        // The API's rule for text (no control characters, no lone surrogates), for what `read` takes
+        // from a form its own way (JSON in a hidden field): formText already cleans plain fields.
+        const textIssues = controlCharacterIssues(raw);
+        if (textIssues.length) {
+          const fieldErrors: FieldErrors = {};
+          for (const issue of textIssues) {
+            const field = options.fieldMap?.[issue.field] ?? options.fieldMap?.[issue.field.split(".")[0]!] ?? issue.field.split(".")[0]!;
+            fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message];
+          }
+          return made(formError(options.invalidMessage ?? CHECK_FIELDS, values, fieldErrors), formData);
+        }
+        const parsed = await options.input.safeParseAsync(raw);
         if (!parsed.success) {
           const own = options.onInvalid?.(parsed.error, values, formData);
           if (own) return own;
@@ -191,7 +204,9 @@ export function rowAction<P extends Schema | undefined = undefined, I extends Sc
       const params = await parseParams(options.params, formData);
       let input = undefined as Out<I>;
       if (options.input) {
-        const parsed = await options.input.safeParseAsync(options.read ? options.read(formData) : formInput(options.input, formData));
+        const raw = options.read ? options.read(formData) : formInput(options.input, formData);
+        if (controlCharacterIssues(raw).length) throw new NotFoundError();
+        const parsed = await options.input.safeParseAsync(raw);
         if (!parsed.success) throw new NotFoundError();
         input = parsed.data as Out<I>;
       }

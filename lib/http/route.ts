@@ -114,8 +114,9 @@ function acceptedPart(schema: z.ZodType, value: unknown): unknown {
 
 /**
  * Validates a query or body. Every string an endpoint takes, in any present or future schema, is also
- * checked here once for control characters (NUL would fail the query; the other C0 controls are junk),
- * and reported beside the schema's own issues so one answer names every bad field.
+ * checked here once for control characters (NUL would fail the query; the other C0 controls are junk)
+ * and lone surrogates (`"\ud800"`: not text, and jsonb refuses it), and reported beside the schema's own
+ * issues so one answer names every bad field.
  */
 async function parseInput<S extends z.ZodType | undefined>(schema: S, value: unknown) {
   if (!schema) return undefined;

@@ -135,6 +135,16 @@ describe("payment webhook signature", () => {
     expect((await json<{ error: { code: string } }>(response)).error.code).toBe("PAYLOAD_TOO_LARGE");
   });
 
+  it("stores a signed event holding lone surrogates (\\ud800 escapes) with U+FFFD in their place, answering 200", async () => {
+    // Refusing would make the provider retry the same signed bytes forever; jsonb cannot store them as sent.
+    const id = eventId();
+    const raw = `{"id":"${id}","type":"test.unhandled","created":${now()},"data":{"object":{"id":"x","name":"a\\ud800b","tail":"\\udc00","k\\ud800":["\\udbff"]}}}`;
+    const response = await deliver(null, { raw, headers: signedHeaders(raw) });
+    expect(response.status).toBe(200);
+    expect(await json(response)).toEqual({ success: true, data: { received: true, duplicate: false } });
+    expect((await storedEvent(id))!.payload).toMatchObject({ data: { object: { id: "x", name: "a\ufffdb", tail: "\ufffd", "k\ufffd": ["\ufffd"] } } });
+  });
+
   it("takes no credential and carries the rate-limit headers of its own per-IP policy", async () => {
     const e = event();
     const body = JSON.stringify(e);

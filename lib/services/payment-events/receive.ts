@@ -4,6 +4,7 @@ import { verifyPaymentSignature, type SignatureFailure } from "@/lib/payments/si
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ValidationError } from "@/lib/services/errors";
 import { paymentWebhookSecrets } from "@/lib/secrets";
+import { wellFormedJson } from "@/lib/validation/control-characters";
 import { providerEventSchema, type WebhookReceipt } from "./schemas";
 
 const SIGNATURE_MESSAGES: Record<SignatureFailure, string> = {
@@ -34,7 +35,9 @@ export async function receivePaymentEvent(ctx: ServiceContext, input: IncomingPa
 
   let json: unknown;
   try {
-    json = JSON.parse(input.rawBody);
+    // A lone surrogate (`"\ud800"`) is kept as U+FFFD, not refused: the signature proves the provider sent
+    // it, refusing would only make the provider retry the same bytes forever, and jsonb cannot store it.
+    json = wellFormedJson(JSON.parse(input.rawBody));
   } catch {
     throw ValidationError.field("body", "The request body is not valid JSON.");
   }
