@@ -1,5 +1,6 @@
 import Stripe from "stripe";
 import { env } from "@/lib/env";
+import { log } from "@/lib/log";
 import { PaymentProviderError } from "@/lib/services/errors";
 import type { CheckoutSession, CheckoutSessionInput, PaymentProvider, RefundInput, RefundResult } from "./types";
 
@@ -36,11 +37,20 @@ function toProviderError(error: unknown): PaymentProviderError {
   return new PaymentProviderError(undefined, { provider: "stripe", retryable: true });
 }
 
-async function calling<T>(work: () => Promise<T>): Promise<T> {
+/** Runs one call to Stripe; a failure is logged with Stripe's own message (for us, not the caller) and becomes a 502. */
+async function calling<T>(operation: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw toProviderError(error);
+    const mapped = toProviderError(error);
+    log.warn("payment provider call failed", {
+      provider: "stripe",
+      operation,
+      providerMessage: error instanceof Error ? error.message : String(error),
+      providerStatus: error instanceof Stripe.errors.StripeError ? (error.statusCode ?? null) : null,
+      ...(mapped.details as Record<string, unknown>),
+    });
+    throw mapped;
   }
 }
 
@@ -93,7 +103,7 @@ export function createStripeProvider(options: StripeAdapterOptions): PaymentProv
           subscription_data: { metadata: { ...input.metadata, userId: input.userId } },
         };
       }
-      const session = await calling(() => stripe.checkout.sessions.create(params, { idempotencyKey: input.idempotencyKey }));
+      const session = await calling("checkout.sessions.create", () => stripe.checkout.sessions.create(params, { idempotencyKey: input.idempotencyKey }));
       if (!session.url) throw new PaymentProviderError("The payment provider did not return a checkout page.", { provider: "stripe", retryable: false, requestId: session.lastResponse?.requestId });
       return { id: session.id, url: session.url };
     },
@@ -101,13 +111,13 @@ export function createStripeProvider(options: StripeAdapterOptions): PaymentProv
     async refund(input: RefundInput): Promise<RefundResult> {
       const params: Stripe.RefundCreateParams = { payment_intent: input.paymentIntentId };
       if (input.amountMinor !== undefined) params.amount = input.amountMinor;
-      const refund = await calling(() => stripe.refunds.create(params, { idempotencyKey: input.idempotencyKey }));
+      const refund = await calling("refunds.create", () => stripe.refunds.create(params, { idempotencyKey: input.idempotencyKey }));
       const status = refund.status === "succeeded" ? "succeeded" : refund.status === "failed" || refund.status === "canceled" ? "failed" : "pending";
       return { id: refund.id, status };
     },
 
     async cancelSubscriptionAtPeriodEnd(subscriptionId: string, idempotencyKey: string): Promise<{ currentPeriodEnd: Date }> {
-      const subscription = await calling(() => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }, { idempotencyKey }));
+      const subscription = await calling("subscriptions.update", () => stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true }, { idempotencyKey }));
       const end = periodEnd(subscription);
       if (!end) throw new PaymentProviderError("The payment provider did not say when the subscription ends.", { provider: "stripe", retryable: false });
       return { currentPeriodEnd: end };

@@ -3,6 +3,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import { getDatabase, schema, type Executor } from "@/db/client";
 import type { TestProviderSession } from "@/db/schema";
 import { env } from "@/lib/env";
+import { log } from "@/lib/log";
+import { PaymentProviderError } from "@/lib/services/errors";
 import { paymentWebhookSecret } from "@/lib/secrets";
 import { signPaymentPayload } from "./signature";
 import type { CheckoutSession, CheckoutSessionInput, PaymentProvider, RefundInput, RefundResult } from "./types";
@@ -190,7 +192,13 @@ export function createTestProvider(options: TestProviderOptions = {}): TestProvi
 
     async refund(input: RefundInput): Promise<RefundResult> {
       const [session] = await db().select().from(schema.testProviderSessions).where(eq(schema.testProviderSessions.paymentIntentId, input.paymentIntentId));
-      if (!session || session.status !== "complete") throw new Error(`test provider: no completed payment ${input.paymentIntentId} to refund`);
+      if (!session || session.status !== "complete") {
+        // As a real provider refuses a refund of a payment it does not know (or that never completed): a 502 for
+        // the caller, the provider's own words in the log.
+        const providerMessage = session ? `Payment ${input.paymentIntentId} has not completed; there is nothing to refund.` : `No such payment_intent: '${input.paymentIntentId}'`;
+        log.warn("payment provider call failed", { provider: "test", operation: "refunds.create", providerMessage, retryable: false });
+        throw new PaymentProviderError(undefined, { provider: "test", retryable: false, providerCode: session ? "charge_not_succeeded" : "resource_missing" });
+      }
       if (session.refundId) return { id: session.refundId, status: "succeeded" };
       const refundId = newId("re");
       const [updated] = await db()

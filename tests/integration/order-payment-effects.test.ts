@@ -162,6 +162,119 @@ describe("checkout.session.completed (payment)", () => {
   });
 });
 
+/** The order's history entries (the audit log's entries for this order), oldest first. */
+async function historyOf(orderId: string) {
+  const rows = await getDatabase().db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, orderId));
+  return rows.filter((row) => row.entityType === "order").sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+}
+
+/** A PENDING order checked out at the test provider; the provider's session row (its payment intent and customer). */
+async function checkedOutOrder() {
+  const placed = await pendingOrder();
+  await ok(await checkout(placed.buyer, placed.order.id));
+  const sessionId = (await orderRow(placed.order.id)).paymentSessionId!;
+  const [session] = await getDatabase().db.select().from(schema.testProviderSessions).where(eq(schema.testProviderSessions.id, sessionId));
+  return { ...placed, session: session! };
+}
+
+/** The provider's side of "the delayed payment went through": its record completes, as its Pay button would do. */
+async function providerCompletes(sessionId: string) {
+  await getDatabase().db.update(schema.testProviderSessions).set({ status: "complete", completedAt: new Date() }).where(eq(schema.testProviderSessions.id, sessionId));
+}
+
+const cancelAs = (buyer: TestAccount, orderId: string) => call(cancelRoute, apiRequest(`/api/v1/orders/${orderId}/cancel`, { method: "POST", headers: bearer(buyer.accessToken) }), { id: orderId });
+
+describe("a payment that completes after the order was cancelled", () => {
+  it("session completed unpaid → cancel → payment_intent.succeeded: refunded once by the refund job, recorded in the order's history, the buyer told by e-mail; never confirmed", async () => {
+    const { buyer, order, pack, sticker, session } = await checkedOutOrder();
+    const unpaid = checkoutCompletedEvent(order, buyer.id, { id: session.id, payment_status: "unpaid", payment_intent: session.paymentIntentId, customer: session.customerId });
+    await checkoutCompleted(ctx(), unpaid);
+    expect(await orderRow(order.id)).toMatchObject({ status: "PENDING", paymentStatus: "PROCESSING", paymentIntentId: session.paymentIntentId });
+
+    // Cancelled while the payment is in flight: cancelled at once, with the promise of a refund if it completes.
+    const cancelled = await ok<{ status: string; paymentStatus: string; refund: string; message: string }>(await cancelAs(buyer, order.id));
+    expect(cancelled).toMatchObject({ status: "CANCELLED", paymentStatus: "PROCESSING", refund: "IF_PAYMENT_COMPLETES" });
+    expect(cancelled.message).toContain("refunded in full automatically");
+    expect(cancelled.message).not.toContain("Nothing was charged");
+    expect(await productRow(pack.id)).toMatchObject({ stock: 10, reserved: 0 });
+    // Nothing to refund yet: the job does nothing while the payment is in flight.
+    const { completeOrderRefund } = await import("@/lib/services/orders");
+    expect(await completeOrderRefund(ctx(), order.id)).toBe("nothing-to-do");
+
+    // The payment completes after all; its event arrives twice, then ten identical copies at once.
+    await providerCompletes(session.id);
+    const succeeded = paymentIntentEvent("payment_intent.succeeded", session.paymentIntentId!, { metadata: { orderId: order.id } });
+    await paymentSucceeded(ctx(), succeeded);
+    await paymentSucceeded(ctx(), succeeded);
+    await Promise.all(Array.from({ length: 10 }, () => paymentSucceeded(ctx(), succeeded)));
+    // The session's own "paid" event arriving late changes nothing either.
+    await checkoutCompleted(ctx(), { ...unpaid, id: `${unpaid.id}-paid`, data: { object: { ...unpaid.data.object, payment_status: "paid" } } });
+
+    const started = await orderRow(order.id);
+    expect(started).toMatchObject({ status: "CANCELLED", paymentStatus: "PROCESSING" });
+    expect(started.paidAt).not.toBeNull();
+    expect(await tagsOf(buyer.id)).toHaveLength(0);
+    expect(await productRow(pack.id)).toMatchObject({ stock: 10, reserved: 0 });
+    expect(await productRow(sticker.id)).toMatchObject({ stock: 10, reserved: 0 });
+    expect(await getDatabase().db.select().from(schema.invoices).where(eq(schema.invoices.orderId, order.id))).toHaveLength(0);
+    expect((await historyOf(order.id)).map((entry) => entry.action)).toEqual(["order.late_payment_refund"]);
+
+    const jobs = await runPendingJobs({ name: "orders.refund" });
+    expect(jobs.failed).toBe(0);
+    const refunded = await orderRow(order.id);
+    expect(refunded).toMatchObject({ status: "CANCELLED", paymentStatus: "REFUNDED", refundedMinor: 8198 });
+    const [provider] = await getDatabase().db.select().from(schema.testProviderSessions).where(eq(schema.testProviderSessions.id, session.id));
+    expect(provider!.refundId).toBe(refunded.refundId);
+    expect(provider!.refundedMinor).toBe(8198);
+    expect(await completeOrderRefund(ctx(), order.id)).toBe("nothing-to-do");
+    const history = await historyOf(order.id);
+    expect(history.map((entry) => [entry.action, entry.actorId, entry.actorEmail])).toEqual([
+      ["order.late_payment_refund", null, "system: payment provider event"],
+      ["order.refund", null, "system: refund job"],
+    ]);
+    expect(history[1]!.after).toMatchObject({ status: "CANCELLED", paymentStatus: "REFUNDED", refundId: refunded.refundId });
+
+    const mails = await mailsTo(buyer.email);
+    expect(mails.filter((mail) => mail.subject.includes("is being refunded"))).toHaveLength(1);
+    const done = mails.filter((mail) => mail.subject.includes("Refund for order"));
+    expect(done).toHaveLength(1);
+    expect(done[0]!.text).toContain("arrived after this order was cancelled was refunded");
+    expect(done[0]!.text).toContain("$81.98");
+    expect(mails.some((mail) => mail.subject.includes("confirmed"))).toBe(false);
+  });
+
+  it("cancel while in flight, then the payment fails: FAILED, nothing refunded", async () => {
+    const { buyer, order, session } = await checkedOutOrder();
+    await checkoutCompleted(ctx(), checkoutCompletedEvent(order, buyer.id, { id: session.id, payment_status: "unpaid", payment_intent: session.paymentIntentId }));
+    await ok(await cancelAs(buyer, order.id));
+    await paymentFailed(ctx(), paymentIntentEvent("payment_intent.payment_failed", session.paymentIntentId!, { last_payment_error: { message: "The bank refused the debit." } }));
+    expect(await orderRow(order.id)).toMatchObject({ status: "CANCELLED", paymentStatus: "FAILED", paymentError: "The bank refused the debit.", refundId: null });
+    expect((await runPendingJobs({ name: "orders.refund" })).failed).toBe(0);
+    expect((await orderRow(order.id)).refundId).toBeNull();
+  });
+
+  it("the reverse order: payment succeeds first, then cancel → CANCELLED with the refund started (as before), refunded once", async () => {
+    const { buyer, order, session } = await checkedOutOrder();
+    await checkoutCompleted(ctx(), checkoutCompletedEvent(order, buyer.id, { id: session.id, payment_status: "unpaid", payment_intent: session.paymentIntentId }));
+    await providerCompletes(session.id);
+    await paymentSucceeded(ctx(), paymentIntentEvent("payment_intent.succeeded", session.paymentIntentId!, { metadata: { orderId: order.id } }));
+    expect(await orderRow(order.id)).toMatchObject({ status: "PENDING", paymentStatus: "COMPLETED" });
+    const cancelled = await ok<{ paymentStatus: string; refund: string }>(await cancelAs(buyer, order.id));
+    expect(cancelled).toMatchObject({ paymentStatus: "PROCESSING", refund: "STARTED" });
+    // The session's paid event arriving after the cancel is not a second, late payment.
+    await checkoutCompleted(ctx(), checkoutCompletedEvent(order, buyer.id, { id: session.id, payment_intent: session.paymentIntentId }));
+    expect((await runPendingJobs({ name: "orders.refund" })).failed).toBe(0);
+    const refunded = await orderRow(order.id);
+    expect(refunded).toMatchObject({ status: "CANCELLED", paymentStatus: "REFUNDED" });
+    expect(refunded.refundId).toMatch(/^re_test_/);
+    expect(await tagsOf(buyer.id)).toHaveLength(0);
+    expect((await historyOf(order.id)).map((entry) => entry.action)).toEqual(["order.refund"]);
+    const done = (await mailsTo(buyer.email)).filter((mail) => mail.subject.includes("Refund for order"));
+    expect(done).toHaveLength(1);
+    expect(done[0]!.text).toContain("We refunded $81.98");
+  });
+});
+
 describe("checkout.session.completed (subscription)", () => {
   it("only links the provider's customer to metadata.userId", async () => {
     const buyer = await registerAccount();

@@ -1,1 +1,1 @@
-export { recordAudit, auditSnapshot, type AuditInput } from "./record";
+export { recordAudit, recordSystemAudit, auditSnapshot, type AuditInput } from "./record";

@@ -52,3 +52,19 @@ export async function recordAudit(ctx: ServiceContext, input: AuditInput): Promi
     after: auditSnapshot(input.after),
   });
 }
+
+/**
+ * Records a change the system made on its own (a payment event, a background job): no acting admin, so the
+ * entry names what acted in `actorEmail` (shown as "By" in the log). Call it inside the change's transaction.
+ */
+export async function recordSystemAudit(ctx: ServiceContext, input: AuditInput & { actor: string }): Promise<void> {
+  await ctx.db.insert(schema.auditLog).values({
+    actorId: null,
+    actorEmail: input.actor,
+    action: input.action,
+    entityType: input.entityType,
+    entityId: input.entityId ?? null,
+    before: auditSnapshot(input.before),
+    after: auditSnapshot(input.after),
+  });
+}

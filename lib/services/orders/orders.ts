@@ -11,9 +11,9 @@ import { requireUser, withTransaction, type ServiceContext } from "@/lib/service
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError, type FieldIssue } from "@/lib/services/errors";
 import { notify } from "@/lib/services/notifications/notify";
 import { requireAdmin } from "@/lib/services/context";
-import { recordAudit } from "@/lib/services/audit";
-import { lockOrder, orderItemsOf, releaseReservation, reserveStock, restock, tagIdsByItem, withdrawUnusedOrderTags } from "./queries";
-import { appBaseUrl, formatMoney, orderReference, toOrderRecord } from "./records";
+import { recordAudit, recordSystemAudit } from "@/lib/services/audit";
+import { countOrderTags, lockOrder, orderItemsOf, releaseReservation, reserveStock, restock, tagIdsByItem, withdrawUnusedOrderTags } from "./queries";
+import { appBaseUrl, describeTagOutcome, formatMoney, orderReference, toOrderRecord } from "./records";
 import {
   ABANDONED_ORDER_HOURS,
   type AdminOrderRecord,
@@ -27,8 +27,11 @@ import {
 
 export const ORDER_NOT_FOUND = "Order not found.";
 
+/** The order history entry of a payment that completed after its order was cancelled (and is being refunded). */
+export const LATE_PAYMENT_ACTION = "order.late_payment_refund";
+
 /** What an audit entry of an admin order change keeps (not the address or items). */
-function orderAuditFields(order: Order) {
+export function orderAuditFields(order: Order) {
   return { status: order.status, paymentStatus: order.paymentStatus, trackingNumber: order.trackingNumber, carrier: order.carrier, refundId: order.refundId, refundedMinor: order.refundedMinor };
 }
 type OrderStatus = Order["status"];
@@ -215,6 +218,11 @@ export async function checkoutOrder(ctx: ServiceContext, orderId: string): Promi
  * CANCELLED with the units back on the shelf, the order's still-untouched tags withdrawn, and a refund
  * started: paymentStatus PROCESSING until the provider's refund is recorded (the `orders.refund` job),
  * then REFUNDED. SHIPPED, DELIVERED, CANCELLED and REFUNDED are 409 (returns go through support).
+ *
+ * A PENDING order whose payment is still in flight at the provider (a delayed method: the checkout
+ * completed unpaid, paymentStatus PROCESSING) is cancelled at once rather than refused: the buyer need not
+ * wait days for a bank transfer to settle. Its paymentStatus stays PROCESSING with no paidAt, and if that
+ * payment completes later the payment effects refund it in full automatically (and if it fails, it is FAILED).
  */
 export async function cancelOrder(ctx: ServiceContext, orderId: string, now = new Date()): Promise<CancelOrderResult> {
   const { userId } = requireUser(ctx);
@@ -222,27 +230,38 @@ export async function cancelOrder(ctx: ServiceContext, orderId: string, now = ne
     const order = await ownOrder(tx.db, userId, orderId, true);
     const items = (await orderItemsOf(tx.db, [order.id])).get(order.id) ?? [];
     const reference = orderReference(order.id);
+    const refundStarted = "The order was cancelled and a refund was started. It may take a few days to reach your account.";
     if (order.status === "PENDING" && order.paymentStatus === "COMPLETED" && order.paymentIntentId) {
-      // The payment was recorded but its confirmation has not arrived yet: cancelled like a paid order.
+      // The payment was recorded but its confirmation has not arrived yet: cancelled like a paid order
+      // (paidAt set, so a late confirmation is recognised as already taken into account).
       await releaseReservation(tx.db, order, items, now);
-      await tx.db.update(schema.orders).set({ status: "CANCELLED", cancelledAt: now, paymentStatus: "PROCESSING" }).where(eq(schema.orders.id, order.id));
+      await tx.db.update(schema.orders).set({ status: "CANCELLED", cancelledAt: now, paymentStatus: "PROCESSING", paidAt: order.paidAt ?? now }).where(eq(schema.orders.id, order.id));
       await enqueueJob(tx, "orders.refund", { orderId: order.id });
       await tellBuyer(tx, order, "CANCELLED", `Order ${reference} cancelled`, `Your order was cancelled and a refund of ${formatMoney(order.totalMinor, order.currency)} was started.`);
-      return { id: order.id, status: "CANCELLED", paymentStatus: "PROCESSING", message: "The order was cancelled and a refund was started. It may take a few days to reach your account." };
+      return { id: order.id, status: "CANCELLED", paymentStatus: "PROCESSING", refund: "STARTED", message: refundStarted };
+    }
+    if (order.status === "PENDING" && order.paymentStatus === "PROCESSING") {
+      await releaseReservation(tx.db, order, items, now);
+      await tx.db.update(schema.orders).set({ status: "CANCELLED", cancelledAt: now }).where(eq(schema.orders.id, order.id));
+      const message = `The order was cancelled. A payment you started is still being processed by the payment provider: if it completes, the ${formatMoney(order.totalMinor, order.currency)} will be refunded in full automatically.`;
+      await tellBuyer(tx, order, "CANCELLED", `Order ${reference} cancelled`, message);
+      return { id: order.id, status: "CANCELLED", paymentStatus: "PROCESSING", refund: "IF_PAYMENT_COMPLETES", message };
     }
     if (order.status === "PENDING") {
       await releaseReservation(tx.db, order, items, now);
       await tx.db.update(schema.orders).set({ status: "CANCELLED", cancelledAt: now }).where(eq(schema.orders.id, order.id));
       await tellBuyer(tx, order, "CANCELLED", `Order ${reference} cancelled`, "Your order was cancelled before payment. Nothing was charged.");
-      return { id: order.id, status: "CANCELLED", paymentStatus: order.paymentStatus, message: "The order was cancelled. Nothing was charged." };
+      return { id: order.id, status: "CANCELLED", paymentStatus: order.paymentStatus, refund: "NONE", message: "The order was cancelled. Nothing was charged." };
     }
     if (order.status === "CONFIRMED" || order.status === "PROCESSING") {
       await restock(tx.db, items);
-      await withdrawUnusedOrderTags(tx.db, order);
-      await tx.db.update(schema.orders).set({ status: "CANCELLED", cancelledAt: now, paymentStatus: "PROCESSING" }).where(eq(schema.orders.id, order.id));
+      const withdrawn = await withdrawUnusedOrderTags(tx.db, order);
+      const kept = await countOrderTags(tx.db, order.id);
+      await tx.db.update(schema.orders).set({ status: "CANCELLED", cancelledAt: now, paymentStatus: "PROCESSING", tagsWithdrawn: withdrawn }).where(eq(schema.orders.id, order.id));
       await enqueueJob(tx, "orders.refund", { orderId: order.id });
-      await tellBuyer(tx, order, "CANCELLED", `Order ${reference} cancelled`, `Your order was cancelled and a refund of ${formatMoney(order.totalMinor, order.currency)} was started.`);
-      return { id: order.id, status: "CANCELLED", paymentStatus: "PROCESSING", message: "The order was cancelled and a refund was started. It may take a few days to reach your account." };
+      const tagText = describeTagOutcome({ withdrawn, kept, shipped: false });
+      await tellBuyer(tx, order, "CANCELLED", `Order ${reference} cancelled`, `Your order was cancelled and a refund of ${formatMoney(order.totalMinor, order.currency)} was started.${tagText ? ` ${tagText}` : ""}`);
+      return { id: order.id, status: "CANCELLED", paymentStatus: "PROCESSING", refund: "STARTED", message: tagText ? `${refundStarted} ${tagText}` : refundStarted };
     }
     const why = order.status === "SHIPPED" || order.status === "DELIVERED" ? "it has already shipped; returns go through support" : `it is already ${order.status}`;
     throw new ConflictError(`This order cannot be cancelled: ${why}.`, { status: order.status, allowedFrom: ["PENDING", "CONFIRMED", "PROCESSING"] });
@@ -253,19 +272,21 @@ export async function cancelOrder(ctx: ServiceContext, orderId: string, now = ne
  * Records a refund the provider made: REFUNDED payment with its id; for an order refunded before it shipped
  * (not cancelled) also the units back and the untouched tags withdrawn. The invoice is marked refunded.
  */
-async function recordRefund(ctx: ServiceContext, order: Order, refundId: string, now: Date, toStatus: "REFUNDED" | "CANCELLED"): Promise<Order> {
+async function recordRefund(ctx: ServiceContext, order: Order, refundId: string, now: Date, toStatus: "REFUNDED" | "CANCELLED"): Promise<{ order: Order; tagText: string }> {
+  let withdrawn = order.tagsWithdrawn;
   if (toStatus === "REFUNDED" && (order.status === "CONFIRMED" || order.status === "PROCESSING")) {
     const items = (await orderItemsOf(ctx.db, [order.id])).get(order.id) ?? [];
     await restock(ctx.db, items);
-    await withdrawUnusedOrderTags(ctx.db, order);
+    withdrawn += await withdrawUnusedOrderTags(ctx.db, order);
   }
   const [updated] = await ctx.db
     .update(schema.orders)
-    .set({ status: toStatus, paymentStatus: "REFUNDED", refundId, refundedMinor: order.totalMinor, refundedAt: now })
+    .set({ status: toStatus, paymentStatus: "REFUNDED", refundId, refundedMinor: order.totalMinor, refundedAt: now, tagsWithdrawn: withdrawn })
     .where(eq(schema.orders.id, order.id))
     .returning();
   await ctx.db.update(schema.invoices).set({ status: "refunded" }).where(eq(schema.invoices.orderId, order.id));
-  return updated!;
+  const tagText = describeTagOutcome({ withdrawn, kept: await countOrderTags(ctx.db, order.id), shipped: order.shippedAt !== null });
+  return { order: updated!, tagText };
 }
 
 /**
@@ -288,9 +309,9 @@ export async function refundOrder(ctx: ServiceContext, orderId: string, now = ne
     const current = (await lockOrder(tx.db, order.id))!;
     if (current.status === "REFUNDED" && current.refundId === refund.id) return { id: current.id, status: "REFUNDED", paymentStatus: "REFUNDED", refundId: refund.id };
     if (!REFUNDABLE.includes(current.status) || current.paymentStatus !== "COMPLETED") throw refusal(current);
-    const refunded = await recordRefund(tx, current, refund.id, now, "REFUNDED");
+    const { order: refunded, tagText } = await recordRefund(tx, current, refund.id, now, "REFUNDED");
     await recordAudit(tx, { action: "order.refund", entityType: "order", entityId: current.id, before: orderAuditFields(current), after: orderAuditFields(refunded) });
-    await tellBuyer(tx, current, "REFUNDED", `Order ${orderReference(current.id)} refunded`, `We refunded ${formatMoney(current.totalMinor, current.currency)} to your payment method.`);
+    await tellBuyer(tx, current, "REFUNDED", `Order ${orderReference(current.id)} refunded`, `We refunded ${formatMoney(current.totalMinor, current.currency)} to your payment method.${tagText ? ` ${tagText}` : ""}`);
     return { id: current.id, status: "REFUNDED", paymentStatus: "REFUNDED", refundId: refund.id };
   });
 }
@@ -302,13 +323,33 @@ export async function refundOrder(ctx: ServiceContext, orderId: string, now = ne
  */
 export async function completeOrderRefund(ctx: ServiceContext, orderId: string, now = new Date()): Promise<"refunded" | "nothing-to-do"> {
   const [order] = await ctx.db.select().from(schema.orders).where(eq(schema.orders.id, orderId));
-  if (!order || order.paymentStatus !== "PROCESSING" || order.status !== "CANCELLED" || !order.paymentIntentId) return "nothing-to-do";
+  // paidAt unset: a payment still in flight when the order was cancelled; nothing to refund unless it completes.
+  if (!order || order.paymentStatus !== "PROCESSING" || order.status !== "CANCELLED" || !order.paymentIntentId || !order.paidAt) return "nothing-to-do";
   const refund = await paymentProvider().refund({ paymentIntentId: order.paymentIntentId, idempotencyKey: refundKey(order.id) });
   return withTransaction(ctx, async (tx) => {
     const current = (await lockOrder(tx.db, order.id))!;
-    if (current.paymentStatus !== "PROCESSING" || current.status !== "CANCELLED") return "nothing-to-do";
-    await recordRefund(tx, current, refund.id, now, "CANCELLED");
-    await tellBuyer(tx, current, "CANCELLED", `Refund for order ${orderReference(current.id)} completed`, `We refunded ${formatMoney(current.totalMinor, current.currency)} to your payment method.`);
+    if (current.paymentStatus !== "PROCESSING" || current.status !== "CANCELLED" || !current.paidAt) return "nothing-to-do";
+    const { order: refunded, tagText } = await recordRefund(tx, current, refund.id, now, "CANCELLED");
+    // A payment that completed after the cancellation was recorded in the order's history when it arrived.
+    const [lateEntry] = await tx.db
+      .select({ id: schema.auditLog.id })
+      .from(schema.auditLog)
+      .where(and(eq(schema.auditLog.entityType, "order"), eq(schema.auditLog.entityId, current.id), eq(schema.auditLog.action, LATE_PAYMENT_ACTION)))
+      .limit(1);
+    const late = lateEntry !== undefined;
+    await recordSystemAudit(tx, {
+      actor: "system: refund job",
+      action: "order.refund",
+      entityType: "order",
+      entityId: current.id,
+      before: orderAuditFields(current),
+      after: { ...orderAuditFields(refunded), note: late ? "The payment that completed after the cancellation was refunded." : "The cancelled order's payment was refunded." },
+    });
+    const amount = formatMoney(current.totalMinor, current.currency);
+    const body = late
+      ? `The payment of ${amount} that arrived after this order was cancelled was refunded to your payment method. The order stays cancelled.`
+      : `We refunded ${amount} to your payment method.${tagText ? ` ${tagText}` : ""}`;
+    await tellBuyer(tx, current, "CANCELLED", `Refund for order ${orderReference(current.id)} completed`, body);
     return "refunded";
   });
 }

@@ -10,7 +10,8 @@ import { getUserById } from "@/lib/services/auth/queries";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { notify } from "@/lib/services/notifications/notify";
 import { insertNewTags } from "@/lib/services/tags/queries";
-import { tellBuyer } from "./orders";
+import { recordSystemAudit } from "@/lib/services/audit";
+import { LATE_PAYMENT_ACTION, orderAuditFields, tellBuyer } from "./orders";
 import { consumeReservation, lockOrder, orderItemsOf } from "./queries";
 import { formatMoney, orderReference } from "./records";
 
@@ -62,23 +63,38 @@ async function lockEventOrder(db: Executor, refs: { paymentIntentId?: string | n
 }
 
 /**
- * Money came in for an order the buyer had already cancelled: it is refunded (the `orders.refund` job,
- * paymentStatus PROCESSING until done) and the buyer is told. No tags, no stock moves.
+ * Money came in for an order that was already cancelled (before payment, after a failed attempt, or while a
+ * delayed payment was still in flight): it is refunded through the `orders.refund` job (paymentStatus
+ * PROCESSING, paidAt set, until the provider's refund is recorded), the order's history records it and the
+ * buyer is told. The order stays CANCELLED: no tags are minted and no stock moves (its reservation was
+ * released by the cancellation).
  */
-async function refundLatePayment(ctx: ServiceContext, order: Order, paymentIntentId: string | null, paidAt: Date): Promise<void> {
-  await ctx.db
+async function refundLatePayment(ctx: ServiceContext, order: Order, paymentIntentId: string | null, paidAt: Date, eventId: string): Promise<void> {
+  const [updated] = await ctx.db
     .update(schema.orders)
-    .set({ paymentStatus: "PROCESSING", paymentIntentId: paymentIntentId ?? order.paymentIntentId, paidAt })
-    .where(eq(schema.orders.id, order.id));
+    .set({ paymentStatus: "PROCESSING", paymentIntentId: paymentIntentId ?? order.paymentIntentId, paidAt, paymentError: null })
+    .where(eq(schema.orders.id, order.id))
+    .returning();
   await enqueueJob(ctx, "orders.refund", { orderId: order.id });
+  await recordSystemAudit(ctx, {
+    actor: "system: payment provider event",
+    action: LATE_PAYMENT_ACTION,
+    entityType: "order",
+    entityId: order.id,
+    before: orderAuditFields(order),
+    after: { ...orderAuditFields(updated!), eventId, note: "A payment completed after the order was cancelled; a full refund was started." },
+  });
   await tellBuyer(
     ctx,
     order,
     "CANCELLED",
     `Payment for cancelled order ${orderReference(order.id)} is being refunded`,
-    `A payment of ${formatMoney(order.totalMinor, order.currency)} arrived after you cancelled this order. We are refunding it in full.`,
+    `A payment of ${formatMoney(order.totalMinor, order.currency)} arrived after this order was cancelled. We are refunding it in full; the order stays cancelled and nothing will be shipped.`,
   );
 }
+
+/** A payment completed for this order after it was cancelled, and it was not taken into account yet (paidAt unset). */
+const isLatePayment = (order: Order) => order.status === "CANCELLED" && order.paidAt === null && order.paymentStatus !== "REFUNDED";
 
 /**
  * PENDING → CONFIRMED with paymentStatus COMPLETED: the reserved units leave the shelf, each tag line mints
@@ -174,7 +190,8 @@ async function confirmPaidOrder(ctx: ServiceContext, order: Order, payment: { pa
 /**
  * checkout.session.completed. Mode subscription: links `customer` to metadata.userId (the subscription
  * itself arrives as customer.subscription.created). Mode payment: links the customer, then by the order's
- * state: PENDING → confirmed (confirmPaidOrder); CANCELLED and never paid → refunded (refundLatePayment);
+ * state: PENDING → confirmed (confirmPaidOrder); CANCELLED with no payment recorded yet (before payment, after
+ * a failure, or while a delayed payment was in flight) → refunded (refundLatePayment);
  * otherwise already done. A session not yet paid (`payment_status` unpaid: a delayed method) only marks
  * the payment PROCESSING.
  */
@@ -205,8 +222,8 @@ export async function applyCheckoutSessionCompleted(ctx: ServiceContext, event: 
     }
     if (order.status === "PENDING") {
       await confirmPaidOrder(tx, order, { paymentIntentId, sessionId: text(session.id), paidAt: eventTime(event) });
-    } else if (order.status === "CANCELLED" && (order.paymentStatus === "PENDING" || order.paymentStatus === "FAILED")) {
-      await refundLatePayment(tx, order, paymentIntentId, eventTime(event));
+    } else if (isLatePayment(order)) {
+      await refundLatePayment(tx, order, paymentIntentId, eventTime(event), event.id);
     } else if (!order.paymentIntentId && paymentIntentId) {
       await tx.db.update(schema.orders).set({ paymentIntentId }).where(eq(schema.orders.id, order.id));
     }
@@ -231,8 +248,8 @@ export async function recordPaymentSucceeded(ctx: ServiceContext, event: Provide
         .update(schema.orders)
         .set({ paymentStatus: "COMPLETED", paymentIntentId: paymentIntentId ?? order.paymentIntentId, paymentError: null })
         .where(eq(schema.orders.id, order.id));
-    } else if (order.status === "CANCELLED" && (order.paymentStatus === "PENDING" || order.paymentStatus === "FAILED")) {
-      await refundLatePayment(tx, order, paymentIntentId, eventTime(event));
+    } else if (isLatePayment(order)) {
+      await refundLatePayment(tx, order, paymentIntentId, eventTime(event), event.id);
     } else if (!order.paymentIntentId && paymentIntentId) {
       await tx.db.update(schema.orders).set({ paymentIntentId }).where(eq(schema.orders.id, order.id));
     }
@@ -242,7 +259,8 @@ export async function recordPaymentSucceeded(ctx: ServiceContext, event: Provide
 /**
  * payment_intent.payment_failed: a PENDING order's payment is FAILED with the provider's message and the
  * buyer gets a PAYMENT_FAILED notification (once per event); the order stays PENDING so checkout can be
- * tried again. A failure after a success (or for an order no longer PENDING) changes nothing.
+ * tried again. A failure after a success (or for an order no longer PENDING) changes nothing, except for an
+ * order cancelled while its payment was in flight: that payment is then FAILED (nothing will be refunded).
  */
 export async function recordPaymentFailed(ctx: ServiceContext, event: ProviderEvent): Promise<void> {
   const intent = event.data.object;
@@ -251,7 +269,13 @@ export async function recordPaymentFailed(ctx: ServiceContext, event: ProviderEv
   const message = text(lastError.message) ?? "The payment failed.";
   await withTransaction(ctx, async (tx) => {
     const order = await lockEventOrder(tx.db, { paymentIntentId, orderId: uuid(metadataOf(intent).orderId) });
-    if (!order || order.status !== "PENDING" || order.paymentStatus === "COMPLETED") return;
+    if (!order) return;
+    if (order.status === "CANCELLED" && order.paymentStatus === "PROCESSING" && order.paidAt === null) {
+      // The payment that was in flight when the order was cancelled failed after all: nothing to refund.
+      await tx.db.update(schema.orders).set({ paymentStatus: "FAILED", paymentError: message }).where(eq(schema.orders.id, order.id));
+      return;
+    }
+    if (order.status !== "PENDING" || order.paymentStatus === "COMPLETED") return;
     const [told] = await tx.db
       .select({ id: schema.notifications.id })
       .from(schema.notifications)

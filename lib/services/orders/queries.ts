@@ -105,3 +105,13 @@ export async function unmintedItems(db: Executor, orderId: string): Promise<Orde
     .from(schema.orderItems)
     .where(and(eq(schema.orderItems.orderId, orderId), isNull(schema.orderItems.tagsMintedAt)));
 }
+
+/** How many tags the order's lines still hold (withdrawn ones are gone with their links). */
+export async function countOrderTags(db: Executor, orderId: string): Promise<number> {
+  const rows = await db
+    .select({ tagId: schema.orderTags.tagId })
+    .from(schema.orderTags)
+    .innerJoin(schema.orderItems, eq(schema.orderItems.id, schema.orderTags.orderItemId))
+    .where(eq(schema.orderItems.orderId, orderId));
+  return rows.length;
+}

@@ -77,6 +77,7 @@ export function toOrderRecord(order: Order, items: OrderItem[], tagIdsByItem: Ma
     trackingNumber: order.trackingNumber,
     carrier: order.carrier,
     refundId: order.refundId,
+    tagsWithdrawn: order.tagsWithdrawn,
     paidAt: iso(order.paidAt),
     shippedAt: iso(order.shippedAt),
     deliveredAt: iso(order.deliveredAt),
@@ -90,4 +91,26 @@ export function toOrderRecord(order: Order, items: OrderItem[], tagIdsByItem: Ma
 /** "Order 5B8C8F0E": the short reference people read in e-mails and on the invoice. */
 export function orderReference(orderId: string): string {
   return orderId.slice(0, 8).toUpperCase();
+}
+
+const tagsWord = (n: number) => (n === 1 ? "1 tag" : `${n} tags`);
+
+/**
+ * What a cancellation or full refund did to the tags the order added, in the words of the refund e-mail and
+ * the order page: untouched tags are withdrawn; tags already set up stay with the buyer and keep working
+ * (someone's keys or pet may depend on them), and so does every tag of an order that had already shipped
+ * (the buyer holds the printed tags; nothing is withdrawn then). Empty when the order added no tags.
+ */
+export function describeTagOutcome(outcome: { withdrawn: number; kept: number; shipped: boolean }): string {
+  const parts: string[] = [];
+  if (outcome.withdrawn > 0) parts.push(`${tagsWord(outcome.withdrawn)} from this order that ${outcome.withdrawn === 1 ? "was" : "were"} not set up yet ${outcome.withdrawn === 1 ? "was" : "were"} withdrawn from your account.`);
+  if (outcome.kept > 0) {
+    const stay = outcome.kept === 1 ? "stays in your account and keeps" : "stay in your account and keep";
+    parts.push(
+      outcome.shipped
+        ? `The ${tagsWord(outcome.kept)} from this order ${stay} working: the order had already shipped.`
+        : `${tagsWord(outcome.kept)} you had already set up ${stay} working.`,
+    );
+  }
+  return parts.join(" ");
 }

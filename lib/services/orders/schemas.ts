@@ -194,6 +194,10 @@ export const orderSchema = z
     trackingNumber: z.string().nullable(),
     carrier: z.string().nullable(),
     refundId: z.string().nullable(),
+    tagsWithdrawn: z
+      .number()
+      .int()
+      .meta({ description: "Tags of this order that its cancellation or refund withdrew from your account (they were not set up yet); the order's remaining tagIds stayed yours" }),
     paidAt: z.iso.datetime().nullable(),
     shippedAt: z.iso.datetime().nullable(),
     deliveredAt: z.iso.datetime().nullable(),
@@ -228,6 +232,7 @@ export const orderSchema = z
       trackingNumber: null,
       carrier: null,
       refundId: null,
+      tagsWithdrawn: 0,
       paidAt: null,
       shippedAt: null,
       deliveredAt: null,
@@ -252,6 +257,10 @@ export const cancelOrderResultSchema = z.object({
   id: z.uuid(),
   status: z.literal("CANCELLED"),
   paymentStatus: z.enum(PAYMENT_STATUSES),
+  refund: z.enum(["NONE", "STARTED", "IF_PAYMENT_COMPLETES"]).meta({
+    description:
+      "NONE: nothing was paid. STARTED: the payment is being refunded in full. IF_PAYMENT_COMPLETES: a payment was still in flight at the provider; if it completes it is refunded in full automatically",
+  }),
   message: z.string(),
 });
 export type CancelOrderResult = z.infer<typeof cancelOrderResultSchema>;

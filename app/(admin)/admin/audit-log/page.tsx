@@ -23,6 +23,7 @@ const actionLabels: Record<string, string> = {
   "report.action": "Report acted on",
   "order.status": "Order status changed",
   "order.refund": "Order refunded",
+  "order.late_payment_refund": "Payment after cancellation: refund started",
   "product.create": "Product created",
   "product.update": "Product changed",
   "tag.batch_mint": "Tags minted",

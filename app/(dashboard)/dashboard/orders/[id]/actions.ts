@@ -22,6 +22,7 @@ export const cancelOrderAction = rowAction(
   { auth: "user", returnTo: orderPath, params, rateLimit: ["general"], onError: failed, revalidate: () => revalidatePath("/dashboard/orders", "layout") },
   async ({ ctx, params: { orderId } }) => {
     const result = await cancelOrder(ctx, orderId);
-    return `/dashboard/orders/${orderId}?notice=${result.paymentStatus === "PROCESSING" ? "cancelled-refund" : "cancelled"}`;
+    const notice = { NONE: "cancelled", STARTED: "cancelled-refund", IF_PAYMENT_COMPLETES: "cancelled-in-flight" }[result.refund];
+    return `/dashboard/orders/${orderId}?notice=${notice}`;
   },
 );
