@@ -9,9 +9,21 @@ import { PAGE_KIND_HEADER, PAGE_LOCALE_HEADER, negotiateLocale, pageKind } from 
  * which the root layout guarantees by reading the request headers.
  *
  * Not run for /api and /webhooks (JSON gets a static policy from next.config.ts), build assets, the Swagger UI asset
- * route, or router prefetches (RSC payloads, not documents).
+ * route, or router prefetches (RSC payloads, not documents), except that the route handlers with dynamic
+ * segments outside /api/v1 (photos, next-auth, Swagger UI assets) come here for the percent-encoding check
+ * alone (/api/v1 gets it from lib/http/incoming-requests.ts, with the API's headers and rate limit).
  */
 export function proxy(request: NextRequest) {
+  const pathname = request.nextUrl.pathname;
+  if (DECODE_CHECK_ONLY.some((prefix) => pathname.startsWith(prefix))) {
+    if (decodablePath(pathname)) return NextResponse.next();
+    // Next's router would fail to decode the dynamic segment and answer a bare 500; this names nothing.
+    return pathname.startsWith("/api/")
+      ? NextResponse.json({ success: false, error: { code: "NOT_FOUND", message: "Not found." } }, { status: 404, headers: { "Cache-Control": "no-store" } })
+      : new NextResponse("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+  }
+  if (crossOriginServerAction(request)) return crossOriginRefusal();
+
   const nonce = createNonce();
   const policy = contentSecurityPolicy(nonce);
 
@@ -33,6 +45,47 @@ export function proxy(request: NextRequest) {
   response.headers.set("Content-Security-Policy", policy);
   if (finderPage) response.headers.append("Vary", "Accept-Language");
   return response;
+}
+
+/** Route handlers whose dynamic segments Next decodes and which the page matcher below leaves out. */
+const DECODE_CHECK_ONLY = ["/api/photos/", "/api/auth/", "/docs/assets/"];
+
+/**
+ * A POST Next would take as a server action (the Next-Action header of a fetch action, or a multipart form
+ * of a no-JavaScript one) whose Origin is not this host. Next refuses it too, but by throwing "Invalid
+ * Server Actions request", which answers 500 (an unparseable Origin throws earlier, also 500). The test is
+ * Next's own, so the two never disagree: the host is X-Forwarded-Host's first value, else Host; a request
+ * without Origin passes, as Next lets it (no browser sends a cross-site POST without one). No
+ * `serverActions.allowedOrigins` is configured; one added there must be accepted here as well.
+ */
+function crossOriginServerAction(request: NextRequest): boolean {
+  if (request.method !== "POST") return false;
+  const multipart = request.headers.get("content-type")?.toLowerCase().startsWith("multipart/form-data") ?? false;
+  if (!request.headers.has("next-action") && !multipart) return false;
+  const origin = request.headers.get("origin");
+  if (origin === null) return false;
+  let originHost: string;
+  try {
+    originHost = origin === "null" ? "null" : new URL(origin).host;
+  } catch {
+    return true;
+  }
+  const forwarded = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim();
+  const host = forwarded || request.headers.get("host");
+  return !host || originHost !== host;
+}
+
+/** A plain page (no script, so no nonce) saying why: a forged form, or a page served under another name. */
+function crossOriginRefusal(): NextResponse {
+  const html =
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+    "<title>Form refused</title></head><body style=\"font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#111;line-height:1.5\">" +
+    "<main><h1>This form came from another site</h1><p>For your safety, forms are only accepted from this site's own pages. Nothing was changed.</p>" +
+    '<p><a href="/" style="color:#1d4ed8">Go to the home page</a> and try again from there.</p></main></body></html>';
+  return new NextResponse(html, {
+    status: 403,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Content-Security-Policy": "default-src 'none'; style-src-attr 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'" },
+  });
 }
 
 function decodablePath(pathname: string): boolean {
@@ -88,5 +141,8 @@ export const config = {
         { type: "header", key: "purpose", value: "prefetch" },
       ],
     },
+    "/api/photos/:path*",
+    "/api/auth/:path*",
+    "/docs/assets/:path*",
   ],
 };

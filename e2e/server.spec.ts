@@ -29,6 +29,26 @@ test.describe("the running server", () => {
     expect((await request.get("/api/v1/vehicles/verify/1HGCM82633A00435%32")).status()).toBe(200);
   });
 
+  test("answers broken percent-encoding under /api/photos, /api/auth and /docs/assets with 404, not Next's bare 500", async ({ request }) => {
+    for (const path of ["/api/photos/%E0%A4%A", "/api/auth/callback/%E0%A4%A", "/api/auth/%zz", "/docs/assets/x/%E0%A4%A"]) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      if (path.startsWith("/api/")) expect(await response.json()).toEqual({ success: false, error: { code: "NOT_FOUND", message: expect.any(String) } });
+    }
+    expect((await request.get("/api/auth/session")).status()).toBe(200);
+  });
+
+  test("refuses a cross-origin server-action POST with a 403 page, not Next's 500", async ({ request }) => {
+    for (const headers of [
+      { "next-action": "0000000000000000000000000000000000000000", origin: "https://evil.example", "content-type": "text/plain;charset=UTF-8" },
+      { origin: "https://evil.example", "content-type": "multipart/form-data; boundary=x" },
+    ]) {
+      const response = await request.post("/contact", { headers, data: headers["content-type"].startsWith("multipart") ? "--x--\r\n" : "[]" });
+      expect(response.status(), JSON.stringify(headers)).toBe(403);
+      expect(await response.text()).toContain("This form came from another site");
+    }
+  });
+
   test("refuses a cross-site form post of JSON to login with 415 and sets no cookie", async ({ request }) => {
     const response = await request.post("/api/v1/auth/login", {
       headers: { "content-type": "text/plain", origin: "https://evil.example" },
