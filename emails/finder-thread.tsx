@@ -15,6 +15,8 @@ interface Wording {
   button: string;
   copyHint: string;
   reason: string;
+  /** Only in the "link" e-mail: someone asked for it on the page, and how to ignore it when that was not you. */
+  requested: string;
 }
 
 const wording: Record<MessageLocale, Wording> = {
@@ -29,6 +31,7 @@ const wording: Record<MessageLocale, Wording> = {
     button: "Open the conversation",
     copyHint: "If the button does not work, copy this link into your browser:",
     reason: "You receive this because this address was given when writing to an item's owner on Tag Service. We send at most one e-mail every 10 minutes about a conversation.",
+    requested: "Someone asked for this e-mail on the conversation's page, using this address. If that was not you, simply ignore it: nothing happens unless the link is opened, and we send this link only once per conversation.",
   },
   es: {
     subject: { reply: "El dueño ha respondido a tu mensaje", link: "Tu enlace a la conversación", reward: "Novedades sobre la recompensa del objeto que encontraste" },
@@ -41,6 +44,7 @@ const wording: Record<MessageLocale, Wording> = {
     button: "Abrir la conversación",
     copyHint: "Si el botón no funciona, copia este enlace en tu navegador:",
     reason: "Recibes esto porque se indicó esta dirección al escribir al dueño de un objeto en Tag Service. Enviamos como máximo un correo cada 10 minutos por conversación.",
+    requested: "Alguien pidió este correo en la página de la conversación, con esta dirección. Si no fuiste tú, simplemente ignóralo: no pasa nada si no se abre el enlace, y este enlace solo se envía una vez por conversación.",
   },
   fr: {
     subject: { reply: "Le propriétaire a répondu à votre message", link: "Votre lien vers la conversation", reward: "Du nouveau sur la récompense de l'objet que vous avez trouvé" },
@@ -53,6 +57,7 @@ const wording: Record<MessageLocale, Wording> = {
     button: "Ouvrir la conversation",
     copyHint: "Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur :",
     reason: "Vous recevez ce message car cette adresse a été indiquée en écrivant au propriétaire d'un objet sur Tag Service. Nous envoyons au plus un e-mail toutes les 10 minutes par conversation.",
+    requested: "Quelqu'un a demandé cet e-mail sur la page de la conversation, avec cette adresse. Si ce n'était pas vous, ignorez-le simplement : rien ne se passe tant que le lien n'est pas ouvert, et ce lien n'est envoyé qu'une fois par conversation.",
   },
   de: {
     subject: { reply: "Der Besitzer hat auf Ihre Nachricht geantwortet", link: "Ihr Link zur Unterhaltung", reward: "Neuigkeiten zur Belohnung für den gefundenen Gegenstand" },
@@ -65,6 +70,7 @@ const wording: Record<MessageLocale, Wording> = {
     button: "Unterhaltung öffnen",
     copyHint: "Falls die Schaltfläche nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:",
     reason: "Sie erhalten diese E-Mail, weil diese Adresse beim Schreiben an den Besitzer eines Gegenstands bei Tag Service angegeben wurde. Wir senden höchstens eine E-Mail alle 10 Minuten pro Unterhaltung.",
+    requested: "Jemand hat diese E-Mail auf der Seite der Unterhaltung mit dieser Adresse angefordert. Falls Sie das nicht waren, ignorieren Sie sie einfach: Es passiert nichts, solange der Link nicht geöffnet wird, und dieser Link wird pro Unterhaltung nur einmal gesendet.",
   },
 };
 
@@ -107,7 +113,8 @@ export function FinderThreadEmail({ kind, locale, token, warnings = [], appUrl }
         </Section>
       ) : null}
       <ActionLink label={words.button} path={path} appUrl={appUrl} copyHint={words.copyHint} />
-      <Text style={{ color: emailColors.muted, fontSize: "14px", lineHeight: "20px", margin: 0 }}>{words.secret}</Text>
+      <Text style={{ color: emailColors.muted, fontSize: "14px", lineHeight: "20px", margin: kind === "link" ? "0 0 12px" : 0 }}>{words.secret}</Text>
+      {kind === "link" ? <Text style={{ color: emailColors.muted, fontSize: "14px", lineHeight: "20px", margin: 0 }}>{words.requested}</Text> : null}
     </EmailLayout>
   );
 }

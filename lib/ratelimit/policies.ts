@@ -42,10 +42,18 @@ export const rateLimitPolicies = {
   // Mail providers send RFC 8058 one-click unsubscribes from a few shared addresses: generous per IP.
   newsletterUnsubscribe: { limit: 600, windowMs: MINUTE_MS, keyBy: "ip", appliesTo: "POST /contact/newsletter/unsubscribe (one-click), per IP" },
   // A finder's messages notify (and may e-mail) the owner and need no account: these caps keep one address
-  // from flooding owners through the finder's page forms. The API's contact and reply endpoints are not
-  // named in the specification's Limits table, so decisions.md gives them the general limit only.
-  finderContact: { limit: 10, windowMs: HOUR_MS, keyBy: "ip", appliesTo: "the finder page's contact form: new conversations opened from one IP" },
-  finderReplies: { limit: 30, windowMs: 10 * MINUTE_MS, keyBy: "ip", appliesTo: "the finder thread page's reply form: replies from one IP" },
+  // from flooding owners. The page's forms and the API's endpoints are two doors to the same action, so both
+  // count against the same counter (finderThreadEndpoints names them; the page actions take them from there).
+  finderContact: { limit: 10, windowMs: HOUR_MS, keyBy: "ip", appliesTo: "new finder conversations from one IP: POST /scan/:encryptedId/contact and the finder page's contact form" },
+  finderReplies: { limit: 30, windowMs: 10 * MINUTE_MS, keyBy: "ip", appliesTo: "finder replies from one IP: POST /scan/thread/:token/reply and the thread page's reply form" },
+  // "E-mail me this link" mails an address the finder typed and nobody confirmed. Besides one such e-mail per
+  // conversation, this caps how many reach one inbox a day, however many conversations name it.
+  finderLinkEmailsByAddress: {
+    limit: 3,
+    windowMs: DAY_MS,
+    keyBy: "key",
+    appliesTo: "\"e-mail me this link\" e-mails to one address (normalised), whatever the conversation or IP",
+  },
   // The payment provider's deliveries: no user to count by, and a provider catching up after an outage
   // sends bursts from a few addresses. Generous per IP; an unsigned flood costs one HMAC each and no query.
   paymentWebhook: { limit: 6000, windowMs: MINUTE_MS, keyBy: "ip", appliesTo: "POST /webhooks/payment (signed provider events), per IP" },

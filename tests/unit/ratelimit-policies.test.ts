@@ -13,6 +13,7 @@ import {
   subjectIdentifier,
 } from "@/lib/ratelimit/policies";
 import { exactPolicies } from "@/lib/ratelimit";
+import { finderThreadEndpoints } from "@/lib/http/endpoints/finder-threads";
 
 describe("rate limit policy table", () => {
   it("holds the specification's limits, windows and keys", () => {
@@ -31,6 +32,7 @@ describe("rate limit policy table", () => {
       newsletterUnsubscribe: { limit: 600, windowMs: MINUTE_MS, keyBy: "ip" },
       finderContact: { limit: 10, windowMs: HOUR_MS, keyBy: "ip" },
       finderReplies: { limit: 30, windowMs: 10 * MINUTE_MS, keyBy: "ip" },
+      finderLinkEmailsByAddress: { limit: 3, windowMs: DAY_MS, keyBy: "key" },
       paymentWebhook: { limit: 6000, windowMs: MINUTE_MS, keyBy: "ip" },
       emailProviderSends: { limit: 2, windowMs: SECOND_MS, keyBy: "key" },
       accountLoginFailures: { limit: 10, windowMs: 15 * MINUTE_MS, keyBy: "key" },
@@ -44,6 +46,13 @@ describe("rate limit policy table", () => {
     expect(resolved.emailProviderSends).toMatchObject({ limit: 3, windowMs: SECOND_MS, keyBy: "key" });
     expect(resolved.general.limit).toBe(100_000);
     expect(resolveRateLimitPolicies(1, exactPolicies({ EMAIL_SEND_RATE: 3 }, { emailProviderSends: { limit: 7 } })).emailProviderSends.limit).toBe(7);
+  });
+
+  it("gives the finder API's contact and reply endpoints the finder pages' limits (the page actions take them from there)", () => {
+    expect(finderThreadEndpoints.contact.rateLimit).toEqual(["general", "finderContact"]);
+    expect(finderThreadEndpoints.reply.rateLimit).toEqual(["general", "finderReplies"]);
+    expect(rateLimitPolicies.finderContact.appliesTo).toContain("POST /scan/:encryptedId/contact");
+    expect(rateLimitPolicies.finderReplies.appliesTo).toContain("POST /scan/thread/:token/reply");
   });
 
   it("recognises policy names", () => {

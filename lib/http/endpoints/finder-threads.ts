@@ -22,10 +22,11 @@ export const finderThreadEndpoints = {
     path: "/api/v1/scan/{encryptedId}/contact",
     summary: "Message a tag's owner anonymously",
     description:
-      "Opens a conversation and answers its thread token (the only way back to it: keep it secret) and the finder's page for it. `finderEmail`, optional, is only used to tell the finder of the owner's replies (at most one e-mail per 10 minutes) and is never shown to the owner. Sent with a valid credential, the conversation remembers the account, so the owner can block it. Unknown tag 404; a tag that cannot be contacted (unowned or DEACTIVATED) 403; a finder the owner has blocked 403.",
+      "Opens a conversation and answers its thread token (the only way back to it: keep it secret) and the finder's page for it. `finderEmail`, optional, is only used to tell the finder of the owner's replies (at most one e-mail per 10 minutes) and is never shown to the owner. Sent with a valid credential, the conversation remembers the account, so the owner can block it. Unknown tag 404; a tag that cannot be contacted (unowned or DEACTIVATED) 403; a finder the owner has blocked 403. At most 10 new conversations an hour from one IP, shared with the finder page's contact form (429).",
     tags,
     auth: "optional",
-    rateLimit: ["general"],
+    // The finder page's contact form takes its limits from here: one budget for both doors.
+    rateLimit: ["general", "finderContact"],
     params: encryptedIdParams,
     body: contactOwnerInput,
     response: contactResultSchema,
@@ -48,10 +49,11 @@ export const finderThreadEndpoints = {
     path: "/api/v1/scan/thread/{token}/reply",
     summary: "Reply as the finder",
     description:
-      "Adds the finder's message and notifies the owner. A CLOSED or BLOCKED conversation, or a finder account the owner has blocked, is 403; an unknown token 404.",
+      "Adds the finder's message and notifies the owner. A CLOSED or BLOCKED conversation, a finder account the owner has blocked, or a conversation opened by an account that is now suspended, is 403; an unknown token 404. At most 30 replies per 10 minutes from one IP, shared with the thread page's reply form (429).",
     tags,
     auth: "optional",
-    rateLimit: ["general"],
+    // The thread page's reply form takes its limits from here: one budget for both doors.
+    rateLimit: ["general", "finderReplies"],
     params: threadTokenParams,
     body: finderReplyInput,
     response: threadMessageSchema,

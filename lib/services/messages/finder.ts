@@ -1,10 +1,12 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { schema } from "@/db/client";
+import { countAttempt, type CountedAttempt } from "@/lib/ratelimit";
+import { isUserSuspended } from "@/lib/services/auth/queries";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ForbiddenError, NotFoundError } from "@/lib/services/errors";
 import { hashClientIp, type Visitor } from "@/lib/services/visitor";
 import { hasBlocked, tagNameFor, tagOfThread, threadByToken } from "./access";
-import { emailFinder } from "./finder-email";
+import { claimFinderEmail, finderAddressKey, queueFinderEmail } from "./finder-email";
 import { negotiateLocale } from "@/lib/i18n/locales";
 import { notifyOwnerOfMessage } from "./owner-notice";
 import { messagesOf, toMessageRecord } from "./records";
@@ -13,6 +15,7 @@ import { newThreadToken, sealThreadToken, threadTokenHash, threadUrl } from "./t
 
 const NOT_CONTACTABLE = "This tag's owner cannot be contacted through it.";
 const BLOCKED = "The owner is not accepting messages from you.";
+const SUSPENDED_FINDER = "This conversation was opened by an account that is suspended.";
 
 /** The signed-in user sending, if any (auth is optional on the finder endpoints). */
 function finderUserIdOf(ctx: ServiceContext): string | null {
@@ -88,7 +91,8 @@ export async function getFinderThread(ctx: ServiceContext, token: string, now = 
 
 /**
  * POST /scan/thread/:token/reply. The thread is locked, so a status change and a reply never cross:
- * CLOSED or BLOCKED answers 403, as does a finder account the owner has blocked. Each reply notifies
+ * CLOSED or BLOCKED answers 403, as do a finder account the owner has blocked and a conversation
+ * opened by an account that is now suspended. Each reply notifies
  * the owner; only the first unread one of a burst is also e-mailed (see notifyOwnerOfMessage).
  */
 export async function replyAsFinder(ctx: ServiceContext, token: string, input: FinderReplyInput): Promise<ThreadMessageRecord> {
@@ -97,6 +101,9 @@ export async function replyAsFinder(ctx: ServiceContext, token: string, input: F
     const thread = await threadByToken(tx.db, token, { lock: true });
     if (thread.status === "BLOCKED") throw new ForbiddenError("The owner has blocked this conversation.");
     if (thread.status === "CLOSED") throw new ForbiddenError("The owner has closed this conversation.");
+    // A suspension ends the account's finder conversations too: the thread token alone would otherwise
+    // let a suspended user keep writing to owners without signing in.
+    if (thread.finderUserId && (await isUserSuspended(tx.db, thread.finderUserId))) throw new ForbiddenError(SUSPENDED_FINDER);
     for (const userId of new Set([thread.finderUserId, signedIn])) {
       if (userId && (await hasBlocked(tx.db, thread.ownerId, userId))) throw new ForbiddenError(BLOCKED);
     }
@@ -123,13 +130,42 @@ export async function replyAsFinder(ctx: ServiceContext, token: string, input: F
 
 /**
  * The finder page's "e-mail me the link" button: sends the thread link to the address the finder left,
- * at most once per 10 minutes (the same slot as the reply e-mails). Unknown token 404; otherwise the
- * same answer whether or not there is an address or the slot was free, so it tells nothing about either.
+ * and only to an address nobody confirmed, so: once per conversation (linkEmailedAt), within the finder
+ * e-mail slot (one e-mail per 10 minutes, shared with the reply e-mails), at most a few a day to one
+ * address whatever the conversation (finderLinkEmailsByAddress), and never for a conversation whose
+ * finder account is suspended. The thread row is locked, so of concurrent requests one at a time decides
+ * and at most one sends. Unknown token 404; otherwise the same answer whether or not an e-mail went out,
+ * so it tells nothing about the address, the conversation or the caps.
  */
 export async function emailThreadLinkToFinder(ctx: ServiceContext, token: string, now = new Date()): Promise<{ message: string }> {
-  await withTransaction(ctx, async (tx) => {
-    const thread = await threadByToken(tx.db, token);
-    await emailFinder(tx, thread, token, "link", { now });
-  });
-  return { message: "If an e-mail address was given for this conversation, the link is on its way. We send at most one e-mail every 10 minutes." };
+  const ip = ctx.actor.kind === "system" ? "" : ctx.actor.ip;
+  let counted: CountedAttempt | undefined;
+  try {
+    await withTransaction(ctx, async (tx) => {
+      const thread = await threadByToken(tx.db, token, { lock: true });
+      if (!thread.finderEmail || thread.linkEmailedAt) return;
+      if (thread.finderUserId && (await isUserSuspended(tx.db, thread.finderUserId))) return;
+      if (!(await claimFinderEmail(tx, thread.id, now, { link: true }))) return;
+      // Counted only once this conversation's one link e-mail is about to go, so repeated clicks on one
+      // conversation never use up the address's budget for the others.
+      counted = await countAttempt(["finderLinkEmailsByAddress"], { ip, key: finderAddressKey(thread.finderEmail) });
+      if (!counted.decision.allowed) {
+        // Over the address's cap: give the slots back (the row is still locked by us), so the finder may
+        // ask again once the day has passed; and take back the refused count.
+        await tx.db
+          .update(schema.threads)
+          .set({ finderNotifiedAt: thread.finderNotifiedAt, linkEmailedAt: null, updatedAt: thread.updatedAt })
+          .where(eq(schema.threads.id, thread.id));
+        await counted.refund();
+        counted = undefined;
+        return;
+      }
+      await queueFinderEmail(tx, thread, token, "link");
+    });
+  } catch (error) {
+    // Nothing was sent: the count goes back too.
+    await counted?.refund();
+    throw error;
+  }
+  return { message: "If an e-mail address was given for this conversation, the link is on its way. We send it once per conversation, and at most one e-mail every 10 minutes." };
 }

@@ -6,6 +6,7 @@ import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import type { FormState } from "@/lib/forms/form-state";
 import { action } from "@/lib/forms/action";
+import { finderThreadEndpoints } from "@/lib/http/endpoints/finder-threads";
 import { visitorFrom } from "@/lib/http/visitor";
 import { contactOwner, contactOwnerInput } from "@/lib/services/messages";
 import { ForbiddenError, NotFoundError, RateLimitError } from "@/lib/services/errors";
@@ -33,7 +34,7 @@ export async function contactOwnerAction(previous: FormState, formData: FormData
       auth: "optional",
       params,
       input: contactOwnerInput,
-      rateLimit: ["general", "finderContact"],
+      rateLimit: finderThreadEndpoints.contact.rateLimit,
       values: VALUES,
       onInvalid: (error, values): FormState => {
         const fieldErrors: Record<string, string[]> = {};

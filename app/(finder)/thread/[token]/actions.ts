@@ -5,6 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { z } from "zod";
 import type { FormState } from "@/lib/forms/form-state";
 import { action, rowAction } from "@/lib/forms/action";
+import { finderThreadEndpoints } from "@/lib/http/endpoints/finder-threads";
 import { emailThreadLinkToFinder, finderReplyInput, replyAsFinder } from "@/lib/services/messages";
 import { ForbiddenError, NotFoundError, RateLimitError } from "@/lib/services/errors";
 
@@ -19,7 +20,7 @@ export async function finderReplyAction(previous: FormState, formData: FormData)
       auth: "optional",
       params,
       input: finderReplyInput,
-      rateLimit: ["general", "finderReplies"],
+      rateLimit: finderThreadEndpoints.reply.rateLimit,
       values: ["message"],
       onInvalid: (error, values): FormState => {
         const tooLong = error.issues.some((issue) => issue.code === "too_big");
