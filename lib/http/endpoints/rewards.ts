@@ -100,7 +100,7 @@ export const rewardEndpoints = {
     method: "GET",
     path: "/api/v1/rewards/certificate/{tagId}",
     summary: "A tag's return certificate",
-    description: "Public. The certificate of the tag's latest RETURNED or PAID reward, else 404. `itemName` is null when the tag's profile is PRIVATE.",
+    description: "Public. The certificate of the tag's latest RETURNED or PAID reward offered by its current owner, else 404 (a previous owner's stays reachable by its certificate id). `itemName` is null when the tag's profile is PRIVATE.",
     tags: rewards,
     auth: "none",
     params: tagIdParams,
@@ -121,7 +121,7 @@ export const rewardEndpoints = {
     path: "/api/v1/scan/thread/{token}/reward",
     summary: "The reward, as the finder sees it",
     description:
-      "The tag's current reward for the finder holding the thread token: offered, amount, currency, description and status. While it is ACTIVE, `handoverCode` is the one-time code to give the owner only once the item is in their hands. Unknown token 404.",
+      "The tag's current reward for the finder holding the thread token: offered, amount, currency, description and status. Once the tag has been transferred away from the conversation's owner, `offered` is false. While it is ACTIVE, `handoverCode` is the one-time code to give the owner only once the item is in their hands. Unknown token 404.",
     tags: ["Finder conversations"],
     auth: "none",
     params: threadTokenParams,

@@ -48,7 +48,7 @@ export const transferEndpoints = {
     path: "/api/v1/tags/transfers/{id}/accept",
     summary: "Accept a transfer (recipient)",
     description:
-      "The tag, its profile and photos become yours; the sender's contact details, insurance and the scans recorded before are removed, so its scan count starts from zero. Needs a verified e-mail address (403). No longer pending or expired: 409; over your tier's tag limit: 422.",
+      "The tag, its profile and photos become yours; the sender's contact details, insurance and the scans recorded before are removed, so its scan count starts from zero, and the sender's ACTIVE reward on it is withdrawn (you may offer your own). The sender's conversations with finders stay the sender's and are closed. Needs a verified e-mail address (403). No longer pending or expired: 409; over your tier's tag limit: 422.",
     tags: transfers,
     auth: "required",
     params: idParams,

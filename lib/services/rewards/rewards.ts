@@ -142,10 +142,11 @@ export async function createReward(ctx: ServiceContext, tagId: string, input: Cr
   const { userId } = requireUser(ctx);
   return withTransaction(ctx, async (tx) => {
     const tag = await lockOwnTag(tx.db, userId, tagId);
+    // The caller's own open reward only: a RETURNED one the owner before a transfer still has to pay is theirs.
     const [open] = await tx.db
       .select({ id: schema.rewards.id, status: schema.rewards.status })
       .from(schema.rewards)
-      .where(and(eq(schema.rewards.tagId, tag.id), inArray(schema.rewards.status, ["ACTIVE", "RETURNED"])));
+      .where(and(eq(schema.rewards.tagId, tag.id), eq(schema.rewards.ownerId, userId), inArray(schema.rewards.status, ["ACTIVE", "RETURNED"])));
     if (open) throw new ConflictError("A reward is already active on this tag.", { rewardId: open.id, status: open.status });
     const [row] = await tx.db
       .insert(schema.rewards)
@@ -274,14 +275,18 @@ async function certificateOf(db: Executor, reward: Reward): Promise<Certificate>
   };
 }
 
-/** GET /rewards/certificate/:tagId (public): the certificate of the tag's latest RETURNED or PAID reward, else 404. */
+/** GET /rewards/certificate/:tagId (public): the certificate of the tag's latest RETURNED or PAID reward of its current owner, else 404. */
 export async function certificateForTag(ctx: ServiceContext, tagId: string): Promise<CertificateResult> {
+  // Only the current owner's returns: a previous owner's (before a transfer) is their history, not the
+  // tag's new owner's; its certificate stays reachable by its own unguessable id.
   const [reward] = await ctx.db
-    .select()
+    .select({ reward: schema.rewards })
     .from(schema.rewards)
+    .innerJoin(schema.tags, and(eq(schema.tags.id, schema.rewards.tagId), eq(schema.tags.ownerId, schema.rewards.ownerId)))
     .where(and(eq(schema.rewards.tagId, tagId), inArray(schema.rewards.status, ["RETURNED", "PAID"])))
     .orderBy(desc(schema.rewards.returnedAt))
-    .limit(1);
+    .limit(1)
+    .then((rows) => rows.map((row) => row.reward));
   if (!reward?.certificateId || !reward.returnedAt) throw new NotFoundError(CERTIFICATE_NOT_FOUND);
   return { certificate: await certificateOf(ctx.db, reward) };
 }
@@ -302,12 +307,16 @@ export async function certificateById(ctx: ServiceContext, certificateId: string
  */
 export async function finderReward(ctx: ServiceContext, token: string): Promise<FinderReward> {
   const thread = await threadByToken(ctx.db, token);
+  // Once the tag has left the conversation's owner (a transfer), nothing of a reward is shown there: the
+  // owner's offer ended with the transfer, and the new owner's is not this conversation's.
   const [reward] = await ctx.db
-    .select()
+    .select({ reward: schema.rewards })
     .from(schema.rewards)
+    .innerJoin(schema.tags, and(eq(schema.tags.id, schema.rewards.tagId), eq(schema.tags.ownerId, schema.rewards.ownerId)))
     .where(and(eq(schema.rewards.tagId, thread.tagId), eq(schema.rewards.ownerId, thread.ownerId)))
     .orderBy(desc(schema.rewards.createdAt))
-    .limit(1);
+    .limit(1)
+    .then((rows) => rows.map((row) => row.reward));
   if (!reward) {
     return { offered: false, amount: null, currency: null, description: null, status: null, handoverCode: null, handoverAdvice: null, verifiedHandover: false, certificateUrl: null };
   }
@@ -332,13 +341,32 @@ function prepareActiveReward(db: Executor) {
   return db
     .select({ amountMinor: schema.rewards.amountMinor, currency: schema.rewards.currency })
     .from(schema.rewards)
-    .where(and(eq(schema.rewards.tagId, sql.placeholder("tagId")), eq(schema.rewards.status, "ACTIVE")))
+    .where(and(eq(schema.rewards.tagId, sql.placeholder("tagId")), eq(schema.rewards.ownerId, sql.placeholder("ownerId")), eq(schema.rewards.status, "ACTIVE")))
     .limit(1)
-    .prepare("active_reward");
+    .prepare("active_reward_of_owner");
 }
 
-/** The tag's ACTIVE reward (amount in major units and currency), else null: the scan view's `reward` and the poster's. */
-export async function activeReward(db: Executor, tagId: string): Promise<RewardOffer | null> {
-  const [row] = await preparedFor(activeRewardQueries, db, prepareActiveReward).execute({ tagId });
+/**
+ * The tag's ACTIVE reward offered by `ownerId`, its current owner (amount in major units and currency),
+ * else null: the scan view's `reward` and the poster's. Asking by owner means a reward someone else
+ * offered (the owner before a transfer) is never shown as the current owner's.
+ */
+export async function activeReward(db: Executor, tagId: string, ownerId: string): Promise<RewardOffer | null> {
+  const [row] = await preparedFor(activeRewardQueries, db, prepareActiveReward).execute({ tagId, ownerId });
   return row ? { amount: toMajor(row.amountMinor), currency: row.currency } : null;
+}
+
+/**
+ * A transfer ends the sender's open offer on the tag: an ACTIVE reward is removed (in the accept's
+ * transaction), as the owner's own withdrawal would. Nobody has earned it yet, the sender can no longer
+ * confirm a return of a tag that is not theirs, and the new owner may offer their own. A RETURNED, PAID or
+ * DISPUTED reward stays: it is the sender's debt or history with a finder, and stays theirs alone.
+ * Answers how many were removed.
+ */
+export async function withdrawRewardsOnTransfer(db: Executor, tagId: string, fromUserId: string): Promise<number> {
+  const removed = await db
+    .delete(schema.rewards)
+    .where(and(eq(schema.rewards.tagId, tagId), eq(schema.rewards.ownerId, fromUserId), eq(schema.rewards.status, "ACTIVE")))
+    .returning({ id: schema.rewards.id });
+  return removed.length;
 }

@@ -47,7 +47,7 @@ export async function getLostPoster(ctx: ServiceContext, tagId: string): Promise
     listPhotos(ctx.db, tag.id),
     readTypedProfile(ctx.db, tag),
     tagQrCode(ctx, tag.id, "svg"),
-    activeReward(ctx.db, tag.id),
+    activeReward(ctx.db, tag.id, tag.ownerId),
   ]);
   const primary = photos.find((photo) => photo.isPrimary) ?? photos[0];
   return {

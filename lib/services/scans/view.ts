@@ -78,7 +78,7 @@ export async function publicViewOf(db: Executor, tag: Tag): Promise<PublicScanVi
   const shown = tag.visibility === "PUBLIC" && tag.status !== "DEACTIVATED";
   // The reads are independent: one round of awaits (and the hot ones prepared, db/prepared.ts).
   const [reward, general, photos, typed, emergency] = await Promise.all([
-    activeReward(db, tag.id),
+    activeReward(db, tag.id, tag.ownerId),
     shown ? preparedFor(publicProfileQueries, db, preparePublicProfile).execute({ tagId: tag.id }) : [],
     shown ? listPhotos(db, tag.id) : [],
     shown ? readTypedProfile(db, tag) : null,

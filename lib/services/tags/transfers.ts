@@ -9,6 +9,7 @@ import { countAttempt, type CountedAttempt } from "@/lib/ratelimit";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, RateLimitError, ValidationError } from "@/lib/services/errors";
 import { notify } from "@/lib/services/notifications/notify";
+import { withdrawRewardsOnTransfer } from "@/lib/services/rewards/rewards";
 import { ownedTag } from "./access";
 import { assertWithinTierLimit } from "./queries";
 import { findUserByEmail, getUserById } from "@/lib/services/auth/queries";
@@ -232,8 +233,8 @@ function assertStillPending(transfer: TransferRow, now: Date): void {
 /**
  * POST /tags/transfers/:id/accept (recipient). Locks the tag, then the transfer (the order every
  * transfer write uses), re-checks it is still PENDING and not expired (409), checks the recipient's
- * tier limit (422) and moves the tag, leaving the sender's contact details, insurance and scans behind (all
- * in this transaction). Two racing accepts: the second waits on the lock, then sees ACCEPTED.
+ * tier limit (422) and moves the tag, leaving the sender's contact details, insurance and scans behind
+ * and withdrawing the sender's ACTIVE reward on it (all in this transaction). Two racing accepts: the second waits on the lock, then sees ACCEPTED.
  */
 export async function acceptTransfer(ctx: ServiceContext, transferId: string): Promise<TransferRecord> {
   const { userId } = requireUser(ctx);
@@ -259,6 +260,8 @@ export async function acceptTransfer(ctx: ServiceContext, transferId: string): P
     await tx.db.update(schema.tagProfiles).set({ ownerName: null, contactEmail: null, contactPhone: null }).where(eq(schema.tagProfiles.tagId, tag.id));
     await tx.db.delete(schema.tagInsurance).where(eq(schema.tagInsurance.tagId, tag.id));
     await tx.db.delete(schema.scans).where(eq(schema.scans.tagId, tag.id));
+    // The sender's open reward offer ends here: finders must not be promised it on the new owner's behalf.
+    const rewardsWithdrawn = await withdrawRewardsOnTransfer(tx.db, tag.id, transfer.fromUserId);
     await tx.db
       .update(schema.threads)
       .set({ status: "CLOSED" })
@@ -272,7 +275,7 @@ export async function acceptTransfer(ctx: ServiceContext, transferId: string): P
       userId: transfer.fromUserId,
       type: "TAG_STATUS_CHANGED",
       title: "Your tag transfer was accepted",
-      body: `${tag.itemName ?? "Your tag"} now belongs to ${transfer.toEmail}.`,
+      body: `${tag.itemName ?? "Your tag"} now belongs to ${transfer.toEmail}.${rewardsWithdrawn > 0 ? " Your open reward on it was withdrawn." : ""}`,
       data: { tagId: tag.id, transferId: transfer.id, transferStatus: "ACCEPTED" },
     });
     return toTransferRecord(accepted!, tag.itemName, now);
