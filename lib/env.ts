@@ -67,6 +67,8 @@ export function buildEnv(source: Source) {
       ADMIN_EMAIL: z.email().optional(),
       ADMIN_PASSWORD: optionalText,
       TRUST_PROXY: trustedProxyCount,
+      // Which proxy's geo headers to read; a client can send any header, so only one that a proxy in front overwrites.
+      GEO_HEADERS: z.enum(["none", "vercel", "cloudflare"]).default("none"),
       ENABLE_DEV_MAILBOX: z.stringbool().optional(),
       API_KEY_ENV: z.enum(["live", "test", "development"]).default("development"),
       RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
@@ -99,6 +101,7 @@ export function buildEnv(source: Source) {
       ADMIN_EMAIL: source.ADMIN_EMAIL,
       ADMIN_PASSWORD: source.ADMIN_PASSWORD,
       TRUST_PROXY: source.TRUST_PROXY,
+      GEO_HEADERS: source.GEO_HEADERS,
       ENABLE_DEV_MAILBOX: source.ENABLE_DEV_MAILBOX,
       API_KEY_ENV: source.API_KEY_ENV,
       RATE_LIMIT_MULTIPLIER: source.RATE_LIMIT_MULTIPLIER,

@@ -12,6 +12,9 @@ export const scanClassLabels: Record<ScanClass, { label: string; tone: string }>
   PREFETCH: { label: "Prefetch", tone: "border-slate-500 bg-white text-slate-700" },
 };
 
+/** The explanation of suspicious scans above the list, which each marked scan links to. */
+const SUSPICIOUS_HELP_ID = "suspicious-scans-help";
+
 const badge = "inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap";
 
 const regions = new Intl.DisplayNames(["en"], { type: "region" });
@@ -57,6 +60,11 @@ function ScanItem({ scan, timeZone }: { scan: ScanRecord; timeZone: string }) {
           {when}
         </time>
       </div>
+      {scan.suspicious ? (
+        <p className="text-sm text-danger-700">
+          Minutes after a scan too far away for one tag to travel. <a href={`#${SUSPICIOUS_HELP_ID}`} className="font-semibold underline">What this means</a>
+        </p>
+      ) : null}
       <p className="text-sm break-words text-muted">
         {scan.agent ?? "No browser details"} · {place}
       </p>
@@ -78,13 +86,40 @@ function ScanItem({ scan, timeZone }: { scan: ScanRecord; timeZone: string }) {
   );
 }
 
+/**
+ * What a scan marked as a possible copy means and what the owner can do, said once above the list. Only
+ * what the product does: the page was not blocked, and a new tag (the old one released) is the way to
+ * leave a copied code or link behind, since both stay the same for as long as the tag is owned.
+ */
+function SuspiciousScansHelp() {
+  return (
+    <section id={SUSPICIOUS_HELP_ID} aria-labelledby={`${SUSPICIOUS_HELP_ID}-heading`} tabIndex={-1} className="mb-3 rounded-lg border-l-4 border-danger-700 bg-danger-50 px-4 py-3 text-sm text-ink">
+      <h3 id={`${SUSPICIOUS_HELP_ID}-heading`} className="font-semibold text-danger-700">
+        About scans marked “Possible copy of the tag”
+      </h3>
+      <p className="mt-1">
+        Two scans came minutes apart from places too far apart for one tag to travel. Someone may have copied the tag&apos;s QR code, link or printed code, or a VPN may have
+        placed one of the scans far from where it happened. Nothing was blocked: the tag&apos;s page stayed open, so a real finder can still message you.
+      </p>
+      <p className="mt-1">
+        If you shared the tag&apos;s link or code somewhere (a chat, a post), that may explain it. If you did not and it keeps happening, move to a new tag: activate a new one
+        for the item, then release this one under “More” on this page, so the copies no longer reach you. Releasing deletes this tag&apos;s profile, photos, scans and
+        messages.
+      </p>
+    </section>
+  );
+}
+
 /** A tag's scans, newest first: each with its class, the kind of client, the place and any shared location; times in `timeZone`. */
 export function ScanList({ scans, timeZone }: { scans: ScanRecord[]; timeZone: string }) {
   return (
-    <ul aria-label="Scans" className="flex flex-col divide-y divide-line">
-      {scans.map((scan) => (
-        <ScanItem key={scan.id} scan={scan} timeZone={timeZone} />
-      ))}
-    </ul>
+    <>
+      {scans.some((scan) => scan.suspicious) ? <SuspiciousScansHelp /> : null}
+      <ul aria-label="Scans" className="flex flex-col divide-y divide-line">
+        {scans.map((scan) => (
+          <ScanItem key={scan.id} scan={scan} timeZone={timeZone} />
+        ))}
+      </ul>
+    </>
   );
 }

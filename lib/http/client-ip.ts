@@ -30,20 +30,3 @@ export function clientIp(headers: Headers, trustedProxies: number = env.TRUST_PR
   if (hops.length < trustedProxies) return peer;
   return normalise(hops[hops.length - trustedProxies]) ?? peer;
 }
-
-/** Geo headers are honoured only behind a trusted proxy (which sets them and drops a client's own). */
-export function clientGeo(headers: Headers, trustedProxies: number = env.TRUST_PROXY) {
-  if (trustedProxies < 1) return null;
-  const latitude = Number(headers.get("x-vercel-ip-latitude"));
-  const longitude = Number(headers.get("x-vercel-ip-longitude"));
-  if (!headers.has("x-vercel-ip-latitude") || !Number.isFinite(latitude) || !Number.isFinite(longitude)) return null;
-  const decode = (value: string | null) => {
-    if (!value) return null;
-    try {
-      return decodeURIComponent(value);
-    } catch {
-      return value;
-    }
-  };
-  return { latitude, longitude, city: decode(headers.get("x-vercel-ip-city")), country: headers.get("x-vercel-ip-country") };
-}

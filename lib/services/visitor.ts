@@ -1,9 +1,13 @@
 import { keyedHash } from "@/lib/auth/tokens";
 
-/** Coarse location from the trusted proxy's geo headers (decisions.md: TRUST_PROXY). */
+/**
+ * Coarse location from the geo headers of the proxy in front (lib/http/geo-headers.ts), each part
+ * validated on its own: the coordinates come as a pair or not at all, and a city or country may come
+ * without them (Cloudflare sends the country by default, the rest only when asked to).
+ */
 export interface CoarseLocation {
-  latitude: number;
-  longitude: number;
+  latitude: number | null;
+  longitude: number | null;
   city: string | null;
   country: string | null;
 }

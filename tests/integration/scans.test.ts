@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { getDatabase, schema } from "@/db/client";
 import type { Tag } from "@/db/schema";
 import { GET as scanRoute, POST as scanPost } from "@/app/api/v1/scan/[encryptedId]/route";
 import { GET as locationGet, POST as locationRoute } from "@/app/api/v1/scan/[encryptedId]/location/route";
 import { GET as tagScansRoute } from "@/app/api/v1/tags/[id]/scans/route";
 import { env } from "@/lib/env";
+import { PEER_ADDRESS_HEADER } from "@/lib/http/client-ip";
+import { visitorFrom } from "@/lib/http/visitor";
+import { scanTag } from "@/lib/services/scans";
 import { greatCircleKm } from "@/lib/services/scans/distance";
 import { STOLEN_ALERT } from "@/lib/services/scans/view";
 import { hashClientIp } from "@/lib/services/visitor";
@@ -14,15 +17,30 @@ import { apiRequest, awayFromWindowEdge, call, json, nextTestIp } from "../suppo
 import { forceTagStatus, giveTestTag, mintTestTags, tagRow } from "../support/tags";
 import { USER_AGENTS as UA } from "../support/user-agents";
 
-// Location comes only from a trusted proxy's geo headers: this file runs as if behind one (restored after).
-const settings = env as { TRUST_PROXY: number };
+// Location comes only from the geo headers GEO_HEADERS names, behind a trusted proxy: this file runs as if
+// behind Vercel (restored after).
+const settings = env as { TRUST_PROXY: number; GEO_HEADERS: "none" | "vercel" | "cloudflare" };
 const trustedProxiesBefore = settings.TRUST_PROXY;
+const geoHeadersBefore = settings.GEO_HEADERS;
 beforeAll(() => {
   settings.TRUST_PROXY = 1;
+  settings.GEO_HEADERS = "vercel";
 });
 afterAll(() => {
   settings.TRUST_PROXY = trustedProxiesBefore;
+  settings.GEO_HEADERS = geoHeadersBefore;
 });
+
+/** Runs `body` with other proxy settings, restoring this file's after. */
+async function withProxySettings(values: Partial<typeof settings>, body: () => Promise<void>): Promise<void> {
+  Object.assign(settings, values);
+  try {
+    await body();
+  } finally {
+    settings.TRUST_PROXY = 1;
+    settings.GEO_HEADERS = "vercel";
+  }
+}
 
 type View = {
   tagId: string;
@@ -42,6 +60,7 @@ type View = {
 
 const LONDON = { latitude: 51.5074, longitude: -0.1278, city: "London", country: "GB" };
 const PARIS = { latitude: 48.8566, longitude: 2.3522, city: "Paris", country: "FR" };
+const TOKYO = { latitude: 35.6762, longitude: 139.6503, city: "Tokyo", country: "JP" };
 /** Degrees of latitude per kilometre on the sphere greatCircleKm uses. */
 const KM_PER_DEGREE = (6371.0088 * Math.PI) / 180;
 const northOf = (place: typeof LONDON, km: number, city: string) => ({ ...place, latitude: place.latitude + km / KM_PER_DEGREE, city });
@@ -54,20 +73,35 @@ interface ScanOptions {
   geo?: typeof LONDON;
 }
 
+/** Vercel's geo headers for a place, as Vercel sends them (the city percent-encoded). */
+function geoHeaders(place: typeof LONDON): Record<string, string> {
+  return {
+    "x-vercel-ip-latitude": String(place.latitude),
+    "x-vercel-ip-longitude": String(place.longitude),
+    "x-vercel-ip-city": encodeURIComponent(place.city),
+    "x-vercel-ip-country": place.country,
+  };
+}
+
 function scanRequest(encryptedId: string, options: ScanOptions = {}): Request {
   const headers: Record<string, string> = { ...options.headers };
   if (options.ua !== null) headers["user-agent"] = options.ua ?? UA.iphoneSafari;
-  if (options.geo) {
-    headers["x-vercel-ip-latitude"] = String(options.geo.latitude);
-    headers["x-vercel-ip-longitude"] = String(options.geo.longitude);
-    headers["x-vercel-ip-city"] = encodeURIComponent(options.geo.city);
-    headers["x-vercel-ip-country"] = options.geo.country;
-  }
+  if (options.geo) Object.assign(headers, geoHeaders(options.geo));
   return apiRequest(`/api/v1/scan/${encodeURIComponent(encryptedId)}`, { method: options.method ?? "GET", headers, ip: options.ip ?? nextTestIp() });
 }
 
 function scan(encryptedId: string, options: ScanOptions = {}): Promise<Response> {
   return call(scanRoute, scanRequest(encryptedId, options), { encryptedId });
+}
+
+/**
+ * A scan the way the finder page (/t/[encryptedId]) records it: scanTag with visitorFrom of the page's
+ * request headers, as a visitor who is not signed in.
+ */
+function pageScan(encryptedId: string, headers: Record<string, string> = {}) {
+  const ip = nextTestIp();
+  const requestHeaders = new Headers({ "user-agent": UA.iphoneSafari, ...headers, [PEER_ADDRESS_HEADER]: ip });
+  return scanTag({ actor: { kind: "public", ip }, db: getDatabase().db }, encryptedId, visitorFrom(requestHeaders, "GET"));
 }
 
 async function scanView(encryptedId: string, options: ScanOptions = {}): Promise<{ response: Response; text: string; view: View }> {
@@ -295,17 +329,81 @@ describe("recording a scan", () => {
     expect(after.updatedAt.toISOString()).toBe(tag.updatedAt.toISOString());
   });
 
-  it("takes no location from geo headers unless a trusted proxy sets them", async () => {
+  it("reads geo headers only as GEO_HEADERS says, and only behind a trusted proxy", async () => {
     const owner = await registerAccount();
     const tag = await petTag(owner);
-    settings.TRUST_PROXY = 0;
-    try {
+    // GEO_HEADERS unset (none): x-vercel-ip-* are whatever the client wrote, even behind a trusted proxy.
+    await withProxySettings({ GEO_HEADERS: "none", TRUST_PROXY: 1 }, async () => {
       await scanView(tag.encryptedId, { geo: LONDON });
-    } finally {
-      settings.TRUST_PROXY = 1;
+      await pageScan(tag.encryptedId, geoHeaders(LONDON));
+    });
+    // Named, but with no proxy in front to overwrite them.
+    await withProxySettings({ GEO_HEADERS: "vercel", TRUST_PROXY: 0 }, async () => {
+      await scanView(tag.encryptedId, { geo: LONDON });
+    });
+    // Cloudflare named: Vercel's headers are not its own.
+    await withProxySettings({ GEO_HEADERS: "cloudflare" }, async () => {
+      await scanView(tag.encryptedId, { geo: LONDON });
+    });
+    const rows = await scansOf(tag.id);
+    expect(rows).toHaveLength(4);
+    for (const row of rows) expect(row).toMatchObject({ city: null, country: null, latitude: null, longitude: null, suspicious: false });
+
+    // GEO_HEADERS=vercel behind a trusted proxy: read, through the API and the page alike.
+    await scanView(tag.encryptedId, { geo: LONDON });
+    await pageScan(tag.encryptedId, geoHeaders(LONDON));
+    for (const row of (await scansOf(tag.id)).slice(4)) expect(row).toMatchObject({ city: "London", country: "GB", latitude: LONDON.latitude, longitude: LONDON.longitude });
+  });
+
+  it("GEO_HEADERS=cloudflare reads cf-iplatitude, cf-iplongitude, cf-ipcity (plain UTF-8 text) and cf-ipcountry", async () => {
+    const owner = await registerAccount();
+    const tag = await petTag(owner);
+    // Node hands header bytes over one Latin-1 character per byte: "Zürich" as Cloudflare sends it.
+    const cf = { "cf-iplatitude": "47.37690", "cf-iplongitude": "8.54170", "cf-ipcity": Buffer.from("Zürich").toString("latin1"), "cf-ipcountry": "CH" };
+    await withProxySettings({ GEO_HEADERS: "cloudflare" }, async () => {
+      await scanView(tag.encryptedId, { headers: cf });
+      await pageScan(tag.encryptedId, cf);
+      // Tor and unknown countries are no country.
+      await scanView(tag.encryptedId, { headers: { "cf-ipcountry": "T1" } });
+      await scanView(tag.encryptedId, { headers: { "cf-ipcountry": "XX", "cf-ipcity": "Basel" } });
+    });
+    const rows = await scansOf(tag.id);
+    expect(rows.map((row) => [row.city, row.country, row.latitude, row.longitude])).toEqual([
+      ["Zürich", "CH", 47.3769, 8.5417],
+      ["Zürich", "CH", 47.3769, 8.5417],
+      [null, null, null, null],
+      ["Basel", null, null, null],
+    ]);
+  });
+
+  it("ignores invalid geo headers, never stores them and never fails: on the API and on the finder page's path", async () => {
+    const owner = await registerAccount();
+    const tag = await petTag(owner, { status: "LOST" });
+    const valid = geoHeaders(PARIS);
+    const cases: [string, Record<string, string>, { city: string | null; country: string | null; latitude: number | null; longitude: number | null }][] = [
+      ["latitude 999", { ...valid, "x-vercel-ip-latitude": "999" }, { city: "Paris", country: "FR", latitude: null, longitude: null }],
+      ["longitude -5000", { ...valid, "x-vercel-ip-longitude": "-5000" }, { city: "Paris", country: "FR", latitude: null, longitude: null }],
+      ["latitude NaN", { ...valid, "x-vercel-ip-latitude": "NaN" }, { city: "Paris", country: "FR", latitude: null, longitude: null }],
+      ["latitude 1e2", { ...valid, "x-vercel-ip-latitude": "1e2" }, { city: "Paris", country: "FR", latitude: null, longitude: null }],
+      ["NUL after decoding", { ...valid, "x-vercel-ip-city": "Paris%00" }, { city: null, country: "FR", latitude: PARIS.latitude, longitude: PARIS.longitude }],
+      ["broken escape", { ...valid, "x-vercel-ip-city": "%E0%A4%A" }, { city: null, country: "FR", latitude: PARIS.latitude, longitude: PARIS.longitude }],
+      ["5,000-character city", { ...valid, "x-vercel-ip-city": "P".repeat(5000) }, { city: null, country: "FR", latitude: PARIS.latitude, longitude: PARIS.longitude }],
+      ["control characters", { ...valid, "x-vercel-ip-city": "Paris%0D%0ASet-Cookie%3A%20x%1B" }, { city: null, country: "FR", latitude: PARIS.latitude, longitude: PARIS.longitude }],
+      ["a raw control character", { ...valid, "x-vercel-ip-city": "Par\u0001is" }, { city: null, country: "FR", latitude: PARIS.latitude, longitude: PARIS.longitude }],
+      ["right-to-left override", { ...valid, "x-vercel-ip-city": "%E2%80%AEsiraP" }, { city: null, country: "FR", latitude: PARIS.latitude, longitude: PARIS.longitude }],
+      ["bad country", { ...valid, "x-vercel-ip-country": "France" }, { city: "Paris", country: null, latitude: PARIS.latitude, longitude: PARIS.longitude }],
+    ];
+    for (const [name, headers, stored] of cases) {
+      const api = await scan(tag.encryptedId, { headers });
+      expect(api.status, name).toBe(200);
+      expect((await json<{ data: View }>(api)).data.contactEnabled, name).toBe(true);
+      const [apiRow] = await db().select().from(schema.scans).where(eq(schema.scans.tagId, tag.id)).orderBy(sql`${schema.scans.scannedAt} desc`).limit(1);
+      expect(apiRow, name).toMatchObject(stored);
+      await expect(pageScan(tag.encryptedId, headers), name).resolves.toMatchObject({ tagId: tag.id, contactEnabled: true });
+      const [pageRow] = await db().select().from(schema.scans).where(eq(schema.scans.tagId, tag.id)).orderBy(sql`${schema.scans.scannedAt} desc`).limit(1);
+      expect(pageRow, name).toMatchObject(stored);
     }
-    const [row] = await scansOf(tag.id);
-    expect(row).toMatchObject({ city: null, country: null, latitude: null, longitude: null });
+    expect(await scansOf(tag.id)).toHaveLength(cases.length * 2);
   });
 });
 
@@ -440,7 +538,7 @@ describe("the scan-quality filter: every scan is kept, only REAL ones alert the 
   });
 });
 
-describe("clone detection (≥ 100 km within 5 minutes at over 1000 km/h)", () => {
+describe("clone detection (≥ 100 km within 5 minutes at over 1000 km/h): the owner is alerted, the finder never refused", () => {
   async function cloneCase(distanceKm: number, agoMs: number) {
     const owner = await registerAccount();
     const tag = await petTag(owner);
@@ -451,12 +549,11 @@ describe("clone detection (≥ 100 km within 5 minutes at over 1000 km/h)", () =
     return { owner, tag, response, rows: await scansOf(tag.id) };
   }
 
-  it("101 km after 4:59 is a clone: 403, stored as suspicious and counted, the owner alerted", async () => {
+  it("101 km after 4:59 is a clone: answered as any scan (200, the public view), stored as suspicious and counted, the owner alerted", async () => {
     const { owner, tag, response, rows } = await cloneCase(101, 4 * 60_000 + 59_000);
-    expect(response.status).toBe(403);
-    const body = await json<{ success: boolean; error: { code: string; message: string } }>(response);
-    expect(body).toMatchObject({ success: false, error: { code: "TAG_CLONE_DETECTED", message: expect.stringMatching(/may be a copy\. The owner has been alerted\.$/) } });
-    expect(JSON.stringify(body)).not.toContain("Rex");
+    expect(response.status).toBe(200);
+    const { data: view } = await json<{ data: View }>(response);
+    expect(view).toMatchObject({ tagId: tag.id, itemName: "Rex", ownerName: "Ada", status: "ACTIVE", contactEnabled: true });
     expect(rows).toHaveLength(2);
     expect(rows[1]).toMatchObject({ suspicious: true, city: "Elsewhere", scanClass: "REAL" });
     expect((await tagRow(tag.id))!.scanCount).toBe(1);
@@ -464,9 +561,14 @@ describe("clone detection (≥ 100 km within 5 minutes at over 1000 km/h)", () =
     expect(alerts.map((alert) => alert.type)).toEqual(["TAG_CLONE_DETECTED"]);
     expect(alerts[0]!.data).toMatchObject({ tagId: tag.id, scanId: rows[1]!.id, city: "Elsewhere", previousCity: "London", distanceKm: 101 });
     expect(alerts[0]!.body).toMatch(/5 minutes after a scan 101 km away in London/);
+    // It says what it may mean and that nothing was refused, not that the scan was.
+    expect(alerts[0]!.body).toMatch(/copied its QR code or link/);
+    expect(alerts[0]!.body).toMatch(/VPN/);
+    expect(alerts[0]!.body).toMatch(/page stayed open as usual, so a real finder can still message you/);
+    expect(alerts[0]!.body).not.toMatch(/refused|blocked/);
   });
 
-  it("99 km is not (200, a REAL scan and its alert)", async () => {
+  it("99 km is not (a REAL scan and its alert)", async () => {
     const { owner, response, rows } = await cloneCase(99, 60_000);
     expect(response.status).toBe(200);
     expect(rows[1]).toMatchObject({ suspicious: false, scanClass: "REAL" });
@@ -479,34 +581,79 @@ describe("clone detection (≥ 100 km within 5 minutes at over 1000 km/h)", () =
     expect(rows[1]!.suspicious).toBe(false);
   });
 
-  it("London then Paris a moment later through the API: the second scan is refused", async () => {
+  it("spoofed Tokyo then Paris: every later scan, API or finder page, shows the lost pet with contact; one clone alert in 10 minutes", async () => {
     const owner = await registerAccount();
-    const tag = await petTag(owner);
-    expect((await scan(tag.encryptedId, { geo: LONDON })).status).toBe(200);
-    const paris = await scan(tag.encryptedId, { geo: PARIS, ua: UA.androidChrome });
-    expect(paris.status).toBe(403);
-    // A second copy scanned again soon after: refused too, and the owner is not alerted twice.
-    expect((await scan(tag.encryptedId, { geo: PARIS, ua: UA.androidChrome })).status).toBe(403);
-    // The real tag back in London is fine.
-    expect((await scan(tag.encryptedId, { geo: LONDON })).status).toBe(200);
+    const tag = await petTag(owner, { status: "LOST" });
+    expect((await scan(tag.encryptedId, { geo: TOKYO })).status).toBe(200);
+    const genuine = await scanView(tag.encryptedId, { geo: PARIS, ua: UA.androidChrome });
+    expect(genuine.view).toMatchObject({ status: "LOST", itemName: "Rex", contactEnabled: true });
+    // More suspicious scans from other clients, through the API and through the finder page's own path.
+    expect((await scanView(tag.encryptedId, { geo: PARIS })).view.contactEnabled).toBe(true);
+    const viaPage = await pageScan(tag.encryptedId, geoHeaders(PARIS));
+    expect(viaPage).toMatchObject({ tagId: tag.id, status: "LOST", itemName: "Rex", contactEnabled: true });
+    // The spoofer again, then the finder again from another phone.
+    expect((await scanView(tag.encryptedId, { geo: TOKYO })).view.contactEnabled).toBe(true);
+    expect((await scanView(tag.encryptedId, { geo: PARIS, ua: UA.androidChrome })).view.contactEnabled).toBe(true);
     const rows = await scansOf(tag.id);
     expect(rows.map((row) => [row.city, row.suspicious])).toEqual([
-      ["London", false],
+      ["Tokyo", false],
       ["Paris", true],
       ["Paris", true],
-      ["London", false],
+      ["Paris", true],
+      ["Tokyo", false],
+      ["Paris", true],
     ]);
-    expect((await notificationsOf(owner.id, "TAG_CLONE_DETECTED")).length).toBe(1);
+    const clones = await notificationsOf(owner.id, "TAG_CLONE_DETECTED");
+    expect(clones).toHaveLength(1);
+    expect(clones[0]!.data).toMatchObject({ scanId: rows[1]!.id, city: "Paris", previousCity: "Tokyo" });
+    // Past the one alert, a suspicious real scan is told like any other, since it may be a genuine finder.
+    expect(await notificationsOf(owner.id, "TAG_SCANNED")).toHaveLength(5);
+    expect((await tagRow(tag.id))!.scanCount).toBe(6);
   });
 
-  it("an unowned tag is refused too, without claiming an owner was told", async () => {
+  it("alerts again only once 10 minutes have passed since the last alert for that tag", async () => {
+    const owner = await registerAccount();
+    const tag = await petTag(owner);
+    const other = await petTag(owner);
+    const earlierAlert = (tagId: string, agoMs: number) =>
+      db().insert(schema.notifications).values({ userId: owner.id, type: "TAG_CLONE_DETECTED", title: "t", body: "b", data: { tagId }, createdAt: new Date(Date.now() - agoMs) });
+    await earlierAlert(tag.id, 9 * 60_000 + 30_000);
+    await earlierAlert(other.id, 60_000);
+    await priorScan(tag.id, 60_000, { latitude: LONDON.latitude, longitude: LONDON.longitude, city: "London" });
+    await scanView(tag.encryptedId, { geo: PARIS });
+    // Held back: the alert 9½ minutes ago covers it; the scan is still told as a scan.
+    expect((await notificationsOf(owner.id, "TAG_CLONE_DETECTED")).filter((alert) => alert.data.tagId === tag.id)).toHaveLength(1);
+    expect(await notificationsOf(owner.id, "TAG_SCANNED")).toHaveLength(1);
+
+    // Suspicious scans that were not alerted do not hold the next alert back: only the alert's own time does.
+    await db().update(schema.notifications).set({ createdAt: new Date(Date.now() - 11 * 60_000) }).where(eq(schema.notifications.userId, owner.id));
+    await scanView(tag.encryptedId, { geo: PARIS });
+    const alerts = (await notificationsOf(owner.id, "TAG_CLONE_DETECTED")).filter((alert) => alert.data.tagId === tag.id);
+    expect(alerts).toHaveLength(2);
+    expect((await scansOf(tag.id)).map((row) => row.suspicious)).toEqual([false, true, true]);
+  });
+
+  it("ten suspicious scans at once from ten clients: all answered, all stored suspicious, one clone alert", async () => {
+    const owner = await registerAccount();
+    const tag = await petTag(owner);
+    await priorScan(tag.id, 60_000, { latitude: LONDON.latitude, longitude: LONDON.longitude, city: "London" });
+    const responses = await Promise.all(Array.from({ length: 10 }, () => scan(tag.encryptedId, { geo: PARIS })));
+    expect(responses.map((response) => response.status)).toEqual(Array(10).fill(200));
+    const rows = (await scansOf(tag.id)).slice(1);
+    expect(rows).toHaveLength(10);
+    expect(rows.every((row) => row.suspicious && row.scanClass === "REAL")).toBe(true);
+    expect(await notificationsOf(owner.id, "TAG_CLONE_DETECTED")).toHaveLength(1);
+    expect(await notificationsOf(owner.id, "TAG_SCANNED")).toHaveLength(9);
+  });
+
+  it("an unowned tag's suspicious scan is answered as any (PENDING_SETUP, no contact), with nobody to alert", async () => {
     const [minted] = await mintTestTags(1);
     const tag = (await tagRow(minted!.id))!;
     expect((await scan(tag.encryptedId, { geo: LONDON })).status).toBe(200);
-    const copy = await scan(tag.encryptedId, { geo: PARIS });
-    expect(copy.status).toBe(403);
-    expect((await json<{ error: { message: string } }>(copy)).error.message).not.toMatch(/owner/);
+    const copy = await scanView(tag.encryptedId, { geo: PARIS });
+    expect(copy.view).toMatchObject({ status: "PENDING_SETUP", contactEnabled: false });
     expect((await scansOf(tag.id)).map((row) => row.suspicious)).toEqual([false, true]);
+    expect(await db().select().from(schema.notifications).where(sql`${schema.notifications.data}->>'tagId' = ${tag.id}`)).toEqual([]);
   });
 
   it("ignores bots, prefetches and shared locations on either side", async () => {
@@ -519,6 +666,14 @@ describe("clone detection (≥ 100 km within 5 minutes at over 1000 km/h)", () =
     // A bot fetching from a data centre far away is not a clone either.
     expect((await scan(tag.encryptedId, { geo: { ...LONDON, latitude: 40, longitude: -74 }, ua: UA.googlebot })).status).toBe(200);
     expect((await scansOf(tag.id)).every((row) => !row.suspicious)).toBe(true);
+  });
+
+  it("a scan with a city but no coordinates is never a clone", async () => {
+    const owner = await registerAccount();
+    const tag = await petTag(owner);
+    await priorScan(tag.id, 60_000, { latitude: LONDON.latitude, longitude: LONDON.longitude, city: "London" });
+    await scanView(tag.encryptedId, { headers: { "x-vercel-ip-city": "Paris", "x-vercel-ip-country": "FR" } });
+    expect((await scansOf(tag.id)).at(-1)).toMatchObject({ city: "Paris", country: "FR", latitude: null, longitude: null, suspicious: false });
   });
 });
 

@@ -14,7 +14,7 @@ export const scanEndpoints = {
       "A PRIVATE profile hides itemName, description, ownerName, photos and details. An unowned tag answers status PENDING_SETUP with contactEnabled false; a DEACTIVATED tag shows nothing of the profile either (as PRIVATE), with contactEnabled and emergencyAvailable false. A STOLEN tag's lostMessage is a stolen alert.",
       "Every scan is kept in the owner's scan list with its class; only a REAL scan notifies the owner (TAG_SCANNED), at most once per client IP and tag per 10 minutes. Not REAL: the owner's own signed-in credential (OWNER), HEAD requests and browser prefetches (`Sec-Purpose: prefetch`, `Purpose: prefetch`: PREFETCH), crawlers, link previews and e-mail link scanners (BOT; generic HTTP clients such as curl or an app's HTTP library are not bots), and the same client again within 10 minutes of its REAL scan (REPEAT).",
       "HEAD answers like GET without a body and is recorded as PREFETCH.",
-      "Clone detection: when the tag's previous located scan within 5 minutes was at least 100 km away (an implied speed over 1000 km/h), the scan is stored as suspicious, the owner is notified (TAG_CLONE_DETECTED) and the answer is 403 TAG_CLONE_DETECTED. Location comes only from a trusted proxy's geo headers.",
+      "Clone detection: when the tag's previous located scan within 5 minutes was at least 100 km away (an implied speed over 1000 km/h), the scan is stored as suspicious and the owner is notified (TAG_CLONE_DETECTED, at most once per tag per 10 minutes); the scan is still answered as any scan (200, the public view). Location comes only from the geo headers of the proxy named by GEO_HEADERS (none by default), behind a trusted proxy; an invalid value is ignored.",
       "30 requests per minute per IP.",
     ].join("\n\n"),
     tags: scans,
@@ -22,7 +22,7 @@ export const scanEndpoints = {
     rateLimit: ["publicScan"],
     params: encryptedIdParams,
     response: publicScanViewSchema,
-    errors: ["UNAUTHORIZED", "TAG_CLONE_DETECTED"],
+    errors: ["UNAUTHORIZED"],
   }),
   shareLocation: defineEndpoint({
     method: "POST",

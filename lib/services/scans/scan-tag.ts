@@ -2,18 +2,18 @@ import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, sql } from "drizzle
 import { schema, type Executor } from "@/db/client";
 import type { Tag } from "@/db/schema";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
-import { NotFoundError, TagCloneDetectedError } from "@/lib/services/errors";
+import { NotFoundError } from "@/lib/services/errors";
 import { notify } from "@/lib/services/notifications/notify";
-import { hashClientIp, type CoarseLocation, type Visitor } from "@/lib/services/visitor";
+import { hashClientIp, type Visitor } from "@/lib/services/visitor";
 import { classifyScan, LOCATING_CLASSES, REPEAT_WINDOW_MS, type ScanClass } from "./classify";
-import { CLONE_RULES, greatCircleKm, isImpossibleTravel } from "./distance";
+import { CLONE_RULES, greatCircleKm, isImpossibleTravel, type LatLng } from "./distance";
 import type { PublicScanView } from "./schemas";
 import { describeUserAgent } from "./user-agents";
 import { publicViewOf } from "./view";
 
 export const SCAN_TAG_NOT_FOUND = "No tag has this scan address.";
 
-/** At most one clone alert per tag in this time (the scans themselves are all kept as suspicious). */
+/** At most one clone alert per tag in this time (the scans themselves are all kept, marked suspicious). */
 const CLONE_ALERT_INTERVAL_MS = 10 * 60_000;
 
 /** `now()` (the transaction's time, as the scan's own scannedAt) minus a fixed span; `ms` is one of our constants. */
@@ -60,11 +60,11 @@ interface CloneEvidence {
 }
 
 /**
- * Clone detection (decisions.md): the tag's latest located scan in the last 5 minutes, leaving out
+ * Clone detection: the tag's latest located scan in the last 5 minutes, leaving out
  * bots and prefetches (they fetch from data centres anywhere), finders' shared locations (precise, and
  * not a scan) and scans already found suspicious, compared with where this scan comes from.
  */
-async function cloneEvidence(db: Executor, tagId: string, here: CoarseLocation): Promise<CloneEvidence | null> {
+async function cloneEvidence(db: Executor, tagId: string, here: LatLng): Promise<CloneEvidence | null> {
   const [previous] = await db
     .select({
       latitude: schema.scans.latitude,
@@ -92,11 +92,24 @@ async function cloneEvidence(db: Executor, tagId: string, here: CoarseLocation):
   return isImpossibleTravel(distanceKm, elapsedMs) ? { distanceKm, elapsedMs, previousCity: previous.city } : null;
 }
 
-async function cloneAlertedRecently(db: Executor, tagId: string): Promise<boolean> {
+/**
+ * Whether the owner was sent a clone alert for this tag in the last 10 minutes. Read from the alerts
+ * themselves, not from earlier suspicious scans: a scan that was suspicious but not alerted must not
+ * hold the next alert back for ever, and a previous owner's alerts do not count for the new one.
+ * Concurrent scans of the tag queue on its row lock, so two of them never both see "not yet".
+ */
+async function cloneAlertedRecently(db: Executor, tag: Tag): Promise<boolean> {
   const [row] = await db
-    .select({ id: schema.scans.id })
-    .from(schema.scans)
-    .where(and(eq(schema.scans.tagId, tagId), eq(schema.scans.suspicious, true), gt(schema.scans.scannedAt, sinceMs(CLONE_ALERT_INTERVAL_MS))))
+    .select({ id: schema.notifications.id })
+    .from(schema.notifications)
+    .where(
+      and(
+        eq(schema.notifications.userId, tag.ownerId!),
+        eq(schema.notifications.type, "TAG_CLONE_DETECTED"),
+        sql`${schema.notifications.data}->>'tagId' = ${tag.id}`,
+        gt(schema.notifications.createdAt, sinceMs(CLONE_ALERT_INTERVAL_MS)),
+      ),
+    )
     .limit(1);
   return Boolean(row);
 }
@@ -122,6 +135,10 @@ async function notifyScanned(ctx: ServiceContext, tag: Tag, scanId: string, city
   });
 }
 
+/**
+ * TAG_CLONE_DETECTED: what happened, what it may mean and what the owner can do. The scan itself was
+ * answered as any scan, so a genuine finder far away (or behind a VPN) can still write.
+ */
 async function notifyClone(ctx: ServiceContext, tag: Tag, scanId: string, city: string | null, evidence: CloneEvidence): Promise<void> {
   const distance = Math.round(evidence.distanceKm);
   await notify(ctx, {
@@ -130,17 +147,11 @@ async function notifyClone(ctx: ServiceContext, tag: Tag, scanId: string, city: 
     title: "Your tag may have been copied",
     body:
       `The tag on ${itemLabel(tag)} was scanned${city ? ` in ${city}` : ""} ${elapsedText(evidence.elapsedMs)} after a scan ${distance} km away` +
-      `${evidence.previousCity ? ` in ${evidence.previousCity}` : ""}. Nobody travels that fast, so someone may have copied the tag. ` +
-      "That scan was refused; check the tag's scan history.",
+      `${evidence.previousCity ? ` in ${evidence.previousCity}` : ""}. One tag cannot travel that fast: someone may have copied its QR code or link, ` +
+      "or a VPN may have placed one of the scans far from where it happened. The tag's page stayed open as usual, so a real finder can still message you. " +
+      "The scan is marked in the tag's scan history, with what you can do.",
     data: { tagId: tag.id, scanId, city, previousCity: evidence.previousCity, distanceKm: distance },
   });
-}
-
-interface ScanOutcome {
-  tag: Tag;
-  scanId: string;
-  scanClass: ScanClass;
-  clone: boolean;
 }
 
 /**
@@ -148,12 +159,12 @@ interface ScanOutcome {
  * GET /scan/:encryptedId and the finder page. In one transaction, which counts the scan first and so
  * holds the tag's row lock (concurrent scans never lose a count or alert twice): classify the visit
  * (OWNER, PREFETCH, BOT, REPEAT, REAL), check for a clone, store the scan (coarse location, IP hash and
- * user-agent class only), and tell the owner of a REAL scan or of a clone. A clone answers 403
- * TAG_CLONE_DETECTED, thrown after the transaction commits so the suspicious scan and the alert are kept:
- * call this outside any open transaction. `ctx.actor` may be a signed-in user; the tag's owner scans as OWNER.
+ * user-agent class only), and tell the owner of a REAL scan or of a clone. A suspected clone is stored as
+ * suspicious and alerted, and answered as any scan: refusing it would let anyone with a VPN lock genuine
+ * finders out of a lost item's page. `ctx.actor` may be a signed-in user; the tag's owner scans as OWNER.
  */
 export async function scanTag(ctx: ServiceContext, encryptedId: string, visitor: Visitor): Promise<PublicScanView> {
-  const outcome = await withTransaction(ctx, async (tx): Promise<ScanOutcome> => {
+  const tag = await withTransaction(ctx, async (tx): Promise<Tag> => {
     // Counting first takes the tag's row lock in the same statement: concurrent scans of one tag queue here.
     // A scan is not an edit of the tag, so updatedAt stays as the owner left it.
     const [tag] = await tx.db
@@ -169,9 +180,10 @@ export async function scanTag(ctx: ServiceContext, encryptedId: string, visitor:
     const classIfRepeated = classifyScan({ ...facts, recentRealScanFromSameClient: true });
 
     const geo = visitor.geo;
+    const here = geo?.latitude != null && geo.longitude != null ? { latitude: geo.latitude, longitude: geo.longitude } : null;
     // REAL and REPEAT locate alike, so the clone check need not wait for the repeat check.
-    const evidence = geo && LOCATING_CLASSES.includes(scanClass) ? await cloneEvidence(tx.db, tag.id, geo) : null;
-    const alertClone = evidence !== null && tag.ownerId !== null && !(await cloneAlertedRecently(tx.db, tag.id));
+    const evidence = here && LOCATING_CLASSES.includes(scanClass) ? await cloneEvidence(tx.db, tag.id, here) : null;
+    const alertClone = evidence !== null && tag.ownerId !== null && !(await cloneAlertedRecently(tx.db, tag));
 
     // The repeat check is part of the insert (a statement after the lock, so it sees every scan committed
     // before ours): one round trip less while the tag's row lock is held.
@@ -194,12 +206,11 @@ export async function scanTag(ctx: ServiceContext, encryptedId: string, visitor:
       })
       .returning({ id: schema.scans.id, scanClass: schema.scans.scanClass });
 
+    // One notification per scan: the clone alert stands for the scan it is about. A suspicious REAL scan
+    // past the alert's 10 minutes is still told like any other, since it may be a genuine finder.
     if (alertClone) await notifyClone(tx, tag, scan!.id, geo?.city ?? null, evidence);
-    else if (scan!.scanClass === "REAL" && evidence === null && tag.ownerId) await notifyScanned(tx, tag, scan!.id, geo?.city ?? null);
-    return { tag, scanId: scan!.id, scanClass: scan!.scanClass, clone: evidence !== null };
+    else if (scan!.scanClass === "REAL" && tag.ownerId) await notifyScanned(tx, tag, scan!.id, geo?.city ?? null);
+    return tag;
   });
-  if (outcome.clone) {
-    throw new TagCloneDetectedError(`This tag was scanned far from here moments ago and may be a copy.${outcome.tag.ownerId ? " The owner has been alerted." : ""}`);
-  }
-  return publicViewOf(ctx.db, outcome.tag);
+  return publicViewOf(ctx.db, tag);
 }

@@ -11,7 +11,7 @@ import { clientIp } from "@/lib/http/client-ip";
 import { visitorFrom } from "@/lib/http/visitor";
 import { checkRateLimits } from "@/lib/ratelimit";
 import { scanTag, type PublicScanView } from "@/lib/services/scans";
-import { DomainError, NotFoundError } from "@/lib/services/errors";
+import { NotFoundError } from "@/lib/services/errors";
 import { contactOwnerAction } from "./actions";
 
 type Params = Promise<{ encryptedId: string }>;
@@ -47,14 +47,9 @@ export default async function FinderScanPage({ params }: { params: Params }) {
   try {
     view = await scanTag(ctx, encryptedId, visitorFrom(requestHeaders, "GET"));
   } catch (error) {
+    // A suspected copy of the tag is answered like any scan (the owner is alerted): a refusal would let
+    // anyone with a VPN shut genuine finders out of a lost item's page.
     if (error instanceof NotFoundError) notFound();
-    if (error instanceof DomainError && error.code === "TAG_CLONE_DETECTED") {
-      return (
-        <FinderNotice heading={t("cloneHeading")}>
-          <p>{t("cloneBody")}</p>
-        </FinderNotice>
-      );
-    }
     throw error;
   }
 
