@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDatabase, schema } from "@/db/client";
 import { listMailbox } from "@/lib/email/mailbox";
@@ -9,6 +9,12 @@ import { POST as cancelRoute } from "@/app/api/v1/orders/[id]/cancel/route";
 import { POST as refundRoute } from "@/app/api/v1/orders/[id]/refund/route";
 import { GET as invoiceRoute } from "@/app/api/v1/orders/[id]/invoice/route";
 import { GET as adminListRoute } from "@/app/api/v1/admin/orders/route";
+import { GET as statsRoute } from "@/app/api/v1/admin/stats/route";
+import { GET as analyticsRoute } from "@/app/api/v1/admin/analytics/route";
+import { log } from "@/lib/log";
+import { handle as checkoutCompletedHandler } from "@/lib/payments/events/checkout-session-completed";
+import { systemContext } from "@/lib/services/context";
+import { forceTagStatus } from "../support/tags";
 import { PATCH as adminStatusRoute } from "@/app/api/v1/admin/orders/[id]/status/route";
 import type { AdminOrderRecord, CheckoutResult, OrderRecord } from "@/lib/services/orders";
 import { bearer, registerAccount, type TestAccount } from "../support/auth";
@@ -347,5 +353,118 @@ describe("POST /orders/:id/refund (admin)", () => {
     expect((await errorOf(await refund(admin, MISSING_ID))).status).toBe(404);
     const [invoiceRow] = await getDatabase().db.select().from(schema.invoices).where(eq(schema.invoices.orderId, order.id));
     expect(invoiceRow!.status).toBe("refunded");
+  });
+});
+
+/** Checks out an order at the test provider, completes its payment there, and delivers the paid checkout event. */
+async function payAtProvider(buyer: TestAccount, orderId: string) {
+  await ok(await checkout(buyer, orderId));
+  const sessionId = (await orderRow(orderId)).paymentSessionId!;
+  const [session] = await getDatabase().db.update(schema.testProviderSessions).set({ status: "complete", completedAt: new Date() }).where(eq(schema.testProviderSessions.id, sessionId)).returning();
+  await checkoutCompletedHandler(systemContext(getDatabase().db), {
+    id: `evt_test_paid_${orderId.slice(0, 8)}`,
+    type: "checkout.session.completed",
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { id: sessionId, mode: "payment", payment_status: "paid", customer: session!.customerId, payment_intent: session!.paymentIntentId, metadata: { orderId, userId: buyer.id } } },
+  });
+  return session!;
+}
+
+async function mailsTo(email: string) {
+  expect((await runPendingJobs({ name: "notifications.email" })).failed).toBe(0);
+  expect((await runPendingJobs({ name: "email.send" })).failed).toBe(0);
+  return listMailbox({ to: email });
+}
+
+describe("refunds at the payment provider", () => {
+  it("a refund the provider refuses (a payment it does not know) is 502 PAYMENT_PROVIDER_ERROR, the provider's message logged, nothing written", async () => {
+    const product = await createTestProduct(admin, { stock: 5 });
+    const buyer = await registerAccount();
+    const order = await placeTestOrder(buyer, [{ productId: product.id, quantity: 1 }]);
+    // Paid by an event naming a payment intent the test provider never issued.
+    await payOrder(order, buyer.id);
+    const before = await orderRow(order.id);
+    const warn = vi.spyOn(log, "warn");
+    try {
+      const refused = await errorOf(await refund(admin, order.id));
+      expect(refused).toMatchObject({ status: 502, code: "PAYMENT_PROVIDER_ERROR", details: { provider: "test", retryable: false, providerCode: "resource_missing" } });
+      const logged = warn.mock.calls.find(([message]) => message === "payment provider call failed");
+      expect(logged?.[1]).toMatchObject({ provider: "test", operation: "refunds.create", providerMessage: `No such payment_intent: '${before.paymentIntentId}'` });
+    } finally {
+      warn.mockRestore();
+    }
+    const after = await orderRow(order.id);
+    expect(after).toMatchObject({ status: "CONFIRMED", paymentStatus: "COMPLETED", refundId: null, refundedMinor: 0, refundedAt: null });
+    expect(await productRow(product.id)).toMatchObject({ stock: 4, reserved: 0 });
+    expect((await getDatabase().db.select().from(schema.invoices).where(eq(schema.invoices.orderId, order.id)))[0]!.status).toBe("paid");
+    expect((await getDatabase().db.select().from(schema.auditLog).where(eq(schema.auditLog.entityId, order.id))).filter((entry) => entry.action === "order.refund")).toHaveLength(0);
+  });
+
+  it("a full refund says which tags were withdrawn and which stay: cancelled before shipping (set-up tags stay), refunded after shipping (all stay)", async () => {
+    const product = await createTestProduct(admin, { stock: 5, tagPack: 3 });
+    const buyer = await registerAccount();
+    const order = await placeTestOrder(buyer, [{ productId: product.id, quantity: 1 }]);
+    await payAtProvider(buyer, order.id);
+    const tagIds = (await ok<OrderRecord>(await get(buyer, order.id))).items[0]!.tagIds;
+    expect(tagIds).toHaveLength(3);
+    await forceTagStatus(tagIds[0]!, "ACTIVE", { itemName: "Keys" });
+
+    const cancelled = await ok<{ message: string; refund: string }>(await cancel(buyer, order.id));
+    expect(cancelled.refund).toBe("STARTED");
+    expect(cancelled.message).toContain("2 tags from this order that were not set up yet were withdrawn from your account.");
+    expect(cancelled.message).toContain("1 tag you had already set up stays in your account and keeps working.");
+    const record = await ok<OrderRecord>(await get(buyer, order.id));
+    expect(record.tagsWithdrawn).toBe(2);
+    expect(record.items[0]!.tagIds).toEqual([tagIds[0]]);
+    expect((await runPendingJobs({ name: "orders.refund" })).failed).toBe(0);
+    const mails = await mailsTo(buyer.email);
+    const refundMail = mails.find((mail) => mail.subject.includes("Refund for order"));
+    expect(refundMail?.text).toContain("2 tags from this order that were not set up yet were withdrawn");
+    expect(refundMail?.text).toContain("1 tag you had already set up stays in your account");
+
+    const shippedOrder = await placeTestOrder(buyer, [{ productId: product.id, quantity: 1 }]);
+    await payAtProvider(buyer, shippedOrder.id);
+    await ok(await adminStatus(admin, shippedOrder.id, { status: "SHIPPED", trackingNumber: "1Z1" }));
+    await ok(await refund(admin, shippedOrder.id));
+    const refunded = await ok<OrderRecord>(await get(buyer, shippedOrder.id));
+    expect(refunded).toMatchObject({ status: "REFUNDED", tagsWithdrawn: 0 });
+    expect(refunded.items[0]!.tagIds).toHaveLength(3);
+    const refundedMail = (await mailsTo(buyer.email)).find((mail) => mail.subject.includes(`Order ${shippedOrder.id.slice(0, 8).toUpperCase()} refunded`));
+    expect(refundedMail?.text).toContain("The 3 tags from this order stay in your account and keep working: the order had already shipped.");
+  });
+});
+
+describe("money beyond 2^31 minor units", () => {
+  it("an order totalling 30,000,000.00 (3 × 10^9 minor units) is placed, paid, invoiced, counted in admin stats and analytics, and refunded without a 500", async () => {
+    // Three lines at the price cap (100,000.00) × the quantity cap (100); a currency no other test here uses.
+    const products = await Promise.all(Array.from({ length: 3 }, () => createTestProduct(admin, { price: 100_000, stock: 101, tagPack: 0, currency: "CHF" })));
+    const buyer = await registerAccount();
+    const order = await placeTestOrder(buyer, products.map((product) => ({ productId: product.id, quantity: 100 })));
+    expect(order.total).toBe(30_000_000);
+    expect(3_000_000_000).toBeGreaterThan(2 ** 31);
+    const session = await payAtProvider(buyer, order.id);
+    expect(session.amountMinor).toBe(3_000_000_000);
+    expect(await orderRow(order.id)).toMatchObject({ status: "CONFIRMED", totalMinor: 3_000_000_000 });
+    const [invoiceRow] = await getDatabase().db.select().from(schema.invoices).where(eq(schema.invoices.orderId, order.id));
+    expect(invoiceRow!.amountMinor).toBe(3_000_000_000);
+    expect(await (await invoice(buyer, order.id)).text()).toContain("30,000,000.00");
+
+    const stats = await ok<{ orders: { revenue: { currency: string; amount: number }[] } }>(await call(statsRoute, apiRequest("/api/v1/admin/stats", { headers: bearer(admin.accessToken) })));
+    expect(stats.orders.revenue.find((row) => row.currency === "CHF")).toEqual({ currency: "CHF", amount: 30_000_000 });
+    const today = new Date().toISOString().slice(0, 10);
+    const days = await ok<{ date: string; revenue: { currency: string; amount: number }[] }[]>(
+      await call(analyticsRoute, apiRequest(`/api/v1/admin/analytics?from=${today}&to=${today}`, { headers: bearer(admin.accessToken) })),
+    );
+    expect(days[0]!.revenue.find((row) => row.currency === "CHF")).toEqual({ currency: "CHF", amount: 30_000_000 });
+
+    // A second such order: the sums pass 2^32 and still come out exact.
+    const second = await placeTestOrder(buyer, products.map((product) => ({ productId: product.id, quantity: 1 })));
+    await payAtProvider(buyer, second.id);
+    const again = await ok<{ orders: { revenue: { currency: string; amount: number }[] } }>(await call(statsRoute, apiRequest("/api/v1/admin/stats", { headers: bearer(admin.accessToken) })));
+    expect(again.orders.revenue.find((row) => row.currency === "CHF")).toEqual({ currency: "CHF", amount: 30_300_000 });
+
+    const refunded = await ok<{ status: string }>(await refund(admin, order.id));
+    expect(refunded.status).toBe("REFUNDED");
+    expect(await orderRow(order.id)).toMatchObject({ refundedMinor: 3_000_000_000 });
   });
 });
