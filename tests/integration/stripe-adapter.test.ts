@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { log } from "@/lib/log";
 import { createStripeProvider } from "@/lib/payments/stripe";
 import type { CheckoutSessionInput, PaymentProvider } from "@/lib/payments/types";
 import { PaymentProviderError } from "@/lib/services/errors";
@@ -99,10 +100,14 @@ describe("Stripe adapter", () => {
 
   it("maps Stripe's errors and an unreachable Stripe to PAYMENT_PROVIDER_ERROR, never a bare error", async () => {
     fake.failNext([400, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such payment_intent: 'pi_gone'" } }]);
+    const warn = vi.spyOn(log, "warn");
     const refused = await stripe.refund({ paymentIntentId: "pi_gone", idempotencyKey: "refund-c" }).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(PaymentProviderError);
     expect(refused).toMatchObject({ code: "PAYMENT_PROVIDER_ERROR", details: { provider: "stripe", retryable: false, providerCode: "resource_missing" } });
     expect((refused as Error).message).not.toContain("pi_gone");
+    // Stripe's own words go to the log (for us), not to the caller.
+    expect(warn).toHaveBeenCalledWith("payment provider call failed", expect.objectContaining({ provider: "stripe", operation: "refunds.create", providerMessage: "No such payment_intent: 'pi_gone'", providerStatus: 400 }));
+    warn.mockRestore();
 
     fake.failNext([500, { error: { type: "api_error", message: "Something went wrong" } }]);
     await expect(stripe.createCheckoutSession(order)).rejects.toMatchObject({ code: "PAYMENT_PROVIDER_ERROR", details: { retryable: true } });

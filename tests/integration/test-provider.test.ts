@@ -126,7 +126,14 @@ describe("the built-in test provider", () => {
     expect(refund.id).toMatch(/^re_test_/);
     expect(await provider().refund({ paymentIntentId: succeeded!.data.object.id as string, idempotencyKey: key() })).toEqual(refund);
     expect((await provider().getSession(sessionId))!).toMatchObject({ refundId: refund.id, refundedMinor: 2500 });
-    await expect(provider().refund({ paymentIntentId: "pi_test_nothing", idempotencyKey: key() })).rejects.toThrow();
+    // A payment it does not know, or one not completed: refused as a provider error (502), not a bare error.
+    await expect(provider().refund({ paymentIntentId: "pi_test_nothing", idempotencyKey: key() })).rejects.toMatchObject({
+      code: "PAYMENT_PROVIDER_ERROR",
+      details: { provider: "test", retryable: false, providerCode: "resource_missing" },
+    });
+    const open = await ok<{ sessionId: string }>(await checkout(buyer, (await placeTestOrder(buyer, [{ productId: product.id, quantity: 1 }])).id));
+    const unpaidIntent = (await provider().getSession(open.sessionId))!.paymentIntentId!;
+    await expect(provider().refund({ paymentIntentId: unpaidIntent, idempotencyKey: key() })).rejects.toMatchObject({ code: "PAYMENT_PROVIDER_ERROR", details: { providerCode: "charge_not_succeeded" } });
     // No event for refunds: the specification's six events have none.
     expect(deliveries).toHaveLength(2);
   });
