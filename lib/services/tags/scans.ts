@@ -13,7 +13,7 @@ export const scanRecordSchema = z
     country: z.string().nullable(),
     latitude: z.number().nullable(),
     longitude: z.number().nullable(),
-    suspicious: z.boolean().meta({ description: "Scanned from impossibly far from the previous scan within minutes (a possible copy of the tag)" }),
+    suspicious: z.boolean().meta({ description: "Scanned minutes after a scan too far away for one tag to travel: a possible copy of the tag's code or link, or a VPN placing a finder elsewhere. Answered as any scan; the owner is alerted (TAG_CLONE_DETECTED) at most once per tag per 10 minutes" }),
     scanClass: z.enum(scanClass.enumValues).meta({
       description:
         "REAL: a person's scan (the only kind that alerts you); BOT: a crawler, link preview or link scanner; PREFETCH: a HEAD request or browser prefetch; REPEAT: the same client again within 10 minutes of its real scan; OWNER: your own signed-in browser. A shared location is REAL.",
