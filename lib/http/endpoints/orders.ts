@@ -125,12 +125,12 @@ export const orderEndpoints = {
     path: "/api/v1/orders/{id}/checkout",
     summary: "Pay an order (hosted checkout)",
     description:
-      "A PENDING order only (409 otherwise). Answers the provider's hosted checkout page to send the buyer to; calling it again (or concurrently) answers the same session. The order becomes CONFIRMED (paymentStatus COMPLETED) when the provider's checkout.session.completed event is processed, not before; a declined payment leaves it PENDING with paymentStatus FAILED and `paymentError`, and checkout can be tried again. Without STRIPE_SECRET_KEY the built-in test provider's page (`/checkout/test/{sessionId}`) has Pay and Decline buttons.",
+      "A PENDING order only (409 otherwise). Answers the provider's hosted checkout page to send the buyer to; calling it again (or concurrently) answers the same session. The order becomes CONFIRMED (paymentStatus COMPLETED) when the provider's checkout.session.completed event is processed, not before; a declined payment leaves it PENDING with paymentStatus FAILED and `paymentError`, and checkout can be tried again. Without STRIPE_SECRET_KEY the built-in test provider's page (`/checkout/test/{sessionId}`) has Pay and Decline buttons. 502 PAYMENT_PROVIDER_ERROR when the provider fails or refuses to open the session (nothing is charged; retry).",
     tags: shop,
     auth: "required",
     params: idParams,
     response: checkoutResultSchema,
-    errors: ["CONFLICT"],
+    errors: ["CONFLICT", "PAYMENT_PROVIDER_ERROR"],
   }),
   invoice: defineEndpoint({
     method: "GET",
@@ -148,7 +148,7 @@ export const orderEndpoints = {
     path: "/api/v1/orders/{id}/cancel",
     summary: "Cancel an order",
     description:
-      "PENDING → CANCELLED, the reserved units released. CONFIRMED or PROCESSING (paid, not shipped) → CANCELLED with a full refund started at the provider: paymentStatus is PROCESSING until the provider's refund is recorded (a background job, usually within seconds), then REFUNDED with `refundId`; tags the order added that are still untouched (PENDING_SETUP) leave your account. SHIPPED or DELIVERED is 409 (returns go through support), as is an order already CANCELLED or REFUNDED.",
+      "PENDING → CANCELLED, the reserved units released (`refund` NONE). CONFIRMED or PROCESSING (paid, not shipped) → CANCELLED with a full refund started at the provider (`refund` STARTED): paymentStatus is PROCESSING until the provider's refund is recorded (a background job, usually within seconds), then REFUNDED with `refundId`; tags the order added that are still untouched (PENDING_SETUP) leave your account (counted in the order's `tagsWithdrawn`), tags you already set up stay yours, and `message` says which. A PENDING order whose payment is still in flight at the provider (paymentStatus PROCESSING, e.g. a bank debit) is cancelled at once (`refund` IF_PAYMENT_COMPLETES, paymentStatus stays PROCESSING with `paidAt` null): if that payment completes later it is refunded in full automatically and you are told by e-mail; if it fails, paymentStatus becomes FAILED. Any payment that completes for an order already cancelled is refunded the same way. SHIPPED or DELIVERED is 409 (returns go through support), as is an order already CANCELLED or REFUNDED.",
     tags: shop,
     auth: "required",
     params: idParams,
@@ -160,12 +160,12 @@ export const orderEndpoints = {
     path: "/api/v1/orders/{id}/refund",
     summary: "Refund an order (admin)",
     description:
-      "A paid order not yet refunded (CONFIRMED, PROCESSING, SHIPPED or DELIVERED with paymentStatus COMPLETED) is refunded in full at the provider → status REFUNDED, paymentStatus REFUNDED, `refundId`. Refunded before shipping, its units go back on the shelf and its untouched tags leave the buyer's account. Anything else is 409.",
+      "A paid order not yet refunded (CONFIRMED, PROCESSING, SHIPPED or DELIVERED with paymentStatus COMPLETED) is refunded in full at the provider → status REFUNDED, paymentStatus REFUNDED, `refundId`. Refunded before shipping, its units go back on the shelf and its untouched tags leave the buyer's account (tags already set up stay); refunded after shipping, every tag stays (the buyer holds them). The buyer's refund e-mail says which tags were withdrawn and which stay. Anything else is 409. 502 PAYMENT_PROVIDER_ERROR when the provider refuses or fails the refund (for example a payment it does not know): nothing is recorded, the order stays as it was, and the provider's message is logged.",
     tags: admin,
     auth: "admin",
     params: idParams,
     response: refundOrderResultSchema,
-    errors: ["CONFLICT"],
+    errors: ["CONFLICT", "PAYMENT_PROVIDER_ERROR"],
   }),
   adminList: defineEndpoint({
     method: "GET",
