@@ -31,8 +31,12 @@ export function OrderStatusBadge({ status }: { status: OrderRecord["status"] }) 
   return <StatusBadge status={status} label={label} tone={tone} kind="Order status" />;
 }
 
-export function PaymentStatusBadge({ status }: { status: OrderRecord["paymentStatus"] }) {
-  const { label, tone } = paymentStatusText[status];
+/**
+ * PROCESSING means a refund under way once money was taken (`paid`), and a payment still in flight at the
+ * provider before that (a bank debit that takes days): the badge says which.
+ */
+export function PaymentStatusBadge({ status, paid = true }: { status: OrderRecord["paymentStatus"]; paid?: boolean }) {
+  const { label, tone } = status === "PROCESSING" && !paid ? { label: "Payment in progress", tone: BLUE } : paymentStatusText[status];
   return <StatusBadge status={status} label={label} tone={tone} kind="Payment" />;
 }
 

@@ -3,6 +3,6 @@ export { createProduct, getProductBySlug, listAdminProducts, listProducts, slugi
 export { cancelAbandonedOrders } from "./abandoned";
 export { cancelOrder, checkoutOrder, completeOrderRefund, createOrder, getOrder, listAdminOrders, listOrders, refundOrder, setOrderStatus } from "./orders";
 export { orderInvoice } from "./invoice";
-export { orderReference } from "./records";
+export { describeTagOutcome, orderReference } from "./records";
 export { applyCheckoutSessionCompleted, recordPaymentFailed, recordPaymentSucceeded, type ProviderEvent } from "./payment-effects";
 export * from "./schemas";

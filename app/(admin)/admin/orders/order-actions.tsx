@@ -15,6 +15,8 @@ export interface OrderActionsProps {
   moves: { processing: boolean; ship: boolean; delivered: boolean; refund: boolean };
   totalText: string;
   buyer: string;
+  /** Shipped already: a refund then leaves every tag with the buyer (they hold the printed tags). */
+  shipped: boolean;
   view: { status?: string; page: number };
 }
 
@@ -32,7 +34,7 @@ function Hidden({ orderId, view }: Pick<OrderActionsProps, "orderId" | "view">) 
  * The admin's moves on one order, only those its state allows. Each succeeds with a redirect to the list
  * (whose notice tells the outcome); a refused form stays here with its messages beside the fields.
  */
-export function OrderActions({ orderId, reference, moves, totalText, buyer, view }: OrderActionsProps) {
+export function OrderActions({ orderId, reference, moves, totalText, buyer, shipped, view }: OrderActionsProps) {
   const [statusState, statusAction] = useActionState<FormState, FormData>(setOrderStatusAction, idleFormState);
   const [refundState, refundAction] = useActionState<FormState, FormData>(refundOrderAction, idleFormState);
   const shipRef = useRef<HTMLFormElement>(null);
@@ -116,7 +118,11 @@ export function OrderActions({ orderId, reference, moves, totalText, buyer, view
             <FormResultAlerts state={refundState} otherErrors={[]} />
             <Hidden orderId={orderId} view={view} />
             <p className="text-sm text-ink">
-              The whole {totalText} goes back to {buyer}&apos;s payment method. Tags the order added and nobody set up yet are withdrawn. This cannot be undone.
+              The whole {totalText} goes back to {buyer}&apos;s payment method.{" "}
+              {shipped
+                ? "The order has shipped, so every tag it added stays with the buyer."
+                : "Tags the order added that nobody set up yet are withdrawn; tags already set up stay with the buyer."}{" "}
+              The buyer&apos;s refund e-mail says which. This cannot be undone.
             </p>
             <FieldErrorList id={`${id}-confirm-error`} errors={confirmErrors} />
             <label className="flex items-start gap-2 text-sm font-semibold text-ink">

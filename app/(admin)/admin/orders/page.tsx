@@ -204,7 +204,7 @@ function OrderCard({ order, view, timeZone }: { order: AdminOrderRecord; view: O
           </div>
           <section aria-label={`Actions for order ${ref}`} className="border-t border-line pt-4">
             <h3 className="mb-3 text-sm font-semibold text-ink">Actions</h3>
-            <OrderActions orderId={order.id} reference={ref} moves={allowedMoves(order)} totalText={totalText} buyer={order.userEmail} view={{ status: view.status, page: view.page }} />
+            <OrderActions orderId={order.id} reference={ref} moves={allowedMoves(order)} totalText={totalText} buyer={order.userEmail} shipped={order.shippedAt !== null} view={{ status: view.status, page: view.page }} />
           </section>
         </div>
       </details>

@@ -46,7 +46,7 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
               </p>
               <div className="mt-3 flex flex-wrap gap-2">
                 <OrderStatusBadge status={order.status} />
-                <PaymentStatusBadge status={order.paymentStatus} />
+                <PaymentStatusBadge status={order.paymentStatus} paid={order.paidAt !== null} />
               </div>
             </li>
           ))}

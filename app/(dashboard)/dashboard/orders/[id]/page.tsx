@@ -13,7 +13,7 @@ import { requireUserContext } from "@/lib/http/page-context";
 import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { formatMoney } from "@/lib/i18n/money";
 import { NotFoundError } from "@/lib/services/errors";
-import { getOrder, orderReference, type OrderRecord } from "@/lib/services/orders";
+import { describeTagOutcome, getOrder, orderReference, type OrderRecord } from "@/lib/services/orders";
 import { cancelOrderAction, payOrderAction } from "./actions";
 
 export const metadata: Metadata = { title: "Order" };
@@ -73,14 +73,22 @@ export default async function OrderPage({ params, searchParams }: Props) {
   const refresh = waitingFor && checks < MAX_CHECKS[waitingFor] ? `/dashboard/orders/${order.id}?checkout=${waitingFor}&check=${checks + 1}` : null;
 
   const tags = order.items.flatMap((item) => item.tagIds.map((tagId) => ({ tagId, name: item.name })));
+  const ended = order.status === "CANCELLED" || order.status === "REFUNDED";
+  // Money came in after the cancellation (a delayed payment completing): it is refunded, nothing ships.
+  const paidAfterCancel = order.paidAt !== null && order.cancelledAt !== null && order.paidAt > order.cancelledAt;
+  const paymentInFlight = order.status === "CANCELLED" && order.paymentStatus === "PROCESSING" && !paid;
+  const tagOutcome = ended && paid ? describeTagOutcome({ withdrawn: order.tagsWithdrawn, kept: tags.length, shipped: order.shippedAt !== null }) : "";
+  // In the order things happened (a late payment comes after the cancellation).
   const timeline = [
     { label: "Placed", at: order.createdAt },
-    { label: "Paid", at: order.paidAt },
+    { label: paidAfterCancel ? "Payment received after cancellation" : "Paid", at: order.paidAt },
     { label: "Shipped", at: order.shippedAt },
     { label: "Delivered", at: order.deliveredAt },
     { label: "Cancelled", at: order.cancelledAt },
     { label: "Refunded", at: order.refundedAt },
-  ].filter((event): event is { label: string; at: string } => event.at !== null);
+  ]
+    .filter((event): event is { label: string; at: string } => event.at !== null)
+    .sort((a, b) => a.at.localeCompare(b.at));
 
   return (
     <div className="flex max-w-3xl flex-col gap-6">
@@ -114,6 +122,11 @@ export default async function OrderPage({ params, searchParams }: Props) {
       {pending && checkout === "cancelled" && !failedPayment ? <FormAlert tone="info" title="Payment not completed">Nothing was charged. You can pay whenever you are ready, or cancel the order.</FormAlert> : null}
       {notice === "cancelled" ? <FormAlert tone="success" title="The order was cancelled. Nothing was charged." /> : null}
       {notice === "cancelled-refund" ? <FormAlert tone="success" title="The order was cancelled and a refund was started.">It may take a few days to reach your account.</FormAlert> : null}
+      {notice === "cancelled-in-flight" ? (
+        <FormAlert tone="success" title="The order was cancelled.">
+          A payment you started is still being processed by the payment provider. If it completes, it is refunded in full automatically and we e-mail you.
+        </FormAlert>
+      ) : null}
       {notice === "failed" ? <FormAlert tone="error" title={failureText[first(query.reason) ?? ""] ?? "That did not work. Please try again."} /> : null}
 
       <Panel id="summary" title="Summary">
@@ -124,7 +137,7 @@ export default async function OrderPage({ params, searchParams }: Props) {
           </dd>
           <dt className="text-muted">Payment</dt>
           <dd>
-            <PaymentStatusBadge status={order.paymentStatus} />
+            <PaymentStatusBadge status={order.paymentStatus} paid={paid} />
           </dd>
           <dt className="text-muted">Total</dt>
           <dd className="font-semibold text-ink" data-testid="order-total">
@@ -176,13 +189,37 @@ export default async function OrderPage({ params, searchParams }: Props) {
         </dl>
       </Panel>
 
+      {ended && (paid || paymentInFlight) ? (
+        <Panel id="refund" title="Refund">
+          <div className="flex flex-col gap-2 text-sm text-ink">
+            {paymentInFlight ? (
+              <p>A payment you started is still being processed by the payment provider. If it completes, the {formatMoney(order.total, order.currency)} is refunded in full automatically and we e-mail you.</p>
+            ) : (
+              <>
+                {paidAfterCancel ? <p>A payment arrived after this order was cancelled, so it is refunded in full and nothing will be shipped.</p> : null}
+                <p>
+                  {order.paymentStatus === "REFUNDED"
+                    ? `We refunded ${formatMoney(order.total, order.currency)} to your payment method.`
+                    : `A refund of ${formatMoney(order.total, order.currency)} to your payment method is under way; it may take a few days to reach your account.`}
+                </p>
+                {tagOutcome ? <p data-testid="refund-tags">{tagOutcome}</p> : null}
+              </>
+            )}
+          </div>
+        </Panel>
+      ) : null}
+
       {tags.length > 0 ? (
-        <Panel id="tags" title="Your new tags" description="Added to your account when the payment arrived. Set each one up for the item you will put it on.">
+        <Panel
+          id="tags"
+          title={ended ? "Tags that stay yours" : "Your new tags"}
+          description={ended ? "These tags from this order stay in your account and keep working." : "Added to your account when the payment arrived. Set each one up for the item you will put it on."}
+        >
           <ul className="grid gap-2 sm:grid-cols-2">
             {tags.map((tag, index) => (
               <li key={tag.tagId}>
                 <Link href={`/dashboard/tags/${tag.tagId}`} className="inline-flex min-h-11 items-center font-semibold text-brand-700 underline">
-                  Set up tag {index + 1}
+                  {ended ? "Tag" : "Set up tag"} {index + 1}
                   <span className="sr-only"> of {tags.length}</span>
                   <span className="ml-1 font-normal text-muted">({tag.name})</span>
                 </Link>
@@ -221,7 +258,13 @@ export default async function OrderPage({ params, searchParams }: Props) {
       ) : null}
 
       {CANCELLABLE.includes(order.status) ? (
-        <Panel id="cancel" title="Cancel the order" tone="danger" description={pending ? "Nothing has been charged; the items go back on the shelf." : "You get a full refund; the tags from this order that you have not set up are withdrawn."}>
+        <Panel id="cancel" title="Cancel the order" tone="danger" description={
+            pending
+              ? order.paymentStatus === "PROCESSING"
+                ? "A payment you started is still being processed: if it completes after you cancel, it is refunded in full automatically. The items go back on the shelf."
+                : "Nothing has been charged; the items go back on the shelf."
+              : "You get a full refund. Tags from this order that you have not set up are withdrawn; tags you already set up stay yours and keep working."
+          }>
           <details>
             <summary className="btn-secondary cursor-pointer list-none">Cancel order</summary>
             <form action={cancelOrderAction} className="mt-3 flex flex-col gap-2">
