@@ -1,15 +1,18 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { getDatabase, schema } from "@/db/client";
 import { GET as contactOtherMethod } from "@/app/api/v1/scan/[encryptedId]/contact/route";
 import { listMailbox } from "@/lib/email/mailbox";
 import { prepareJobs, runPendingJobs, stopJobs } from "@/lib/jobs";
+import { resetRateLimiterForTests } from "@/lib/ratelimit";
+import { HOUR_MS, MINUTE_MS } from "@/lib/ratelimit/policies";
+import { suspendAccount } from "@/lib/services/admin";
 import { systemContext } from "@/lib/services/context";
 import { emailThreadLinkToFinder, FINDER_EMAIL_INTERVAL_MS, type ContactResult } from "@/lib/services/messages";
 import { threadTokenHash } from "@/lib/services/messages/thread-token";
 import { bearer, registerAccount } from "../support/auth";
-import { apiRequest, call, json } from "../support/http";
+import { apiRequest, awayFromWindowEdge, call, json, nextTestIp } from "../support/http";
 import { giveTestTag } from "../support/tags";
 import {
   contactOwnerOf,
@@ -266,6 +269,90 @@ describe("GET /scan/thread/:token and POST /scan/thread/:token/reply", () => {
   });
 });
 
+/** Suspends the account through the admin service (a super admin acting), as PATCH /admin/users/:id does. */
+async function suspend(userId: string) {
+  const [user] = await getDatabase().db.select().from(schema.users).where(eq(schema.users.id, userId));
+  await suspendAccount(getDatabase().db, { userId: randomUUID(), role: "SUPER_ADMIN" }, user!);
+}
+
+describe("a suspended finder account", () => {
+  it("ends its conversations: a reply by the thread token alone is 403, and nothing is added", async () => {
+    const { owner, tag } = await ownerWithTag();
+    const finder = await registerAccount();
+    const { threadToken } = await contactOwnerOf(tag.encryptedId, { message: "Found it" }, { headers: bearer(finder.accessToken) });
+    expect((await finderReplyRequest(threadToken, { message: "Still here" })).status).toBe(201);
+    await suspend(finder.id);
+
+    const refused = await finderReplyRequest(threadToken, { message: "Signed out, still writing" });
+    expect(refused.status).toBe(403);
+    expect((await json<ErrorBody>(refused)).error.code).toBe("FORBIDDEN");
+    // With the suspended account's own (revoked) credential: 403 too.
+    expect((await finderReplyRequest(threadToken, { message: "With my old token" }, { headers: bearer(finder.accessToken) })).status).toBe(403);
+    const row = await threadRowByToken(threadToken);
+    expect((await ownerThread(owner, row!.id)).messages.map((message) => message.content)).toEqual(["Found it", "Still here"]);
+    // Someone else's anonymous conversation about the same tag goes on.
+    const other = await contactOwnerOf(tag.encryptedId, { message: "I saw it too" });
+    expect((await finderReplyRequest(other.threadToken, { message: "Hello?" })).status).toBe(201);
+  });
+
+  it("cannot open a new conversation with its credential (403), as any suspended credential", async () => {
+    const { tag } = await ownerWithTag();
+    const finder = await registerAccount();
+    await suspend(finder.id);
+    const refused = await contactRequest(tag.encryptedId, { message: "New conversation" }, { headers: bearer(finder.accessToken) });
+    expect(refused.status).toBe(403);
+    expect((await json<ErrorBody>(refused)).error.code).toBe("FORBIDDEN");
+    expect(await getDatabase().db.select().from(schema.threads).where(eq(schema.threads.tagId, tag.id))).toEqual([]);
+  });
+});
+
+describe("flood limits on the finder API (the finder pages' limits)", () => {
+  it("opens 10 conversations an hour from one IP: the 11th is 429 with Retry-After and the limit headers, and reaches nobody", async () => {
+    await awayFromWindowEdge(HOUR_MS, 60_000);
+    const { owner, tag } = await ownerWithTag();
+    const ip = nextTestIp();
+    for (let i = 1; i <= 10; i++) {
+      const response = await contactRequest(tag.encryptedId, { message: `Message ${i}` }, { ip });
+      expect(response.status).toBe(201);
+      expect(response.headers.get("X-RateLimit-Limit")).toBe("10");
+      expect(response.headers.get("X-RateLimit-Remaining")).toBe(String(10 - i));
+    }
+    const limited = await contactRequest(tag.encryptedId, { message: "Message 11" }, { ip });
+    expect(limited.status).toBe(429);
+    expect((await json<ErrorBody>(limited)).error.code).toBe("RATE_LIMIT_EXCEEDED");
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(Number(limited.headers.get("Retry-After"))).toBeLessThanOrEqual(HOUR_MS / 1000);
+    expect(limited.headers.get("X-RateLimit-Limit")).toBe("10");
+    expect(limited.headers.get("X-RateLimit-Remaining")).toBe("0");
+    expect(Number(limited.headers.get("X-RateLimit-Reset"))).toBeGreaterThan(0);
+    expect(await getDatabase().db.select().from(schema.threads).where(eq(schema.threads.tagId, tag.id))).toHaveLength(10);
+    const received = await getDatabase().db.select().from(schema.notifications).where(and(eq(schema.notifications.userId, owner.id), eq(schema.notifications.type, "MESSAGE_RECEIVED")));
+    expect(received).toHaveLength(10);
+    // Another IP still gets through.
+    expect((await contactRequest(tag.encryptedId, { message: "From elsewhere" })).status).toBe(201);
+  });
+
+  it("takes 30 replies per 10 minutes from one IP: the 31st is 429 with Retry-After and the limit headers", async () => {
+    await awayFromWindowEdge(10 * MINUTE_MS, 60_000);
+    const { owner, tag } = await ownerWithTag();
+    const { threadToken } = await contactOwnerOf(tag.encryptedId, { message: "Found it" });
+    const ip = nextTestIp();
+    for (let i = 1; i <= 30; i++) {
+      const response = await finderReplyRequest(threadToken, { message: `Reply ${i}` }, { ip });
+      expect(response.status).toBe(201);
+      expect(response.headers.get("X-RateLimit-Limit")).toBe("30");
+    }
+    const limited = await finderReplyRequest(threadToken, { message: "Reply 31" }, { ip });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(Number(limited.headers.get("Retry-After"))).toBeLessThanOrEqual(600);
+    expect(limited.headers.get("X-RateLimit-Limit")).toBe("30");
+    expect(limited.headers.get("X-RateLimit-Remaining")).toBe("0");
+    const row = await threadRowByToken(threadToken);
+    expect((await ownerThread(owner, row!.id)).messages).toHaveLength(31);
+  });
+});
+
 describe("privacy", () => {
   it("no finder-facing answer or e-mail carries the owner's e-mail address, phone or name; no owner-facing one the finder's address", async () => {
     const { owner, tag, secrets } = await ownerWithTag();
@@ -364,7 +451,7 @@ describe("e-mails to the finder", () => {
     expect(jobsBefore.failed).toBe(0);
   });
 
-  it("emailThreadLinkToFinder sends the link once per 10 minutes, and answers the same without an address", async () => {
+  it("emailThreadLinkToFinder sends the link once per conversation, says who asked for it, and answers the same without an address", async () => {
     const { owner, finderEmail, threadToken, threadId } = await threadWithFinderEmail("es");
     expect((await ownerThread(owner, threadId)).notifiesFinder).toBe(true);
     const ctx = systemContext();
@@ -375,14 +462,79 @@ describe("e-mails to the finder", () => {
     const mails = await mailTo(finderEmail);
     expect(mails.map((mail) => mail.subject)).toEqual(["Tu enlace a la conversación"]);
     expect(mails[0]!.text).toContain(`/thread?token=${threadToken}`);
+    // It says plainly that someone asked for it, and how to ignore it.
+    expect(mails[0]!.text).toContain("Alguien pidió este correo en la página de la conversación");
+    expect(mails[0]!.text).toContain("Si no fuiste tú, simplemente ignóralo");
     // The same slot as the reply e-mails.
     await ownerReply(owner, threadId, "Hello");
     await sendEmails();
     expect(await mailTo(finderEmail)).toHaveLength(1);
+    // Long after the 10 minutes: the owner's replies are e-mailed again, the link never is.
+    const longAgo = new Date(Date.now() - FINDER_EMAIL_INTERVAL_MS - 1000);
+    await getDatabase().db.update(schema.threads).set({ finderNotifiedAt: longAgo }).where(eq(schema.threads.id, threadId));
+    expect(await emailThreadLinkToFinder(ctx, threadToken)).toEqual(first);
+    await sendEmails();
+    expect(await mailTo(finderEmail)).toHaveLength(1);
+    await ownerReply(owner, threadId, "Hello again");
+    await sendEmails();
+    expect((await mailTo(finderEmail)).map((mail) => mail.subject)).toEqual(["El dueño ha respondido a tu mensaje", "Tu enlace a la conversación"]);
 
     const { tag } = await ownerWithTag();
     const anonymous = await contactOwnerOf(tag.encryptedId, { message: "no address" });
     expect(await emailThreadLinkToFinder(ctx, anonymous.threadToken)).toEqual(first);
     await expect(emailThreadLinkToFinder(ctx, randomBytes(32).toString("base64url"))).rejects.toMatchObject({ code: "NOT_FOUND" });
+  });
+
+  it("sends one link e-mail for ten concurrent requests", async () => {
+    const { finderEmail, threadToken } = await threadWithFinderEmail();
+    const answers = await Promise.all(Array.from({ length: 10 }, () => emailThreadLinkToFinder({ actor: { kind: "public", ip: nextTestIp() }, db: getDatabase().db }, threadToken)));
+    expect(new Set(answers.map((answer) => answer.message)).size).toBe(1);
+    await sendEmails();
+    const mails = await mailTo(finderEmail);
+    expect(mails.map((mail) => mail.subject)).toEqual(["Your link to the conversation"]);
+    expect(mails[0]!.text).toContain("Someone asked for this e-mail on the conversation's page");
+  });
+
+  it("sends at most 3 link e-mails a day to one address, whatever the conversation, case or +tag; the answer never tells", async () => {
+    resetRateLimiterForTests();
+    const base = randomBytes(4).toString("hex");
+    const inbox = `finder-${base}@example.net`;
+    const spellings = [inbox, `Finder-${base}@Example.NET`, `finder-${base}+again@example.net`, `FINDER-${base}+4@example.net`];
+    const threads: { threadToken: string; threadId: string }[] = [];
+    for (const finderEmail of spellings) {
+      const { tag } = await ownerWithTag();
+      const { threadToken } = await contactOwnerOf(tag.encryptedId, { message: "Found it", finderEmail });
+      threads.push({ threadToken, threadId: (await threadRowByToken(threadToken))!.id });
+    }
+    const ctx = systemContext();
+    const answers = [];
+    for (const { threadToken } of threads) answers.push(await emailThreadLinkToFinder(ctx, threadToken));
+    expect(new Set(answers.map((answer) => answer.message)).size).toBe(1);
+    await sendEmails();
+    // The mailbox matches addresses case-insensitively: the first two spellings are one address there.
+    expect(await mailTo(inbox)).toHaveLength(2);
+    expect(await mailTo(spellings[2]!)).toHaveLength(1);
+    expect(await mailTo(spellings[3]!)).toEqual([]);
+    // The refused one kept its conversation's one link e-mail: the next day (a fresh count) it goes out.
+    const [refused] = await getDatabase().db.select().from(schema.threads).where(eq(schema.threads.id, threads[3]!.threadId));
+    expect(refused).toMatchObject({ linkEmailedAt: null, finderNotifiedAt: null });
+    resetRateLimiterForTests();
+    await emailThreadLinkToFinder(ctx, threads[3]!.threadToken);
+    await sendEmails();
+    expect(await mailTo(spellings[3]!)).toHaveLength(1);
+  });
+
+  it("sends no link e-mail for a conversation opened by an account that is now suspended (the same answer)", async () => {
+    const { tag } = await ownerWithTag();
+    const finder = await registerAccount();
+    const finderEmail = finderEmailAddress();
+    const { threadToken } = await contactOwnerOf(tag.encryptedId, { message: "Found it", finderEmail }, { headers: bearer(finder.accessToken) });
+    await suspend(finder.id);
+    const ctx = systemContext();
+    const { tag: otherTag } = await ownerWithTag();
+    const other = await contactOwnerOf(otherTag.encryptedId, { message: "no address" });
+    expect(await emailThreadLinkToFinder(ctx, threadToken)).toEqual(await emailThreadLinkToFinder(ctx, other.threadToken));
+    await sendEmails();
+    expect(await mailTo(finderEmail)).toEqual([]);
   });
 });
