@@ -19,6 +19,8 @@ import { POST as contactRoute } from "@/app/api/v1/scan/[encryptedId]/contact/ro
 import { GET as scanRoute } from "@/app/api/v1/scan/[encryptedId]/route";
 import { GET as exportRoute } from "@/app/api/v1/auth/me/export/route";
 import { GET as notificationsRoute } from "@/app/api/v1/notifications/route";
+import { POST as transferRoute } from "@/app/api/v1/tags/[id]/transfer/route";
+import { POST as acceptTransferRoute } from "@/app/api/v1/tags/transfers/[id]/accept/route";
 import { bearer, registerAccount, type TestAccount } from "../support/auth";
 import { apiRequest, call, json, nextTestIp } from "../support/http";
 import { giveTestTag, tagRow } from "../support/tags";
@@ -386,5 +388,72 @@ describe("telling the finder", () => {
     const code = (await data<FinderRewardBody>(await finderView(token), 200)).handoverCode!;
     expect(mails[0]!.text).not.toContain(code);
     expect(mails[0]!.text).not.toContain("75 USD");
+  });
+});
+
+describe("a tag transfer and rewards", () => {
+  type ScanBody = { reward: number | null; rewardCurrency: string | null };
+  const scanView = async (encryptedId: string) => data<ScanBody>(await call(scanRoute, apiRequest(`/api/v1/scan/${encryptedId}`, { ip: nextTestIp() }), { encryptedId }), 200);
+
+  /** Offers the tag to a new account with a confirmed address, which accepts: the new owner. */
+  async function transferTo(sender: TestAccount, tagId: string): Promise<TestAccount> {
+    const recipient = await registerAccount();
+    await getDatabase().db.update(schema.users).set({ emailVerified: true }).where(eq(schema.users.id, recipient.id));
+    const offered = await data<{ id: string }>(await call(transferRoute, apiRequest(`/api/v1/tags/${tagId}/transfer`, { method: "POST", headers: bearer(sender.accessToken), body: { email: recipient.email } }), { id: tagId }), 201);
+    await data(await call(acceptTransferRoute, apiRequest(`/api/v1/tags/transfers/${offered.id}/accept`, { method: "POST", headers: bearer(recipient.accessToken) }), { id: offered.id }), 200);
+    return recipient;
+  }
+
+  it("withdraws the sender's ACTIVE reward: GET /scan shows none, the sender's conversations show none, and the new owner may offer their own", async () => {
+    const { owner, tag, reward } = await rewardIn("ACTIVE");
+    const token = await openThread(tag.encryptedId);
+    expect((await data<FinderRewardBody>(await finderView(token), 200)).handoverCode).toMatch(/^\d{6}$/);
+    expect(await scanView(tag.encryptedId)).toEqual(expect.objectContaining({ reward: 50, rewardCurrency: "USD" }));
+
+    const newOwner = await transferTo(owner, tag.id);
+    expect(await rewardRow(reward.id)).toBeUndefined();
+    expect(await scanView(tag.encryptedId)).toEqual(expect.objectContaining({ reward: null, rewardCurrency: null }));
+    expect(await data<FinderRewardBody>(await finderView(token), 200)).toMatchObject({ offered: false, amount: null, status: null, handoverCode: null });
+    expect((await json<{ data: RewardBody[] }>(await list(owner))).data).toEqual([]);
+    const told = await getDatabase().db.select().from(schema.notifications).where(and(eq(schema.notifications.userId, owner.id), eq(schema.notifications.type, "TAG_STATUS_CHANGED")));
+    expect(told.map((notification) => notification.body)).toEqual([expect.stringContaining("Your open reward on it was withdrawn.")]);
+
+    // The new owner's own offer: on the scan page, but never in the sender's conversation.
+    await data(await create(newOwner, tag.id, { amount: 20, currency: "eur" }), 201);
+    expect(await scanView(tag.encryptedId)).toEqual(expect.objectContaining({ reward: 20, rewardCurrency: "EUR" }));
+    expect(await data<FinderRewardBody>(await finderView(token), 200)).toMatchObject({ offered: false, handoverCode: null });
+    const newToken = await openThread(tag.encryptedId);
+    expect(await data<FinderRewardBody>(await finderView(newToken), 200)).toMatchObject({ offered: true, amount: 20, currency: "EUR", status: "ACTIVE" });
+  });
+
+  it("keeps the sender's RETURNED reward theirs: the sender may still pay it, the new owner neither sees it nor is blocked by it", async () => {
+    const { owner, tag, reward } = await rewardIn("RETURNED");
+    const returned = await rewardRow(reward.id);
+    expect((await data<CertificateBody>(await certificate(tag.id), 200)).certificate.certificateId).toBe(returned!.certificateId);
+
+    const newOwner = await transferTo(owner, tag.id);
+    expect(await rewardRow(reward.id)).toMatchObject({ status: "RETURNED", ownerId: owner.id });
+    expect((await json<{ data: RewardBody[] }>(await list(newOwner, `?tagId=${tag.id}`))).data).toEqual([]);
+    expect((await json<{ data: RewardBody[] }>(await list(newOwner))).data).toEqual([]);
+    // The tag's certificate is the current owner's; the sender's stays reachable by its own id.
+    await expectError(await certificate(tag.id), 404, "NOT_FOUND");
+    expect((await data<CertificateBody>(await certificateById(returned!.certificateId!), 200)).certificate.rewardStatus).toBe("RETURNED");
+    expect(await scanView(tag.encryptedId)).toEqual(expect.objectContaining({ reward: null }));
+
+    await data(await pay(owner, reward.id), 200);
+    const offered = await data<RewardBody>(await create(newOwner, tag.id, { amount: 15 }), 201);
+    expect(offered.status).toBe("ACTIVE");
+    await expectError(await create(newOwner, tag.id, { amount: 15 }), 409, "CONFLICT");
+    expect(await scanView(tag.encryptedId)).toEqual(expect.objectContaining({ reward: 15 }));
+  });
+
+  it("GET /scan never shows a reward the current owner did not offer, even one left ACTIVE by someone else", async () => {
+    const { owner, tag } = await ownerWithTag();
+    const newOwner = await transferTo(owner, tag.id);
+    // Test setup: a row the services never leave behind (an ACTIVE reward of the previous owner).
+    await getDatabase().db.insert(schema.rewards).values({ tagId: tag.id, ownerId: owner.id, amountMinor: 9900, currency: "USD" });
+    expect(await scanView(tag.encryptedId)).toEqual(expect.objectContaining({ reward: null, rewardCurrency: null }));
+    const ownerCtx = { ...systemContext(getDatabase().db), actor: { kind: "user" as const, userId: newOwner.id, role: "USER" as const, ip: "127.0.0.1" } };
+    expect((await getLostPoster(ownerCtx, tag.id)).reward).toBeNull();
   });
 });
