@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { buildEnv } from "@/lib/env";
 import { clientGeo, MAX_CITY_LENGTH } from "@/lib/http/geo-headers";
 
-const vercel = (values: Record<string, string>) => new Headers(Object.entries(values).map(([name, value]) => [`x-vercel-ip-${name}`, value]));
-const cloudflare = (values: Record<string, string>) => new Headers(Object.entries(values).map(([name, value]) => [`cf-ip${name}`, value]));
+const vercel = (values: Record<string, string>) => new Headers(Object.entries(values).map(([name, value]): [string, string] => [`x-vercel-ip-${name}`, value]));
+const cloudflare = (values: Record<string, string>) => new Headers(Object.entries(values).map(([name, value]): [string, string] => [`cf-ip${name}`, value]));
 const BERLIN = { latitude: "52.52", longitude: "13.405", city: "Berlin%20Mitte", country: "DE" };
 /** What Node hands over for a header sent as raw UTF-8 bytes: one Latin-1 character per byte. */
 const asHeaderBytes = (text: string) => Buffer.from(text, "utf8").toString("latin1");
