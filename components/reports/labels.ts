@@ -1,11 +1,12 @@
-import type { ReportStatus, ReportType } from "@/lib/services/reports";
+import type { QueueReportType, ReportStatus } from "@/lib/services/reports";
 
-export const reportTypeLabels: Record<ReportType, string> = {
+export const reportTypeLabels: Record<QueueReportType, string> = {
   SPAM: "Spam",
   HARASSMENT: "Harassment",
   INAPPROPRIATE: "Inappropriate content",
   SCAM: "Scam or fraud",
   OTHER: "Something else",
+  VIN_CONFLICT: "VIN claimed twice",
 };
 
 export const reportStatusLabels: Record<ReportStatus, string> = {

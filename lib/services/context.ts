@@ -1,5 +1,6 @@
 import { getDatabase, type Database, type Executor, type Transaction } from "@/db/client";
 import type { User } from "@/db/schema";
+import { describeError, log } from "@/lib/log";
 import { ForbiddenError, UnauthorizedError } from "./errors";
 
 /** The user columns a credential check loads (lib/services/auth/queries.ts `callerUserColumns`). */
@@ -17,6 +18,8 @@ export interface ServiceContext {
   db: Executor;
   /** Set while inside withTransaction, so nested calls reuse it. */
   inTransaction?: boolean;
+  /** Work queued by afterTransaction(), run by the outermost withTransaction once it has ended. */
+  afterTransaction?: Array<(db: Database) => Promise<void>>;
   requestId?: string;
   /**
    * The acting user's account as route() loaded it with the credential this request (never the password
@@ -41,7 +44,26 @@ export function systemContext(db: Database = getDatabase().db): ServiceContext {
  */
 export async function withTransaction<T>(ctx: ServiceContext, work: (txCtx: ServiceContext & { db: Transaction }) => Promise<T>): Promise<T> {
   if (ctx.inTransaction) return work(ctx as ServiceContext & { db: Transaction });
-  return (ctx.db as Database).transaction((tx) => work({ ...ctx, db: tx, inTransaction: true }));
+  const after: Array<(db: Database) => Promise<void>> = [];
+  try {
+    return await (ctx.db as Database).transaction((tx) => work({ ...ctx, db: tx, inTransaction: true, afterTransaction: after }));
+  } finally {
+    for (const task of after) {
+      // Never hides the transaction's own answer or error: a failed follow-up is logged.
+      await task(ctx.db as Database).catch((error: unknown) => log.error("work after a transaction failed", { error: describeError(error), requestId: ctx.requestId }));
+    }
+  }
+}
+
+/**
+ * Queues `task` to run on the database, in its own unit of work, once the open transaction has ended,
+ * committed or rolled back: a record that must outlive a refusal (a refused VIN claim still files its
+ * report for review, though the refusal rolls the request's writes back). Outside a transaction it runs now.
+ */
+export async function afterTransaction(ctx: ServiceContext, task: (db: Database) => Promise<void>): Promise<void> {
+  if (ctx.inTransaction && ctx.afterTransaction) ctx.afterTransaction.push(task);
+  else if (!ctx.inTransaction) await task(ctx.db as Database);
+  else throw new Error("afterTransaction: the open transaction was not opened by withTransaction");
 }
 
 export type UserActor = Extract<Actor, { kind: "user" }>;

@@ -1,16 +1,24 @@
 import { describe, expect, it } from "vitest";
+import { and, eq } from "drizzle-orm";
 import { getDatabase, schema } from "@/db/client";
 import { POST as reportStolenRoute, GET as reportStolenOther } from "@/app/api/v1/vehicles/[tagId]/report-stolen/route";
 import { GET as verifyRoute } from "@/app/api/v1/vehicles/verify/[vin]/route";
-import { bearer, registerAccount, type TestAccount } from "../support/auth";
+import { PUT as putVehicleRoute } from "@/app/api/v1/profiles/[tagId]/vehicle/route";
+import { PATCH as statusRoute } from "@/app/api/v1/tags/[id]/status/route";
+import { GET as adminReportsRoute } from "@/app/api/v1/admin/reports/route";
+import { GET as myReportsRoute } from "@/app/api/v1/reports/my/route";
+import { POST as clearStolenRoute, GET as clearStolenOther } from "@/app/api/v1/admin/tags/[tagId]/clear-stolen/route";
+import { saveTagDetails } from "@/lib/services/profiles";
+import { bearer, registerAccount, setRole, type TestAccount } from "../support/auth";
 import { apiRequest, call, json, nextTestIp, awayFromWindowEdge } from "../support/http";
-import { giveTestTag, tagEventsOf, tagRow } from "../support/tags";
+import { forceTagStatus, giveTestTag, tagEventsOf, tagRow } from "../support/tags";
 
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 
 type ErrorBody = { success: false; error: { code: string; message: string } };
-type StolenBody = { data: { tagId: string; status: string; policeReportRef: string | null; reportedAt: string; message: string } };
-type VinBody = { data: { vin: string; stolen: boolean; tagged: boolean; message: string; reportedAt?: string } };
+type StolenBody = { data: { tagId: string; status: string; policeReportRef: string; reportedAt: string; message: string } };
+type VinBody = { data: { vin: string; stolen: boolean; tagged: boolean; message: string; reportedAt?: string; reportedBy?: string; policeReportOnFile: boolean } };
+const REF = { policeReportRef: "PR-2026-777" };
 
 let vinCounter = 0;
 /** A well-formed VIN, unique per call (digits only, so never I, O or Q). */
@@ -54,19 +62,33 @@ describe("POST /vehicles/:tagId/report-stolen", () => {
     expect(events.at(-1)).toMatchObject({ fromStatus: "ACTIVE", toStatus: "STOLEN", actorUserId: owner.id });
   });
 
-  it("moves a LOST vehicle tag to STOLEN without a police reference", async () => {
+  it("moves a LOST vehicle tag to STOLEN with the reference trimmed, and the message for finders", async () => {
     const owner = await registerAccount();
     const tag = await vehicleTag(owner, { status: "LOST" });
-    const response = await reportStolen(owner, tag.id);
+    const response = await reportStolen(owner, tag.id, { policeReportRef: "  PR-7  ", lostMessage: "Taken from Elm Street." });
     expect(response.status).toBe(200);
-    expect((await json<StolenBody>(response)).data).toMatchObject({ status: "STOLEN", policeReportRef: null });
+    expect((await json<StolenBody>(response)).data).toMatchObject({ status: "STOLEN", policeReportRef: "PR-7" });
+    expect(await tagRow(tag.id)).toMatchObject({ policeReportRef: "PR-7", lostMessage: "Taken from Elm Street." });
+  });
+
+  it("refuses a stolen report without a police reference: 400 on the field, nothing changes", async () => {
+    const owner = await registerAccount();
+    const tag = await vehicleTag(owner);
+    for (const body of [{}, { policeReportRef: null }, { policeReportRef: "   " }, { policeReportRef: 42 }, { policeReportRef: "x".repeat(101) }]) {
+      const response = await reportStolen(owner, tag.id, body);
+      expect(response.status).toBe(400);
+      const error = (await json<{ error: { code: string; details: { fieldErrors: Record<string, string[]> } } }>(response)).error;
+      expect(error.code).toBe("VALIDATION_ERROR");
+      expect(Object.keys(error.details.fieldErrors)).toEqual(["policeReportRef"]);
+    }
+    expect(await tagRow(tag.id)).toMatchObject({ status: "ACTIVE", policeReportRef: null, stolenReportedAt: null });
   });
 
   it("refuses other statuses with 400 INVALID_TRANSITION (STOLEN again included)", async () => {
     const owner = await registerAccount();
     for (const status of ["PENDING_SETUP", "FOUND", "STOLEN"] as const) {
       const tag = await vehicleTag(owner, { status });
-      const response = await reportStolen(owner, tag.id);
+      const response = await reportStolen(owner, tag.id, REF);
       expect(response.status).toBe(400);
       expect((await json<ErrorBody>(response)).error.code).toBe("INVALID_TRANSITION");
       expect((await tagRow(tag.id))?.status).toBe(status);
@@ -76,7 +98,7 @@ describe("POST /vehicles/:tagId/report-stolen", () => {
   it("refuses a tag that is not a VEHICLE tag with 422", async () => {
     const owner = await registerAccount();
     const tag = await giveTestTag(owner.id, { tagType: "PET", status: "ACTIVE" });
-    const response = await reportStolen(owner, tag.id);
+    const response = await reportStolen(owner, tag.id, REF);
     expect(response.status).toBe(422);
     expect((await json<ErrorBody>(response)).error.code).toBe("UNPROCESSABLE_ENTITY");
     expect((await tagRow(tag.id))?.status).toBe("ACTIVE");
@@ -86,10 +108,10 @@ describe("POST /vehicles/:tagId/report-stolen", () => {
     const owner = await registerAccount();
     const intruder = await registerAccount();
     const tag = await vehicleTag(owner);
-    expect((await reportStolen(intruder, tag.id)).status).toBe(404);
-    expect((await reportStolen(intruder, MISSING_ID)).status).toBe(404);
-    expect((await reportStolen(owner, "12345")).status).toBe(404);
-    expect((await reportStolen(null, tag.id)).status).toBe(401);
+    expect((await reportStolen(intruder, tag.id, REF)).status).toBe(404);
+    expect((await reportStolen(intruder, MISSING_ID, REF)).status).toBe(404);
+    expect((await reportStolen(owner, "12345", REF)).status).toBe(404);
+    expect((await reportStolen(null, tag.id, REF)).status).toBe(401);
     expect((await reportStolen(owner, tag.id, { policeReportRef: "x".repeat(101) })).status).toBe(400);
     expect((await call(reportStolenOther, apiRequest(`/api/v1/vehicles/${tag.id}/report-stolen`, { headers: bearer(owner.accessToken) }), { tagId: tag.id })).status).toBe(405);
     expect((await tagRow(tag.id))?.status).toBe("ACTIVE");
@@ -103,19 +125,48 @@ describe("GET /vehicles/verify/:vin", () => {
 
     const unknown = await verify(vin);
     expect(unknown.status).toBe(200);
-    expect((await json<VinBody>(unknown)).data).toEqual({ vin, stolen: false, tagged: false, message: expect.any(String) });
+    expect((await json<VinBody>(unknown)).data).toEqual({ vin, stolen: false, tagged: false, policeReportOnFile: false, message: expect.any(String) });
 
     const tag = await vehicleTag(owner, { vin });
     const registered = (await json<VinBody>(await verify(vin.toLowerCase()))).data;
-    expect(registered).toEqual({ vin, stolen: false, tagged: true, message: expect.any(String) });
+    expect(registered).toEqual({ vin, stolen: false, tagged: true, policeReportOnFile: false, message: expect.any(String) });
     expect(registered).not.toHaveProperty("reportedAt");
 
-    expect((await reportStolen(owner, tag.id, { policeReportRef: "PR-9" })).status).toBe(200);
+    expect((await reportStolen(owner, tag.id, { policeReportRef: "PR-9-SECRET" })).status).toBe(200);
     const stolen = (await json<VinBody>(await verify(vin))).data;
-    expect(stolen).toMatchObject({ vin, stolen: true, tagged: true });
+    expect(stolen).toMatchObject({ vin, stolen: true, tagged: true, reportedBy: "TAG_OWNER", policeReportOnFile: true });
     expect(stolen.reportedAt).toBe((await tagRow(tag.id))?.stolenReportedAt?.toISOString());
-    // Nothing about the owner or the vehicle leaks.
-    expect(Object.keys(stolen).sort()).toEqual(["message", "reportedAt", "stolen", "tagged", "vin"]);
+    // Nothing about the owner, the reference or the vehicle leaks.
+    expect(Object.keys(stolen).sort()).toEqual(["message", "policeReportOnFile", "reportedAt", "reportedBy", "stolen", "tagged", "vin"]);
+  });
+
+  it("says who reports it stolen and when, that a police reference is on file, and sends the buyer to the police: never a bare verdict", async () => {
+    const owner = await registerAccount();
+    const vin = uniqueVin();
+    const tag = await vehicleTag(owner, { vin });
+    expect((await reportStolen(owner, tag.id, { policeReportRef: "CASE-0042-XYZ" })).status).toBe(200);
+    const reportedAt = (await tagRow(tag.id))!.stolenReportedAt!;
+    // Spaces and hyphens in the VIN as typed are ignored.
+    const typed = `${vin.slice(0, 3)}-${vin.slice(3, 9)} ${vin.slice(9)}`.toLowerCase();
+    const { message } = (await json<VinBody>(await verify(typed))).data;
+    expect(message).toContain("Reported stolen by the owner of the vehicle tag registered with this VIN");
+    expect(message).toContain(reportedAt.toISOString().slice(0, 10));
+    expect(message).toContain("a police report reference is on file");
+    expect(message).toMatch(/check with the police and the seller's registration documents/);
+    expect(message).not.toMatch(/do not buy/i);
+    expect(message).not.toContain("CASE-0042-XYZ");
+    expect(message).not.toContain(owner.email);
+  });
+
+  it("does not report stolen a STOLEN tag without a police reference (reports made before one was required)", async () => {
+    const owner = await registerAccount();
+    const vin = uniqueVin();
+    const tag = await vehicleTag(owner, { vin });
+    await forceTagStatus(tag.id, "STOLEN", { policeReportRef: null, stolenReportedAt: new Date() });
+    const check = (await json<VinBody>(await verify(vin))).data;
+    expect(check).toMatchObject({ vin, stolen: false, tagged: true, policeReportOnFile: false });
+    expect(check).not.toHaveProperty("reportedAt");
+    expect(check.message).toMatch(/No stolen report with a police reference is on file/);
   });
 
   it("needs no credential", async () => {
@@ -142,5 +193,190 @@ describe("GET /vehicles/verify/:vin", () => {
     expect(limited.headers.get("Retry-After")).toBeTruthy();
     expect(limited.headers.get("X-RateLimit-Limit")).toBe("10");
     expect((await verify(vin, nextTestIp())).status).toBe(200);
+  });
+});
+
+type AdminReportBody = {
+  id: string;
+  type: string;
+  status: string;
+  reporterId: string | null;
+  vin: string | null;
+  tagId: string | null;
+  targetUserId: string | null;
+  relatedTagId: string | null;
+  relatedUserId: string | null;
+  relatedUserEmail: string | null;
+};
+
+const db = () => getDatabase().db;
+
+function putVehicle(account: TestAccount, tagId: string, vin: string | null) {
+  return call(
+    putVehicleRoute,
+    apiRequest(`/api/v1/profiles/${tagId}/vehicle`, { method: "PUT", headers: bearer(account.accessToken), body: { make: "Ford", model: "Focus", vin }, ip: nextTestIp() }),
+    { tagId },
+  );
+}
+
+function vinReports(vin: string) {
+  return db().select().from(schema.reports).where(and(eq(schema.reports.vin, vin), eq(schema.reports.type, "VIN_CONFLICT")));
+}
+
+async function admin(): Promise<TestAccount> {
+  const account = await registerAccount();
+  await setRole(account.id, "ADMIN");
+  return account;
+}
+
+describe("one claim per VIN", () => {
+  it("refuses another account's VIN with 409, without naming the holder, and files one report flagging both tags and owners", async () => {
+    const holder = await registerAccount();
+    const claimant = await registerAccount();
+    const vin = uniqueVin();
+    const held = await giveTestTag(holder.id, { tagType: "VEHICLE", status: "PENDING_SETUP", itemName: "Car" });
+    expect((await putVehicle(holder, held.id, vin)).status).toBe(200);
+
+    const attempt = await giveTestTag(claimant.id, { tagType: "GENERAL", status: "PENDING_SETUP", itemName: "Not my car" });
+    // The same VIN as typed differently: lower case, spaces and hyphens.
+    const typed = `${vin.slice(0, 4)} ${vin.slice(4, 10)}-${vin.slice(10)}`.toLowerCase();
+    const refused = await putVehicle(claimant, attempt.id, typed);
+    expect(refused.status).toBe(409);
+    const text = await refused.text();
+    expect(JSON.parse(text).error.code).toBe("CONFLICT");
+    for (const secret of [holder.id, holder.email, held.id]) expect(text).not.toContain(secret);
+    // Nothing of the refused save stays: no profile, the type and status unchanged.
+    expect(await db().select().from(schema.vehicleProfiles).where(eq(schema.vehicleProfiles.tagId, attempt.id))).toEqual([]);
+    expect(await tagRow(attempt.id)).toMatchObject({ tagType: "GENERAL", status: "PENDING_SETUP", typedProfileSavedAt: null });
+
+    const [report, ...more] = await vinReports(vin);
+    expect(more).toEqual([]);
+    expect(report).toMatchObject({ status: "OPEN", reporterId: null, tagId: held.id, targetUserId: holder.id, relatedTagId: attempt.id, relatedUserId: claimant.id });
+
+    // Repeating the refused claim cannot flood the queue: still one open report for the pair.
+    expect((await putVehicle(claimant, attempt.id, vin)).status).toBe(409);
+    expect(await vinReports(vin)).toHaveLength(1);
+
+    // The moderators see it in the queue, filtered by its type; neither owner sees it among their own reports.
+    const moderator = await admin();
+    const queue = await call(adminReportsRoute, apiRequest("/api/v1/admin/reports?type=VIN_CONFLICT&status=OPEN&limit=100", { headers: bearer(moderator.accessToken) }));
+    expect(queue.status).toBe(200);
+    const listed = (await json<{ data: AdminReportBody[] }>(queue)).data.find((item) => item.id === report!.id);
+    expect(listed).toMatchObject({ type: "VIN_CONFLICT", vin, reporterId: null, tagId: held.id, relatedTagId: attempt.id, relatedUserEmail: claimant.email });
+    for (const owner of [holder, claimant]) {
+      const mine = await call(myReportsRoute, apiRequest("/api/v1/reports/my", { headers: bearer(owner.accessToken) }));
+      expect((await json<{ data: unknown[] }>(mine)).data).toEqual([]);
+    }
+  });
+
+  it("files the report though the refused claim came inside the dashboard's larger transaction", async () => {
+    const holder = await registerAccount();
+    const claimant = await registerAccount();
+    const vin = uniqueVin();
+    const held = await vehicleTag(holder, { vin });
+    const attempt = await giveTestTag(claimant.id, { tagType: "VEHICLE", status: "PENDING_SETUP" });
+    const ctx = { actor: { kind: "user" as const, userId: claimant.id, role: "USER" as const, ip: "203.0.113.9" }, db: db() };
+    await expect(
+      saveTagDetails(
+        ctx,
+        attempt.id,
+        { itemName: "My car", tagType: "VEHICLE", description: undefined, ownerName: undefined, contactEmail: undefined, contactPhone: undefined },
+        { kind: "VEHICLE", body: { make: "Ford", model: "Focus", vin } },
+      ),
+    ).rejects.toMatchObject({ code: "CONFLICT" });
+    // The general part was rolled back with the refusal; the report was not.
+    expect((await tagRow(attempt.id))?.itemName).toBeNull();
+    expect(await vinReports(vin)).toMatchObject([{ tagId: held.id, relatedTagId: attempt.id }]);
+  });
+
+  it("refuses the same VIN on the owner's second tag without filing a report", async () => {
+    const owner = await registerAccount();
+    const vin = uniqueVin();
+    await vehicleTag(owner, { vin });
+    const second = await giveTestTag(owner.id, { tagType: "VEHICLE", status: "ACTIVE", itemName: "Same car" });
+    expect((await putVehicle(owner, second.id, vin)).status).toBe(409);
+    expect(await vinReports(vin)).toEqual([]);
+  });
+
+  it("lets a tag re-save its own VIN, and frees the VIN when the holding tag is deactivated; the old tag cannot come back with it", async () => {
+    const first = await registerAccount();
+    const second = await registerAccount();
+    const vin = uniqueVin();
+    const old = await vehicleTag(first, { vin });
+    expect((await putVehicle(first, old.id, vin)).status).toBe(200);
+
+    await forceTagStatus(old.id, "DEACTIVATED");
+    const fresh = await giveTestTag(second.id, { tagType: "VEHICLE", status: "ACTIVE", itemName: "Bought it" });
+    expect((await putVehicle(second, fresh.id, vin)).status).toBe(200);
+
+    const back = await call(statusRoute, apiRequest(`/api/v1/tags/${old.id}/status`, { method: "PATCH", headers: bearer(first.accessToken), body: { status: "ACTIVE" } }), { id: old.id });
+    expect(back.status).toBe(409);
+    expect((await json<ErrorBody>(back)).error.code).toBe("CONFLICT");
+    expect((await tagRow(old.id))?.status).toBe("DEACTIVATED");
+    expect(await vinReports(vin)).toMatchObject([{ tagId: fresh.id, targetUserId: second.id, relatedTagId: old.id, relatedUserId: first.id }]);
+  });
+
+  it("holds under concurrency: ten accounts saving one VIN at once, exactly one succeeds", async () => {
+    const vin = uniqueVin();
+    // Set up one after another (registration hashes a password); only the saves race.
+    const claimants: TestAccount[] = [];
+    const tags: Awaited<ReturnType<typeof giveTestTag>>[] = [];
+    for (let i = 0; i < 10; i++) {
+      claimants.push(await registerAccount());
+      tags.push(await giveTestTag(claimants[i]!.id, { tagType: "VEHICLE", status: "ACTIVE", itemName: "Car" }));
+    }
+    const responses = await Promise.all(claimants.map((account, i) => putVehicle(account, tags[i]!.id, vin)));
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+    expect(await db().select().from(schema.vehicleProfiles).where(eq(schema.vehicleProfiles.vin, vin))).toHaveLength(1);
+    expect(await vinReports(vin)).toHaveLength(9);
+  });
+});
+
+describe("POST /admin/tags/:tagId/clear-stolen", () => {
+  function clearStolen(account: TestAccount | null, tagId: string, body: unknown = {}) {
+    return call(clearStolenRoute, apiRequest(`/api/v1/admin/tags/${tagId}/clear-stolen`, { method: "POST", headers: account ? bearer(account.accessToken) : {}, body }), { tagId });
+  }
+
+  it("clears a stolen report: the tag is ACTIVE, the VIN check no longer says stolen, an audit row is written and the owner told", async () => {
+    const owner = await registerAccount();
+    const moderator = await admin();
+    const vin = uniqueVin();
+    const tag = await vehicleTag(owner, { vin });
+    expect((await reportStolen(owner, tag.id, { policeReportRef: "FAKE-1", lostMessage: "Stolen!" })).status).toBe(200);
+    expect((await json<VinBody>(await verify(vin))).data.stolen).toBe(true);
+
+    const response = await clearStolen(moderator, tag.id, { note: "The VIN belongs to someone else's car." });
+    expect(response.status).toBe(200);
+    expect((await json<{ data: unknown }>(response)).data).toMatchObject({ tagId: tag.id, status: "ACTIVE" });
+    expect(await tagRow(tag.id)).toMatchObject({ status: "ACTIVE", policeReportRef: null, stolenReportedAt: null, lostMessage: null });
+    expect((await json<VinBody>(await verify(vin))).data).toMatchObject({ stolen: false, tagged: true, policeReportOnFile: false });
+    expect((await tagEventsOf(tag.id)).at(-1)).toMatchObject({ fromStatus: "STOLEN", toStatus: "ACTIVE", actorKind: "admin", actorUserId: moderator.id });
+
+    const audit = await db().select().from(schema.auditLog).where(eq(schema.auditLog.entityId, tag.id));
+    expect(audit).toMatchObject([{ action: "tag.clear_stolen", entityType: "tag", actorId: moderator.id, before: { status: "STOLEN", policeReportRef: "FAKE-1" }, after: { status: "ACTIVE", note: "The VIN belongs to someone else's car." } }]);
+    const notices = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, owner.id));
+    expect(notices).toMatchObject([{ type: "TAG_STATUS_CHANGED", title: "A stolen report was cleared" }]);
+    expect(notices[0]!.body).toContain("The VIN belongs to someone else's car.");
+  });
+
+  it("is admin-only (401 anonymous, 403 a user, the owner included), 409 for a tag not stolen, 404 unknown or malformed, 405 GET", async () => {
+    const owner = await registerAccount();
+    const moderator = await admin();
+    const tag = await vehicleTag(owner, { vin: uniqueVin() });
+    expect((await reportStolen(owner, tag.id, REF)).status).toBe(200);
+    expect((await clearStolen(null, tag.id)).status).toBe(401);
+    const forbidden = await clearStolen(owner, tag.id);
+    expect(forbidden.status).toBe(403);
+    expect((await json<ErrorBody>(forbidden)).error.code).toBe("FORBIDDEN");
+    expect((await tagRow(tag.id))?.status).toBe("STOLEN");
+    expect((await clearStolen(moderator, MISSING_ID)).status).toBe(404);
+    expect((await clearStolen(moderator, "nope")).status).toBe(404);
+    expect((await clearStolen(moderator, tag.id, { note: "x".repeat(501) })).status).toBe(400);
+    expect((await clearStolen(moderator, tag.id)).status).toBe(200);
+    const again = await clearStolen(moderator, tag.id);
+    expect(again.status).toBe(409);
+    expect((await json<ErrorBody>(again)).error.code).toBe("CONFLICT");
+    expect((await call(clearStolenOther, apiRequest(`/api/v1/admin/tags/${tag.id}/clear-stolen`, { headers: bearer(moderator.accessToken) }), { tagId: tag.id })).status).toBe(405);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { reportStolenResultSchema } from "@/lib/services/vehicles/report-stolen";
+import { clearStolenInput, stolenClearedSchema } from "@/lib/services/vehicles/clear-stolen";
+import { reportStolenInput, reportStolenResultSchema } from "@/lib/services/vehicles/report-stolen";
 import { vinCheckSchema } from "@/lib/services/vehicles/verify-vin";
 import { defineEndpoint } from "../endpoint";
 import { uuidParam } from "../params";
@@ -13,11 +14,11 @@ export const vehicleEndpoints = {
     path: "/api/v1/vehicles/{tagId}/report-stolen",
     summary: "Report a vehicle stolen",
     description:
-      "VEHICLE tags only (another type: 422). ACTIVE or LOST → STOLEN; from any other status 400 INVALID_TRANSITION. Scans then show a stolen alert.",
+      "VEHICLE tags only (another type: 422). `policeReportRef` is required (1 to 100 characters; missing or blank: 400): it is stored with the report's date and never shown publicly; the VIN check says only that one is on file. ACTIVE or LOST → STOLEN; from any other status 400 INVALID_TRANSITION. Scans then show a stolen alert.",
     tags: vehicles,
     auth: "required",
     params: z.object({ tagId: uuidParam() }),
-    body: z.object({ policeReportRef: z.string().trim().min(1).max(100).nullable().optional() }),
+    body: reportStolenInput,
     response: reportStolenResultSchema,
     errors: ["INVALID_TRANSITION", "UNPROCESSABLE_ENTITY"],
   }),
@@ -25,11 +26,26 @@ export const vehicleEndpoints = {
     method: "GET",
     path: "/api/v1/vehicles/verify/{vin}",
     summary: "Check whether a VIN is registered and reported stolen",
-    description: "Public. A malformed VIN (not 17 letters and digits, or containing I, O or Q) is 400. 10 requests per minute per IP.",
+    description:
+      "Public. Spaces and hyphens in the VIN are ignored and letters compared upper case; a malformed VIN (not 17 letters and digits, or containing I, O or Q) is 400 VALIDATION_ERROR. `stolen` is true only for a stolen report made by the owner of the vehicle tag registered with the VIN with a police report reference; the message says who reports it and when, and that a reference is on file, never the reference or the owner, and sends the buyer to the police and the seller's documents. 10 requests per minute per IP.",
     tags: vehicles,
     auth: "none",
     rateLimit: ["vinVerify"],
     params: z.object({ vin: z.string().meta({ description: "17-character VIN", example: "1HGCM82633A004352" }) }),
     response: vinCheckSchema,
+    errors: ["VALIDATION_ERROR"],
+  }),
+  adminClearStolen: defineEndpoint({
+    method: "POST",
+    path: "/api/v1/admin/tags/{tagId}/clear-stolen",
+    summary: "Clear a stolen report (admin)",
+    description:
+      "Takes down a stolen report that should not stand (someone else's VIN reported stolen): the tag goes STOLEN → ACTIVE, its police reference, report date and stolen message are removed, so scans drop the alert and the VIN check no longer reports it stolen. Written to the audit log; the owner is notified. A tag that is not STOLEN is 409; an unknown or unowned tag 404.",
+    tags: ["Admin"],
+    auth: "admin",
+    params: z.object({ tagId: uuidParam() }),
+    body: clearStolenInput,
+    response: stolenClearedSchema,
+    errors: ["CONFLICT"],
   }),
 };

@@ -57,6 +57,17 @@ export const petProfileInput = z.object({
 
 /** 17 characters, letters and digits without I, O and Q (ISO 3779); case-insensitive, stored upper case. */
 export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
+/** A VIN as typed may group its characters with spaces or hyphens: room for them around the 17. */
+export const VIN_INPUT_MAX = 25;
+export const VIN_MESSAGE = "A VIN is 17 letters and digits, without I, O or Q.";
+
+/**
+ * The one form of a VIN that is stored and compared: upper case, without the spaces and hyphens people type
+ * between groups, so "1hgcm8-2633a 004352" and "1HGCM82633A004352" are one VIN (one claim, one check).
+ */
+export function canonicalVin(raw: string): string {
+  return raw.replace(/[\s-]+/g, "").toUpperCase();
+}
 
 const firstCarYear = 1886;
 export const vehicleProfileInput = z.object({
@@ -70,9 +81,9 @@ export const vehicleProfileInput = z.object({
     .optional(),
   color: optionalText(NAME_MAX),
   licensePlate: optionalText(NAME_MAX),
-  vin: optionalText(17)
-    .transform((value) => (value == null ? value : value.toUpperCase()))
-    .refine((value) => value == null || VIN_PATTERN.test(value), "A VIN is 17 letters and digits, without I, O or Q."),
+  vin: optionalText(VIN_INPUT_MAX)
+    .transform((value) => (value == null ? value : canonicalVin(value)))
+    .refine((value) => value == null || VIN_PATTERN.test(value), VIN_MESSAGE),
 });
 
 export const deviceProfileInput = z.object({

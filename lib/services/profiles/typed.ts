@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
+import type { Tag } from "@/db/schema";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ownedTag } from "@/lib/services/tags/access";
 import { activateIfComplete, typedTables } from "@/lib/services/tags/queries";
+import { assertVinClaimable } from "@/lib/services/vehicles/vin-claims";
 import { toDevice, toPet, toTravel, toVehicle } from "./queries";
-import type { DeviceProfile, DeviceProfileInput, PetProfile, PetProfileInput, TravelProfile, TravelProfileInput, VehicleProfile, VehicleProfileInput } from "./schemas";
+import { canonicalVin, type DeviceProfile, type DeviceProfileInput, type PetProfile, type PetProfileInput, type TravelProfile, type TravelProfileInput, type VehicleProfile, type VehicleProfileInput } from "./schemas";
 
 type TypedTagType = "PET" | "VEHICLE" | "DEVICE" | "TRAVEL";
 
@@ -13,10 +15,17 @@ type TypedTagType = "PET" | "VEHICLE" | "DEVICE" | "TRAVEL";
  * replaced by `save`, any profile of another type removed (a tag has one typed profile), the tag's
  * type set with typedProfileSavedAt, then PENDING_SETUP → ACTIVE when the profile is now complete.
  */
-async function putTyped<T>(ctx: ServiceContext, tagId: string, tagType: TypedTagType, save: (db: Executor, tagId: string) => Promise<T>): Promise<T> {
+async function putTyped<T>(
+  ctx: ServiceContext,
+  tagId: string,
+  tagType: TypedTagType,
+  save: (db: Executor, tagId: string) => Promise<T>,
+  beforeSave?: (tx: ServiceContext, tag: Tag) => Promise<void>,
+): Promise<T> {
   const { userId } = requireUser(ctx);
   return withTransaction(ctx, async (tx) => {
     const owned = await ownedTag(tx, tagId, { lock: true });
+    await beforeSave?.(tx, owned);
     const saved = await save(tx.db, owned.id);
     for (const [type, table] of Object.entries(typedTables)) {
       if (type !== tagType) await tx.db.delete(table).where(eq(table.tagId, owned.id));
@@ -40,8 +49,16 @@ export async function putPetProfile(ctx: ServiceContext, tagId: string, body: Pe
   });
 }
 
-/** PUT /profiles/:tagId/vehicle (the VIN arrives validated and upper case). */
+/**
+ * PUT /profiles/:tagId/vehicle (the VIN arrives validated and canonical: upper case, no spaces or hyphens).
+ * A VIN held by another live tag is 409 (one claim per VIN; a report for review is filed when the holder is
+ * someone else), unless this tag is DEACTIVATED, which claims nothing until it comes back.
+ */
 export async function putVehicleProfile(ctx: ServiceContext, tagId: string, body: VehicleProfileInput): Promise<VehicleProfile> {
+  const vin = body.vin ? canonicalVin(body.vin) : null;
+  const claim = async (tx: ServiceContext, tag: Tag) => {
+    if (vin && tag.status !== "DEACTIVATED") await assertVinClaimable(tx, vin, tag);
+  };
   return putTyped(ctx, tagId, "VEHICLE", async (db, id) => {
     const values = {
       make: body.make,
@@ -49,7 +66,7 @@ export async function putVehicleProfile(ctx: ServiceContext, tagId: string, body
       year: body.year ?? null,
       color: body.color ?? null,
       licensePlate: body.licensePlate ?? null,
-      vin: body.vin ? body.vin.toUpperCase() : null,
+      vin,
     };
     const [row] = await db
       .insert(schema.vehicleProfiles)
@@ -57,7 +74,7 @@ export async function putVehicleProfile(ctx: ServiceContext, tagId: string, body
       .onConflictDoUpdate({ target: schema.vehicleProfiles.tagId, set: values })
       .returning();
     return toVehicle(row!);
-  });
+  }, claim);
 }
 
 /** PUT /profiles/:tagId/device */

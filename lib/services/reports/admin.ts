@@ -7,7 +7,7 @@ import { suspendAccount } from "@/lib/services/admin/suspension";
 import { recordAudit } from "@/lib/services/audit";
 import { notify } from "@/lib/services/notifications/notify";
 import { changeTagStatus } from "@/lib/services/tags/queries";
-import type { AdminReport, ReportActionInput, ReportStatus, ReportType, UpdateReportInput } from "./schemas";
+import type { AdminReport, QueueReportType, ReportActionInput, ReportStatus, UpdateReportInput } from "./schemas";
 
 const REPORT_NOT_FOUND = "Report not found.";
 
@@ -18,6 +18,8 @@ function reportAuditFields(report: typeof schema.reports.$inferSelect) {
 
 const reporter = alias(schema.users, "reporter");
 const target = alias(schema.users, "target");
+const related = alias(schema.users, "related");
+const relatedTag = alias(schema.tags, "related_tag");
 
 function adminReportQuery(db: Executor) {
   return db
@@ -27,6 +29,8 @@ function adminReportQuery(db: Executor) {
       targetEmail: target.email,
       targetRole: target.role,
       targetSuspendedAt: target.suspendedAt,
+      relatedEmail: related.email,
+      relatedTagStatus: relatedTag.status,
       tagStatus: schema.tags.status,
       messageContent: schema.threadMessages.content,
       messageSender: schema.threadMessages.sender,
@@ -34,6 +38,8 @@ function adminReportQuery(db: Executor) {
     .from(schema.reports)
     .leftJoin(reporter, eq(reporter.id, schema.reports.reporterId))
     .leftJoin(target, eq(target.id, schema.reports.targetUserId))
+    .leftJoin(related, eq(related.id, schema.reports.relatedUserId))
+    .leftJoin(relatedTag, eq(relatedTag.id, schema.reports.relatedTagId))
     .leftJoin(schema.tags, eq(schema.tags.id, schema.reports.tagId))
     .leftJoin(schema.threadMessages, eq(schema.threadMessages.id, schema.reports.messageId));
 }
@@ -59,6 +65,11 @@ function toAdminReport(row: AdminReportRow): AdminReport {
     messageContent: row.messageContent ?? null,
     messageSender: row.messageSender ?? null,
     threadId: report.threadId,
+    vin: report.vin,
+    relatedTagId: report.relatedTagId,
+    relatedTagStatus: row.relatedTagStatus ?? null,
+    relatedUserId: report.relatedUserId,
+    relatedUserEmail: row.relatedEmail ?? null,
     adminNote: report.adminNote,
     action: report.action,
     resolvedById: report.resolvedById,
@@ -78,7 +89,7 @@ export interface AdminReportQuery {
   page: number;
   limit: number;
   status?: ReportStatus;
-  type?: ReportType;
+  type?: QueueReportType;
 }
 
 /**
@@ -131,12 +142,13 @@ function needs(value: string | null, what: string): string {
   return value;
 }
 
-const typeWords: Record<ReportType, string> = {
+const typeWords: Record<QueueReportType, string> = {
   SPAM: "spam",
   HARASSMENT: "harassment",
   INAPPROPRIATE: "inappropriate content",
   SCAM: "a scam",
   OTHER: "a problem",
+  VIN_CONFLICT: "a VIN claimed by two vehicle tags",
 };
 
 /**

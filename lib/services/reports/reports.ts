@@ -41,7 +41,7 @@ export async function createReport(ctx: ServiceContext, input: CreateReportInput
       .insert(schema.reports)
       .values({ reporterId: userId, type: input.type, description: input.description, targetUserId, tagId: input.tagId ?? null, messageId: input.messageId ?? null, threadId })
       .returning({ id: schema.reports.id, type: schema.reports.type });
-    return { id: report!.id, type: report!.type, status: "OPEN", message: REPORT_RECEIVED };
+    return { id: report!.id, type: input.type, status: "OPEN", message: REPORT_RECEIVED };
   });
 }
 

@@ -6,10 +6,14 @@ import { DESCRIPTION_MAX } from "@/lib/services/profiles/schemas";
  * contracts and the dashboard's and admin pages' forms.
  */
 
+/** The types a user may report (POST /reports). */
 export const reportTypeSchema = z.enum(["SPAM", "HARASSMENT", "INAPPROPRIATE", "SCAM", "OTHER"], "One of SPAM, HARASSMENT, INAPPROPRIATE, SCAM, OTHER.");
+/** Every type in the moderators' queue: the users' types and VIN_CONFLICT, which only the system files (a VIN claimed by a second vehicle tag). */
+export const queueReportTypeSchema = z.enum([...reportTypeSchema.options, "VIN_CONFLICT"], "One of SPAM, HARASSMENT, INAPPROPRIATE, SCAM, OTHER, VIN_CONFLICT.");
 export const reportStatusSchema = z.enum(["OPEN", "REVIEWING", "RESOLVED", "DISMISSED"], "One of OPEN, REVIEWING, RESOLVED, DISMISSED.");
 export const reportActionSchema = z.enum(["WARN_USER", "SUSPEND_USER", "DEACTIVATE_TAG", "DELETE_MESSAGE", "DISMISS"], "One of WARN_USER, SUSPEND_USER, DEACTIVATE_TAG, DELETE_MESSAGE, DISMISS.");
 export type ReportType = z.infer<typeof reportTypeSchema>;
+export type QueueReportType = z.infer<typeof queueReportTypeSchema>;
 export type ReportStatus = z.infer<typeof reportStatusSchema>;
 export type ReportAction = z.infer<typeof reportActionSchema>;
 
@@ -57,7 +61,7 @@ export type ReportActionInput = z.output<typeof reportActionInput>;
 /** The filters of GET /admin/reports (with page and limit). */
 export const reportFilters = z.object({
   status: reportStatusSchema.optional(),
-  type: reportTypeSchema.optional(),
+  type: queueReportTypeSchema.optional(),
 });
 
 // ---- responses ----
@@ -76,7 +80,7 @@ export type ReportCreated = z.infer<typeof reportCreatedSchema>;
 export const myReportSchema = z
   .object({
     id: z.uuid(),
-    type: reportTypeSchema,
+    type: queueReportTypeSchema,
     status: reportStatusSchema,
     description: z.string(),
     createdAt: z.iso.datetime(),
@@ -91,10 +95,10 @@ export type MyReport = z.infer<typeof myReportSchema>;
 export const adminReportSchema = z
   .object({
     id: z.uuid(),
-    type: reportTypeSchema,
+    type: queueReportTypeSchema,
     status: reportStatusSchema,
     description: z.string(),
-    reporterId: z.uuid(),
+    reporterId: z.uuid().nullable().meta({ description: "null for a report the system filed (VIN_CONFLICT)" }),
     reporterEmail: z.string().nullable().meta({ example: "owner@example.com" }),
     targetUserId: z.uuid().nullable(),
     targetEmail: z.string().nullable().meta({ example: "finder@example.com" }),
@@ -106,6 +110,11 @@ export const adminReportSchema = z
     messageContent: z.string().nullable().meta({ description: "The reported message's text, while it exists", example: "You will regret this." }),
     messageSender: z.enum(["FINDER", "OWNER"]).nullable(),
     threadId: z.uuid().nullable(),
+    vin: z.string().nullable().meta({ description: "VIN_CONFLICT: the VIN claimed twice; tagId and targetUserId hold it, relatedTagId and relatedUserId were refused it", example: "1HGCM82633A004352" }),
+    relatedTagId: z.uuid().nullable(),
+    relatedTagStatus: z.string().nullable().meta({ description: "The related tag's status now", example: "ACTIVE" }),
+    relatedUserId: z.uuid().nullable(),
+    relatedUserEmail: z.string().nullable(),
     adminNote: z.string().nullable(),
     action: reportActionSchema.nullable(),
     resolvedById: z.uuid().nullable(),

@@ -195,7 +195,8 @@ async function seedDemoTags(tx: ServiceContext & { db: Transaction }): Promise<b
         await tx.db.insert(schema.tagEvents).values({ tagId: tag.id, fromStatus: tag.status, toStatus: "EXPIRED", actorKind: "system", reason: "subscription ended (demo)", createdAt: new Date() });
         tag = expired!;
       } else {
-        tag = await changeTagStatus(tx.db, tag, { to, actor, lostMessage: to === "LOST" ? (spec.lostMessage ?? null) : undefined });
+        // A stolen vehicle carries a police reference, as a real report must for the VIN check to show it.
+        tag = await changeTagStatus(tx.db, tag, { to, actor, lostMessage: to === "LOST" ? (spec.lostMessage ?? null) : undefined, policeReportRef: to === "STOLEN" ? "DEMO-POLICE-0001" : undefined });
       }
     }
   }

@@ -7,6 +7,7 @@ import { ownedTag } from "./access";
 import { newEncryptedId, normalizeTagCode, scanUrl, formatTagCode } from "./codes";
 import { toTagRecord, type TagRecord } from "./records";
 import { activateIfComplete, assertWithinTierLimit, changeTagStatus, insertNewTags } from "./queries";
+import { assertReactivationKeepsVin } from "@/lib/services/vehicles/vin-claims";
 import { tagStatuses, type TagStatus } from "./transitions";
 import { getUserById } from "@/lib/services/auth/queries";
 import { recordAudit } from "@/lib/services/audit";
@@ -175,6 +176,8 @@ export async function setTagStatus(ctx: ServiceContext, id: string, input: { sta
     if (input.lostMessage && input.status !== "LOST" && input.status !== "STOLEN") {
       throw ValidationError.field("lostMessage", "A message for finders goes with LOST or STOLEN only.");
     }
+    // A deactivated tag's VIN may have been claimed by another tag since: coming back claims it again (409).
+    if (tag.status === "DEACTIVATED" && input.status !== "DEACTIVATED") await assertReactivationKeepsVin(tx, tag);
     return toTagRecord(await changeTagStatus(tx.db, tag, { to: input.status, actor: { kind: "user", userId }, lostMessage: input.lostMessage }));
   });
 }

@@ -2,5 +2,7 @@
  * The vehicles domain as routes, server actions and pages use it: its ctx-taking verbs, their records and
  * request schemas. Code inside lib/services imports the files themselves.
  */
-export { reportVehicleStolen } from "./report-stolen";
+export { clearStolenFlag, clearStolenInput, stolenClearedSchema, type ClearStolenInput, type StolenCleared } from "./clear-stolen";
+export { reportStolenInput, reportVehicleStolen, type ReportStolenInput } from "./report-stolen";
 export { verifyVin } from "./verify-vin";
+export { VIN_TAKEN } from "./vin-claims";

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { rowAction } from "@/lib/forms/action";
 import type { DomainError } from "@/lib/services/errors";
 import { applyReportAction, reportActionInput, updateReport, updateReportInput } from "@/lib/services/reports";
+import { clearStolenFlag, clearStolenInput } from "@/lib/services/vehicles";
 import { backToQueue, QUEUE_PATH } from "./queue-path";
 
 const reportParams = z.object({ reportId: z.uuid() });
@@ -30,5 +31,21 @@ export const updateReportStatusAction: (formData: FormData) => Promise<void> = r
   async ({ ctx, params, input, formData }) => {
     await updateReport(ctx, params.reportId, input);
     return backToQueue(formData, "status-saved");
+  },
+);
+
+/** POST /admin/tags/:tagId/clear-stolen, from a report about the tag. */
+export const clearStolenAction: (formData: FormData) => Promise<void> = rowAction(
+  {
+    auth: "admin",
+    returnTo: QUEUE_PATH,
+    params: reportParams.extend({ tagId: z.uuid() }),
+    input: clearStolenInput,
+    onError: (error, formData) => ({ CONFLICT: backToQueue(formData, "not-stolen"), NOT_FOUND: backToQueue(formData, "missing") })[error.code as string],
+    revalidate: () => revalidatePath(QUEUE_PATH),
+  },
+  async ({ ctx, params, input, formData }) => {
+    await clearStolenFlag(ctx, params.tagId, input);
+    return backToQueue(formData, "stolen-cleared");
   },
 );

@@ -9,11 +9,11 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { reportTypeLabels } from "@/components/reports/labels";
 import { tagStatusLabels } from "@/components/tags/labels";
-import { listReportsForAdmin, reportStatusSchema, reportTypeSchema, type AdminReport, type ReportAction, type ReportStatus, type ReportType } from "@/lib/services/reports";
+import { listReportsForAdmin, queueReportTypeSchema, reportStatusSchema, type AdminReport, type QueueReportType, type ReportAction, type ReportStatus } from "@/lib/services/reports";
 import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import type { TagStatus } from "@/lib/services/tags";
 import { requireAdminContext } from "../admin-context";
-import { applyReportActionAction, updateReportStatusAction } from "./actions";
+import { applyReportActionAction, clearStolenAction, updateReportStatusAction } from "./actions";
 import { QUEUE_PATH, queueHref, queueView, type QueueView } from "./queue-path";
 
 export const metadata: Metadata = { title: "Reports" };
@@ -60,7 +60,7 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
     page: view.page,
     limit: PER_PAGE,
     status: view.status === "ALL" ? undefined : (view.status as ReportStatus),
-    type: view.type as ReportType | undefined,
+    type: view.type as QueueReportType | undefined,
   });
   const totalPages = Math.max(1, Math.ceil(total / PER_PAGE));
   const notice = noticeFrom(params, {
@@ -70,6 +70,8 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
     "no-subject": { tone: "error", text: "That action does not apply: the report names no such user, tag or message (or it is gone)." },
     closed: { tone: "error", text: "That report is already closed. Reopen it (status Open or Reviewing) to act on it again." },
     missing: { tone: "error", text: "That report was not found." },
+    "stolen-cleared": { tone: "success", text: "The stolen report was cleared: the tag is active again, and its owner was told." },
+    "not-stolen": { tone: "error", text: "That tag is not reported stolen (any more)." },
   });
 
   return (
@@ -90,7 +92,7 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
           label="Type"
           name="type"
           defaultValue={view.type ?? ""}
-          options={[{ value: "", label: "All types" }, ...reportTypeSchema.options.map((type) => ({ value: type, label: reportTypeLabels[type] }))]}
+          options={[{ value: "", label: "All types" }, ...queueReportTypeSchema.options.map((type) => ({ value: type, label: reportTypeLabels[type] }))]}
         />
       </FilterForm>
 
@@ -120,6 +122,42 @@ function ViewFields({ view, reportId }: { view: QueueView; reportId: string }) {
   );
 }
 
+/**
+ * A stolen report that should not stand (someone else's VIN reported stolen) is taken down here: one form
+ * per tag of the report that is STOLEN now. POST /admin/tags/:tagId/clear-stolen.
+ */
+function ClearStolenForms({ report, view }: { report: AdminReport; view: QueueView }) {
+  const stolen = [
+    report.tagId && report.tagStatus === "STOLEN" ? { tagId: report.tagId, whose: report.vin ? "the tag holding the VIN" : "the reported tag" } : null,
+    report.relatedTagId && report.relatedTagStatus === "STOLEN" ? { tagId: report.relatedTagId, whose: "the refused owner's tag" } : null,
+  ].filter((entry) => entry !== null);
+  if (!stolen.length) return null;
+  return (
+    <div className="flex flex-col gap-3 border-t border-line pt-4">
+      {stolen.map(({ tagId, whose }) => (
+        <form key={tagId} action={clearStolenAction} aria-label={`Clear the stolen report on ${whose}`} className="flex flex-col gap-3">
+          <ViewFields view={view} reportId={report.id} />
+          <input type="hidden" name="tagId" value={tagId} />
+          <p className="text-sm text-ink">
+            The stolen report on {whose} shows on its scans and on the public VIN check. Clear it if it should not stand: the tag becomes active, and its owner is told.
+          </p>
+          <div className="flex flex-col gap-1.5">
+            <label htmlFor={`clear-${report.id}-${tagId}-note`} className="text-sm font-semibold text-ink">
+              Reason <span className="font-normal text-muted">(optional; the owner reads it)</span>
+            </label>
+            <input id={`clear-${report.id}-${tagId}-note`} name="note" maxLength={500} className={inputClass} />
+          </div>
+          <div>
+            <SubmitButton variant="secondary" pendingLabel="Clearing…">
+              Clear the stolen report
+            </SubmitButton>
+          </div>
+        </form>
+      ))}
+    </div>
+  );
+}
+
 function ReportCard({ report, view, timeZone }: { report: AdminReport; view: QueueView; timeZone: string }) {
   const headingId = `report-${report.id}`;
   const closed = report.status === "RESOLVED" || report.status === "DISMISSED";
@@ -137,8 +175,14 @@ function ReportCard({ report, view, timeZone }: { report: AdminReport; view: Que
       <p className="break-words whitespace-pre-line text-ink">{report.description}</p>
       <dl className="grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-semibold text-ink">Reported by</dt>
-        <dd className="break-all text-muted">{report.reporterEmail ?? report.reporterId}</dd>
-        <dt className="font-semibold text-ink">Reported user</dt>
+        <dd className="break-all text-muted">{report.reporterEmail ?? report.reporterId ?? "The system"}</dd>
+        {report.vin ? (
+          <>
+            <dt className="font-semibold text-ink">VIN</dt>
+            <dd className="break-all font-mono text-ink">{report.vin}</dd>
+          </>
+        ) : null}
+        <dt className="font-semibold text-ink">{report.vin ? "Owner holding the VIN" : "Reported user"}</dt>
         <dd className="break-all text-muted">
           {report.targetUserId ? (
             <>
@@ -156,6 +200,17 @@ function ReportCard({ report, view, timeZone }: { report: AdminReport; view: Que
             <dd className="break-all text-muted">
               {report.tagId}
               {report.tagStatus ? ` (${tagStatusLabels[report.tagStatus as TagStatus] ?? report.tagStatus})` : ""}
+            </dd>
+          </>
+        ) : null}
+        {report.vin ? (
+          <>
+            <dt className="font-semibold text-ink">Owner refused the VIN</dt>
+            <dd className="break-all text-muted">{report.relatedUserEmail ?? report.relatedUserId ?? "Gone"}</dd>
+            <dt className="font-semibold text-ink">Their tag</dt>
+            <dd className="break-all text-muted">
+              {report.relatedTagId ?? "Gone"}
+              {report.relatedTagStatus ? ` (${tagStatusLabels[report.relatedTagStatus as TagStatus] ?? report.relatedTagStatus})` : ""}
             </dd>
           </>
         ) : null}
@@ -193,6 +248,8 @@ function ReportCard({ report, view, timeZone }: { report: AdminReport; view: Que
       ) : report.threadId ? (
         <p className="text-sm text-muted">The reported message was deleted.</p>
       ) : null}
+
+      <ClearStolenForms report={report} view={view} />
 
       <div className="grid gap-4 border-t border-line pt-4 sm:grid-cols-2">
         {!closed ? (

@@ -1,5 +1,5 @@
 import { formText } from "@/lib/forms/form-state";
-import { reportStatusSchema, reportTypeSchema } from "@/lib/services/reports";
+import { queueReportTypeSchema, reportStatusSchema } from "@/lib/services/reports";
 
 export const QUEUE_PATH = "/admin/reports";
 
@@ -17,7 +17,7 @@ export function queueView(read: (name: string) => string | undefined): QueueView
   const page = Number(read("page"));
   return {
     status: status === "ALL" || reportStatusSchema.safeParse(status).success ? status! : "OPEN",
-    type: reportTypeSchema.safeParse(type).success ? type : undefined,
+    type: queueReportTypeSchema.safeParse(type).success ? type : undefined,
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
   };
 }

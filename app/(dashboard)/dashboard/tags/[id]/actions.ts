@@ -23,6 +23,7 @@ import {
 import { formInput } from "@/lib/forms/form-input";
 import { NotFoundError } from "@/lib/services/errors";
 import { releaseTag, setTagStatus, setTagStatusInput, tagStatusSchema } from "@/lib/services/tags";
+import { reportStolenInput, reportVehicleStolen } from "@/lib/services/vehicles";
 import { tagParams, tagPath } from "./tag-form";
 
 type FormAction = (previous: FormState, formData: FormData) => Promise<FormState>;
@@ -103,6 +104,18 @@ export const changeStatusAction: FormAction = action(
     revalidatePath(path);
     revalidatePath("/dashboard/tags");
     redirect(`${path}?notice=status-${input.status}`);
+  },
+);
+
+/** POST /vehicles/:tagId/report-stolen: a vehicle's stolen report, with its police report reference. */
+export const reportStolenAction: FormAction = action(
+  { auth: "user", returnTo: tagPath, params: tagParams, input: reportStolenInput, values: ["policeReportRef", "lostMessage"] },
+  async ({ ctx, params, input }) => {
+    await reportVehicleStolen(ctx, params.tagId, input);
+    const path = `/dashboard/tags/${params.tagId}`;
+    revalidatePath(path);
+    revalidatePath("/dashboard/tags");
+    redirect(`${path}?notice=status-STOLEN`);
   },
 );
 

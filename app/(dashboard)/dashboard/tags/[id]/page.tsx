@@ -17,7 +17,7 @@ import { listThreads } from "@/lib/services/messages";
 import { MAX_PHOTOS_PER_TAG, type Profile } from "@/lib/services/profiles";
 import { allowedTransitions, type TagRecord } from "@/lib/services/tags";
 import { type SearchParams } from "../params";
-import { addPhotoAction, changeStatusAction, deletePhotoAction, makePrimaryPhotoAction, quickStatusAction, releaseTagAction, saveTagDetailsAction } from "./actions";
+import { addPhotoAction, changeStatusAction, deletePhotoAction, makePrimaryPhotoAction, quickStatusAction, releaseTagAction, reportStolenAction, saveTagDetailsAction } from "./actions";
 import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { loadOwnedTag } from "./load";
 import { LostMode } from "./lost-mode";
@@ -161,9 +161,33 @@ function DetailsPanel({ tag, profile }: { tag: TagRecord; profile: Profile }) {
 /** The moves the transition table allows from here, as one choice with each option's meaning. */
 function StatusPanel({ tag }: { tag: TagRecord }) {
   if (tag.status === "PENDING_SETUP") return null;
-  const moves = allowedTransitions(tag.status);
+  // A vehicle is reported stolen with its police report reference (its own form below), since the public
+  // VIN check shows a stolen report only with one on file.
+  const vehicleStolen = tag.tagType === "VEHICLE" && allowedTransitions(tag.status).includes("STOLEN");
+  const moves = allowedTransitions(tag.status).filter((to) => !(vehicleStolen && to === "STOLEN"));
   return (
     <Panel id="status" title="Status" description={<>Now: {tagStatusLabels[tag.status]}. Only the changes possible from here are offered.</>}>
+      {vehicleStolen ? (
+        <div className="mb-6 flex flex-col gap-3 border-b border-line pb-6">
+          <h3 className="text-base font-semibold text-ink">Report the vehicle stolen</h3>
+          <p className="text-sm text-muted">
+            Report the theft to the police first. With their report reference, scans of the tag show a stolen alert, and anyone checking the VIN before buying is told that its
+            owner reported it stolen with a police reference on file. The reference itself stays private.
+          </p>
+          <FieldsForm
+            action={reportStolenAction}
+            formLabel="Report the vehicle stolen"
+            hidden={{ tagId: tag.id }}
+            variant="danger"
+            fields={[
+              { name: "policeReportRef", label: "Police report reference", maxLength: 100, autoComplete: "off", spellCheck: false, hint: "The reference the police gave you for your report." },
+              { name: "lostMessage", label: "Message for finders", kind: "textarea", optional: true, maxLength: 500, defaultValue: tag.lostMessage ?? "", hint: "Shown with the stolen alert." },
+            ]}
+            submitLabel="Report it stolen"
+            pendingLabel="Reporting…"
+          />
+        </div>
+      ) : null}
       <FieldsForm
         action={changeStatusAction}
         formLabel="Change the status"
@@ -172,7 +196,7 @@ function StatusPanel({ tag }: { tag: TagRecord }) {
         fields={[
           { name: "status", label: "New status", kind: "radio", options: moves.map((to) => ({ value: to, label: statusOptions[to].label, description: statusOptions[to].explain })) },
           ...(moves.includes("LOST") || moves.includes("STOLEN")
-            ? [{ name: "lostMessage", label: "Message for finders", kind: "textarea" as const, optional: true, maxLength: 500, defaultValue: tag.lostMessage ?? "", hint: "Used for Lost and Stolen." }]
+            ? [{ name: "lostMessage", label: "Message for finders", kind: "textarea" as const, optional: true, maxLength: 500, defaultValue: tag.lostMessage ?? "", hint: moves.includes("STOLEN") ? "Used for Lost and Stolen." : "Used for Lost." }]
             : []),
         ]}
         submitLabel="Change the status"

@@ -1,6 +1,7 @@
 import type { TagFieldSpec } from "@/components/tags/fields-form";
 import { tagTypeLabels, tagTypes, type TagType } from "@/components/tags/labels";
 import type { Profile, TypedProfile } from "@/lib/services/profiles";
+import { VIN_INPUT_MAX } from "@/lib/services/profiles/schemas";
 
 type TypedKind = "PET" | "VEHICLE" | "DEVICE" | "TRAVEL";
 
@@ -29,7 +30,7 @@ export const typedFormSpecs: Record<TypedKind, { title: string; description: str
       text("year", "Year", { kind: "text", inputMode: "numeric", maxLength: 4 }),
       text("color", "Colour"),
       text("licensePlate", "Licence plate"),
-      text("vin", "VIN", { hint: "17 letters and digits, without I, O or Q.", maxLength: 17, autoCapitalize: "characters", spellCheck: false }),
+      text("vin", "VIN", { hint: "17 letters and digits, without I, O or Q; spaces and hyphens are ignored.", maxLength: VIN_INPUT_MAX, autoCapitalize: "characters", spellCheck: false }),
     ],
   },
   DEVICE: {
