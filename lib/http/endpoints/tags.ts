@@ -83,12 +83,12 @@ export const tagEndpoints = {
     path: "/api/v1/tags/{id}/status",
     summary: "Change a tag's status",
     description:
-      "Moves allowed: PENDING_SETUP→ACTIVE (profile complete, else 422); ACTIVE→LOST|STOLEN|DEACTIVATED; LOST→FOUND|ACTIVE|STOLEN; FOUND→ACTIVE; STOLEN→ACTIVE|DEACTIVATED; DEACTIVATED→ACTIVE; EXPIRED→ACTIVE (PRO and above, else 403). Anything else, the same status included, is 400 INVALID_TRANSITION.",
+      "Moves allowed: PENDING_SETUP→ACTIVE (profile complete, else 422); ACTIVE→LOST|STOLEN|DEACTIVATED; LOST→FOUND|ACTIVE|STOLEN; FOUND→ACTIVE; STOLEN→ACTIVE|DEACTIVATED; DEACTIVATED→ACTIVE; EXPIRED→ACTIVE (PRO and above, else 403). Anything else, the same status included, is 400 INVALID_TRANSITION. A DEACTIVATED vehicle tag whose VIN another live tag claimed meanwhile cannot come back: 409 CONFLICT.",
     tags,
     auth: "required",
     params: idParams,
     body: setTagStatusInput,
     response: tagRecordSchema,
-    errors: ["INVALID_TRANSITION", "FORBIDDEN", "UNPROCESSABLE_ENTITY"],
+    errors: ["INVALID_TRANSITION", "FORBIDDEN", "UNPROCESSABLE_ENTITY", "CONFLICT"],
   }),
 };
