@@ -47,7 +47,8 @@ export async function getLostPoster(ctx: ServiceContext, tagId: string): Promise
     listPhotos(ctx.db, tag.id),
     readTypedProfile(ctx.db, tag),
     tagQrCode(ctx, tag.id, "svg"),
-    activeReward(ctx.db, tag.id, tag.ownerId),
+    // ownedTag answers only the caller's own tag, so ownerId is set (the check narrows its type).
+    tag.ownerId ? activeReward(ctx.db, tag.id, tag.ownerId) : null,
   ]);
   const primary = photos.find((photo) => photo.isPrimary) ?? photos[0];
   return {
