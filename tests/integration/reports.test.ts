@@ -25,7 +25,7 @@ type AdminReport = {
   type: string;
   status: string;
   description: string;
-  reporterId: string;
+  reporterId: string | null;
   reporterEmail: string | null;
   targetUserId: string | null;
   targetEmail: string | null;
@@ -256,6 +256,11 @@ describe("the admin report queue", () => {
       messageContent: "Pay me or else.",
       messageSender: "FINDER",
       threadId: thread.id,
+      vin: null,
+      relatedTagId: null,
+      relatedTagStatus: null,
+      relatedUserId: null,
+      relatedUserEmail: null,
       adminNote: null,
       action: null,
       resolvedById: null,
