@@ -65,6 +65,9 @@ function commonErrors(endpoint: Endpoint): ErrorCode[] {
   if (versioned) codes.add("RATE_LIMIT_EXCEEDED");
   if (endpoint.auth === "required" || endpoint.auth === "admin") codes.add("UNAUTHORIZED");
   if (endpoint.auth === "admin") codes.add("FORBIDDEN");
+  // Any credential sent is checked, even where none is needed: a bad one is 401, a suspended user's or a
+  // cross-site cookie request 403 (lib/http/auth.ts).
+  if (endpoint.credentials !== false) codes.add("UNAUTHORIZED").add("FORBIDDEN");
   if (endpoint.params) codes.add("NOT_FOUND");
   if (endpoint.query || endpoint.body || endpoint.rawBody) codes.add("VALIDATION_ERROR");
   if (endpoint.body) codes.add("PAYLOAD_TOO_LARGE").add("UNSUPPORTED_MEDIA_TYPE");
@@ -100,7 +103,8 @@ function successResponse(endpoint: Endpoint) {
   const versioned = endpoint.versioned ?? endpoint.path.startsWith("/api/v1");
   const headers = versioned ? { ...rateLimitHeaders, ...(idempotencyApplies(endpoint) ? replayedHeader : {}) } : undefined;
   const kind = endpoint.responseKind ?? "json";
-  if (kind === "empty" || status === 204) return { [status]: { description: "No content", headers } };
+  const others = Object.fromEntries((endpoint.otherSuccess ?? []).map(({ status: other, description }) => [other, { ...jsonSuccess(endpoint, headers), description }]));
+  if (kind === "empty" || status === 204) return { [status]: { description: "No content", headers }, ...others };
   if (kind === "html") return { [status]: { description: "HTML document", headers, content: { "text/html": { schema: z.string() } } } };
   if (kind === "image") {
     const binary = { schema: z.string().meta({ format: "binary" }) };
@@ -113,11 +117,16 @@ function successResponse(endpoint: Endpoint) {
     return { [status]: { description: "The file, as a download", headers: { ...headers, ...disposition }, content } };
   }
   if (kind === "event-stream") return { [status]: { description: "Server-sent events", headers, content: { "text/event-stream": { schema: z.string() } } } };
+  return { [status]: jsonSuccess(endpoint, headers), ...others };
+}
+
+function jsonSuccess(endpoint: Endpoint, headers: Record<string, unknown> | undefined) {
   const data = endpoint.response ?? z.unknown();
+  const versioned = endpoint.versioned ?? endpoint.path.startsWith("/api/v1");
   // Endpoints outside the envelope (health, this document) declare their raw body as `response`.
   const enveloped = versioned && endpoint.path !== "/api/v1/openapi.json";
-  const schema = kind === "paginated" ? paginatedEnvelope(data) : enveloped ? successEnvelope(data) : data;
-  return { [status]: { description: "Success", headers, content: { "application/json": { schema } } } };
+  const schema = endpoint.responseKind === "paginated" ? paginatedEnvelope(data) : enveloped ? successEnvelope(data) : data;
+  return { description: "Success", headers, content: { "application/json": { schema } } };
 }
 
 export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints) {

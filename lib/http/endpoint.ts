@@ -57,6 +57,8 @@ export interface Endpoint<
   /** The media types a `file` answer comes in (a download: Content-Disposition attachment). */
   mediaTypes?: string[];
   successStatus?: 200 | 201 | 202 | 204;
+  /** Other success statuses the endpoint answers with the same body (e.g. 200 when a create-or-replace replaces). */
+  otherSuccess?: { status: 200 | 201 | 202; description: string }[];
   /** Error codes this endpoint can answer besides those every endpoint can. */
   errors?: ErrorCode[];
   bodyLimitBytes?: number;

@@ -34,6 +34,20 @@ describe("GET /api/v1/openapi.json", () => {
 });
 
 describe("OpenAPI coverage", () => {
+  it("lists every status an operation can answer: a credential's 401/403 wherever one is read, 404 on activation, 200 and 201 on create-or-replace", async () => {
+    const doc = await json<Doc>(await call(openapi, apiRequest("/api/v1/openapi.json")));
+    const statuses = (path: string, method: string) => Object.keys(doc.paths[path]?.[method]?.responses ?? {});
+    // A suspended user's credential is 403 everywhere, a bad bearer token 401 even where none is needed.
+    expect(statuses("/api/v1/auth/me", "get")).toEqual(expect.arrayContaining(["200", "401", "403"]));
+    expect(statuses("/api/v1/scan/{encryptedId}", "get")).toEqual(expect.arrayContaining(["401", "403"]));
+    // The webhook reads no credential at all.
+    expect(statuses("/api/v1/webhooks/payment", "post")).not.toContain("401");
+    expect(statuses("/api/v1/tags/activate", "post")).toEqual(expect.arrayContaining(["201", "404", "409", "422"]));
+    const insurance = doc.paths["/api/v1/tags/{id}/insurance"]?.post;
+    expect(Object.keys(insurance?.responses ?? {})).toEqual(expect.arrayContaining(["200", "201"]));
+    expect(insurance?.responses["200"]?.content?.["application/json"]).toEqual(insurance?.responses["201"]?.content?.["application/json"]);
+  });
+
   it("documents every declared endpoint with its method, and secures the protected ones", async () => {
     const { allEndpoints } = await import("@/lib/http/endpoints");
     const doc = await json<Doc & { paths: Record<string, Record<string, { security?: unknown[]; requestBody?: unknown }>> }>(await call(openapi, apiRequest("/api/v1/openapi.json")));

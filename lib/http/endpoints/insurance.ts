@@ -27,6 +27,7 @@ export const insuranceEndpoints = {
     auth: "required",
     params: idParams,
     successStatus: 201,
+    otherSuccess: [{ status: 200, description: "Replaced: the tag already had an insurance record" }],
     body: insuranceInputSchema,
     response: insuranceRecordSchema,
   }),

@@ -28,6 +28,7 @@ export const reportEndpoints = {
     successStatus: 201,
     body: createReportInput,
     response: reportCreatedSchema,
+    errors: ["NOT_FOUND"],
   }),
   mine: defineEndpoint({
     method: "GET",

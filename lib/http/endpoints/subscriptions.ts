@@ -26,7 +26,7 @@ export const subscriptionEndpoints = {
     tags: billing,
     auth: "required",
     response: cancelSubscriptionResultSchema,
-    errors: ["PAYMENT_PROVIDER_ERROR"],
+    errors: ["NOT_FOUND", "PAYMENT_PROVIDER_ERROR"],
   }),
   billing: defineEndpoint({
     method: "GET",

@@ -43,7 +43,7 @@ export const tagEndpoints = {
     successStatus: 201,
     body: activateTagInput,
     response: tagRecordSchema,
-    errors: ["CONFLICT", "UNPROCESSABLE_ENTITY"],
+    errors: ["NOT_FOUND", "CONFLICT", "UNPROCESSABLE_ENTITY"],
   }),
   bulkActivate: defineEndpoint({
     method: "POST",
