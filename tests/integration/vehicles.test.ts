@@ -281,7 +281,7 @@ describe("one claim per VIN", () => {
         ctx,
         attempt.id,
         { itemName: "My car", tagType: "VEHICLE", description: undefined, ownerName: undefined, contactEmail: undefined, contactPhone: undefined },
-        { kind: "VEHICLE", body: { make: "Ford", model: "Focus", vin } },
+        { kind: "VEHICLE", body: { make: "Ford", model: "Focus", color: null, licensePlate: null, vin } },
       ),
     ).rejects.toMatchObject({ code: "CONFLICT" });
     // The general part was rolled back with the refusal; the report was not.
