@@ -16,7 +16,7 @@ import { forceTagStatus, giveTestTag, tagEventsOf, tagRow } from "../support/tag
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 
 type ErrorBody = { success: false; error: { code: string; message: string } };
-type StolenBody = { data: { tagId: string; status: string; policeReportRef: string; reportedAt: string; message: string } };
+type StolenBody = { data: { tagId: string; status: string; policeReportRef: string | null; reportedAt: string; message: string } };
 type VinBody = { data: { vin: string; stolen: boolean; tagged: boolean; message: string; reportedAt?: string; reportedBy?: string; policeReportOnFile: boolean } };
 const REF = { policeReportRef: "PR-2026-777" };
 
@@ -71,10 +71,10 @@ describe("POST /vehicles/:tagId/report-stolen", () => {
     expect(await tagRow(tag.id)).toMatchObject({ policeReportRef: "PR-7", lostMessage: "Taken from Elm Street." });
   });
 
-  it("refuses a stolen report without a police reference: 400 on the field, nothing changes", async () => {
+  it("takes a report without a police reference (the contract has it optional) but refuses a malformed one: 400 on the field", async () => {
     const owner = await registerAccount();
     const tag = await vehicleTag(owner);
-    for (const body of [{}, { policeReportRef: null }, { policeReportRef: "   " }, { policeReportRef: 42 }, { policeReportRef: "x".repeat(101) }]) {
+    for (const body of [{ policeReportRef: 42 }, { policeReportRef: "x".repeat(101) }, { policeReportRef: ["PR"] }]) {
       const response = await reportStolen(owner, tag.id, body);
       expect(response.status).toBe(400);
       const error = (await json<{ error: { code: string; details: { fieldErrors: Record<string, string[]> } } }>(response)).error;
@@ -82,11 +82,38 @@ describe("POST /vehicles/:tagId/report-stolen", () => {
       expect(Object.keys(error.details.fieldErrors)).toEqual(["policeReportRef"]);
     }
     expect(await tagRow(tag.id)).toMatchObject({ status: "ACTIVE", policeReportRef: null, stolenReportedAt: null });
+    for (const body of [{}, { policeReportRef: null }, { policeReportRef: "   " }]) {
+      const other = await vehicleTag(owner);
+      const response = await reportStolen(owner, other.id, body);
+      expect(response.status).toBe(200);
+      const { data } = await json<StolenBody>(response);
+      expect(data).toMatchObject({ status: "STOLEN", policeReportRef: null });
+      expect(data.message).toContain("only once you add the reference");
+      expect(await tagRow(other.id)).toMatchObject({ status: "STOLEN", policeReportRef: null });
+    }
   });
 
-  it("refuses other statuses with 400 INVALID_TRANSITION (STOLEN again included)", async () => {
+  it("adds a police reference to a STOLEN vehicle that had none, and the VIN check then lists it; a second reference is 400 INVALID_TRANSITION", async () => {
     const owner = await registerAccount();
-    for (const status of ["PENDING_SETUP", "FOUND", "STOLEN"] as const) {
+    const vin = uniqueVin();
+    const tag = await vehicleTag(owner, { vin });
+    expect((await reportStolen(owner, tag.id, {})).status).toBe(200);
+    const before = await json<{ data: { stolen: boolean; tagged: boolean } }>(await verify(vin));
+    expect(before.data).toMatchObject({ stolen: false, tagged: true });
+    const added = await reportStolen(owner, tag.id, { policeReportRef: "PR-LATE-1" });
+    expect(added.status).toBe(200);
+    expect((await json<StolenBody>(added)).data).toMatchObject({ status: "STOLEN", policeReportRef: "PR-LATE-1" });
+    const after = await json<{ data: { stolen: boolean; tagged: boolean } }>(await verify(vin));
+    expect(after.data).toMatchObject({ stolen: true, tagged: true });
+    const again = await reportStolen(owner, tag.id, { policeReportRef: "PR-LATE-2" });
+    expect(again.status).toBe(400);
+    expect((await json<ErrorBody>(again)).error.code).toBe("INVALID_TRANSITION");
+    expect((await tagRow(tag.id))?.policeReportRef).toBe("PR-LATE-1");
+  });
+
+  it("refuses other statuses with 400 INVALID_TRANSITION (STOLEN with a reference on file: see above)", async () => {
+    const owner = await registerAccount();
+    for (const status of ["PENDING_SETUP", "FOUND"] as const) {
       const tag = await vehicleTag(owner, { status });
       const response = await reportStolen(owner, tag.id, REF);
       expect(response.status).toBe(400);

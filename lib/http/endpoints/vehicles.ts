@@ -14,7 +14,7 @@ export const vehicleEndpoints = {
     path: "/api/v1/vehicles/{tagId}/report-stolen",
     summary: "Report a vehicle stolen",
     description:
-      "VEHICLE tags only (another type: 422). `policeReportRef` is required (1 to 100 characters; missing or blank: 400): it is stored with the report's date and never shown publicly; the VIN check says only that one is on file. ACTIVE or LOST → STOLEN; from any other status 400 INVALID_TRANSITION. Scans then show a stolen alert.",
+      "VEHICLE tags only (another type: 422). `policeReportRef` (optional, at most 100 characters) is stored with the report's date and never shown publicly. Scans then show a stolen alert; the public VIN check shows the vehicle as stolen only while a police reference is on file, and then says only that one is. ACTIVE or LOST → STOLEN; a STOLEN tag with no reference on file takes one (the report's date becomes now); from any other status 400 INVALID_TRANSITION.",
     tags: vehicles,
     auth: "required",
     params: z.object({ tagId: uuidParam() }),

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { z } from "zod";
+import { schema } from "@/db/client";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { UnprocessableError } from "@/lib/services/errors";
 import { NAME_MAX, SHORT_TEXT_MAX } from "@/lib/services/profiles/schemas";
@@ -7,16 +9,22 @@ import { changeTagStatus } from "@/lib/services/tags/queries";
 
 /**
  * POST /vehicles/:tagId/report-stolen and the dashboard's "report stolen" form. The police report reference
- * is required: the public VIN check shows a stolen report only with one on file (anyone can put any VIN
- * on a profile, so a report without one would let anyone brand someone else's car).
+ * stays optional (the API contract has it so, and a finder's scan should show the stolen alert at once), but
+ * the public VIN check shows a stolen report only with one on file: anyone can put any VIN on a profile, so
+ * a bare report would let anyone brand someone else's car for buyers.
  */
 export const reportStolenInput = z.object({
   policeReportRef: z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? "Required: the reference of your report to the police." : "Must be a string.") })
+    .string({ error: "Must be a string." })
     .trim()
-    .min(1, "Required: the reference of your report to the police.")
     .max(NAME_MAX, `At most ${NAME_MAX} characters.`)
-    .meta({ description: "The reference of the report made to the police. Kept private: the VIN check says only that one is on file.", example: "MET-2026-004512" }),
+    .nullable()
+    .optional()
+    .transform((value) => (value ? value : null))
+    .meta({
+      description: "The reference of the report made to the police. Kept private: the VIN check says only that one is on file, and shows the vehicle as stolen only when one is.",
+      example: "MET-2026-004512",
+    }),
   lostMessage: z
     .string({ error: "Must be a string." })
     .trim()
@@ -31,7 +39,7 @@ export type ReportStolenInput = z.output<typeof reportStolenInput>;
 export const reportStolenResultSchema = z.object({
   tagId: z.uuid(),
   status: z.literal("STOLEN"),
-  policeReportRef: z.string(),
+  policeReportRef: z.string().nullable(),
   reportedAt: z.iso.datetime(),
   message: z.string(),
 });
@@ -40,7 +48,8 @@ export type ReportStolenResult = z.infer<typeof reportStolenResultSchema>;
 
 /**
  * A VEHICLE tag only (another type is 422: a valid request a business rule refuses); ACTIVE or LOST →
- * STOLEN through changeTagStatus, any other status 400 INVALID_TRANSITION. Stores the reference with the
+ * STOLEN through changeTagStatus, any other status 400 INVALID_TRANSITION, except a STOLEN tag with no
+ * reference on file, which takes one. Stores the reference with the
  * report's date. Scans of the tag then show the stolen alert and the VIN check answers stolen.
  */
 export async function reportVehicleStolen(ctx: ServiceContext, tagId: string, input: ReportStolenInput): Promise<ReportStolenResult> {
@@ -48,7 +57,12 @@ export async function reportVehicleStolen(ctx: ServiceContext, tagId: string, in
   return withTransaction(ctx, async (tx) => {
     const tag = await ownedTag(tx, tagId, { lock: true });
     if (tag.tagType !== "VEHICLE") throw new UnprocessableError("Only a VEHICLE tag can be reported stolen here; use the tag status change for other tags.");
-    const updated = await changeTagStatus(tx.db, tag, {
+    // A report made without a reference (or a tag set STOLEN by a status change) gets one added later:
+    // the only way back into the public VIN check without clearing the alert finders see.
+    const addingReference = tag.status === "STOLEN" && !tag.policeReportRef && input.policeReportRef;
+    const updated = addingReference
+      ? (await tx.db.update(schema.tags).set({ policeReportRef: input.policeReportRef, stolenReportedAt: new Date(), ...(input.lostMessage !== undefined ? { lostMessage: input.lostMessage } : {}) }).where(eq(schema.tags.id, tag.id)).returning())[0]!
+      : await changeTagStatus(tx.db, tag, {
       to: "STOLEN",
       actor: { kind: "user", userId },
       reason: "vehicle reported stolen",
@@ -58,9 +72,11 @@ export async function reportVehicleStolen(ctx: ServiceContext, tagId: string, in
     return {
       tagId: updated.id,
       status: "STOLEN",
-      policeReportRef: updated.policeReportRef!,
+      policeReportRef: updated.policeReportRef,
       reportedAt: updated.stolenReportedAt!.toISOString(),
-      message: "The vehicle was reported stolen. Scans of its tag now show a stolen alert, and the public VIN check says a police report reference is on file.",
+      message: updated.policeReportRef
+        ? "The vehicle was reported stolen. Scans of its tag now show a stolen alert, and the public VIN check says a police report reference is on file."
+        : "The vehicle was reported stolen. Scans of its tag now show a stolen alert. The public VIN check shows it as stolen only once you add the reference of your police report (send this report again with policeReportRef).",
     };
   });
 }

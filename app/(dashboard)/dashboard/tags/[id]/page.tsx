@@ -161,8 +161,8 @@ function DetailsPanel({ tag, profile }: { tag: TagRecord; profile: Profile }) {
 /** The moves the transition table allows from here, as one choice with each option's meaning. */
 function StatusPanel({ tag }: { tag: TagRecord }) {
   if (tag.status === "PENDING_SETUP") return null;
-  // A vehicle is reported stolen with its police report reference (its own form below), since the public
-  // VIN check shows a stolen report only with one on file.
+  // A vehicle is reported stolen through its own form below, which asks for the police report reference:
+  // the public VIN check shows a stolen report only with one on file.
   const vehicleStolen = tag.tagType === "VEHICLE" && allowedTransitions(tag.status).includes("STOLEN");
   const moves = allowedTransitions(tag.status).filter((to) => !(vehicleStolen && to === "STOLEN"));
   return (
@@ -171,8 +171,8 @@ function StatusPanel({ tag }: { tag: TagRecord }) {
         <div className="mb-6 flex flex-col gap-3 border-b border-line pb-6">
           <h3 className="text-base font-semibold text-ink">Report the vehicle stolen</h3>
           <p className="text-sm text-muted">
-            Report the theft to the police first. With their report reference, scans of the tag show a stolen alert, and anyone checking the VIN before buying is told that its
-            owner reported it stolen with a police reference on file. The reference itself stays private.
+            Report the theft to the police first. Scans of the tag then show a stolen alert; with the police&apos;s report reference, anyone checking the VIN before buying is also
+            told that its owner reported it stolen with a police reference on file. The reference itself stays private.
           </p>
           <FieldsForm
             action={reportStolenAction}
@@ -180,7 +180,15 @@ function StatusPanel({ tag }: { tag: TagRecord }) {
             hidden={{ tagId: tag.id }}
             variant="danger"
             fields={[
-              { name: "policeReportRef", label: "Police report reference", maxLength: 100, autoComplete: "off", spellCheck: false, hint: "The reference the police gave you for your report." },
+              {
+                name: "policeReportRef",
+                label: "Police report reference",
+                optional: true,
+                maxLength: 100,
+                autoComplete: "off",
+                spellCheck: false,
+                hint: "The reference the police gave you. Without it, scans still show the stolen alert, but the public VIN check does not list the vehicle as stolen.",
+              },
               { name: "lostMessage", label: "Message for finders", kind: "textarea", optional: true, maxLength: 500, defaultValue: tag.lostMessage ?? "", hint: "Shown with the stolen alert." },
             ]}
             submitLabel="Report it stolen"
