@@ -6,7 +6,8 @@ import type { Endpoint } from "@/lib/http";
 import { rateLimitPolicyNames, type RateLimitPolicyOverrides } from "@/lib/ratelimit/policies";
 import { resetRateLimiterForTests } from "@/lib/ratelimit";
 import { apiRequest, nextTestIp } from "../support/http";
-import { bearer, registerAccount, setRole } from "../support/auth";
+import { bearer, registerAccount, setRole, type TestAccount } from "../support/auth";
+import { createTestProduct } from "../support/shop";
 import { giveTestTag } from "../support/tags";
 import { handlersFor } from "../support/route-files";
 import { exampleBody, valuePaths, withValueAt, type OpenApiDocument } from "../support/openapi-examples";
@@ -71,6 +72,14 @@ const VALID_BODIES: Record<string, unknown> = {
   "POST /api/v1/auth/verify-2fa": { code: "123456" },
 };
 
+/** Valid bodies that name things which must exist for the operation to get to its database writes. */
+const VALID_BODY_FACTORIES: Record<string, (account: TestAccount) => Promise<unknown>> = {
+  "POST /api/v1/orders": async (account) => {
+    const product = await createTestProduct(account, { stock: 100_000 });
+    return { items: [{ productId: product.id, quantity: 1 }], shippingAddress: { line1: "1 Main St", line2: "Flat 2", city: "Springfield", state: "IL", postalCode: "62701", country: "US" } };
+  },
+};
+
 /** Path segments as Next hands them to a handler (already percent-decoded). */
 const HOSTILE_PARAMS = ["a\u0000b", "not-a-uuid", "00000000-0000-0000-0000-000000000000", "../..", "x".repeat(5_000), "' OR 1=1", "%", "\uD800", "%E0%A4%A"];
 
@@ -131,14 +140,15 @@ describe.each(endpoints.map(({ endpoint, handler }) => [`${endpoint.method} ${en
     const account = await registerAccount();
     await setRole(account.id, "SUPER_ADMIN");
     const tag = await giveTestTag(account.id, { tagType: "VEHICLE", itemName: "Car" });
-    const validParams: Record<string, string | string[]> = { id: tag.id, tagId: tag.id, photoId: randomUUID(), vin: "1HGCM82633A004352", path: ["x"], token: "q3Vd1oGk2m8pYb7Q0wzR9xJtH4sLcN6eA5fU1iO3yKg" };
+    const validParams: Record<string, string | string[]> = { id: tag.id, tagId: tag.id, photoId: randomUUID(), vin: "1HGCM82633A004352", path: ["x"], token: "q3Vd1oGk2m8pYb7Q0wzR9xJtH4sLcN6eA5fU1iO3yKg", encryptedId: tag.encryptedId };
     const paramNames = shapeKeys(endpoint.params);
     const params = Object.fromEntries(paramNames.map((name) => [name, validParams[name] ?? randomUUID()]));
     const takesBody = Boolean(endpoint.body) && endpoint.method !== "GET";
     const documented = documentedStatuses(endpoint);
     const problems: Problem[] = [];
 
-    const example = takesBody ? exampleBody(document, endpoint, VALID_BODIES[`${endpoint.method} ${endpoint.path}`]) : undefined;
+    const operation = `${endpoint.method} ${endpoint.path}`;
+    const example = takesBody ? exampleBody(document, endpoint, VALID_BODIES[operation] ?? (await VALID_BODY_FACTORIES[operation]?.(account))) : undefined;
     if (example && !example.ok) problems.push({ endpoint: _label, case: "valid body", problem: `no valid example body (add one to VALID_BODIES): ${example.reason}` });
     const validBody = example?.ok ? example.body : takesBody ? {} : undefined;
 
