@@ -94,6 +94,21 @@ export interface RowActionOptions<P extends Schema | undefined, I extends Schema
 
 const CHECK_FIELDS = "Check the fields marked below.";
 
+/** What a server action made here takes, for tools that exercise every action (the hostile-input sweep). */
+export interface ActionDescription {
+  kind: "form" | "row";
+  auth: ActionAuth;
+  params?: Schema;
+  input?: Schema;
+}
+
+const descriptions = new WeakMap<object, ActionDescription>();
+
+/** How a server action made by action() or rowAction() is called, or undefined for any other function. */
+export function describeAction(fn: unknown): ActionDescription | undefined {
+  return typeof fn === "function" ? descriptions.get(fn) : undefined;
+}
+
 async function resolveCaller(options: CommonOptions<Schema | undefined, Schema | undefined>, formData: FormData): Promise<ServiceContext> {
   if (options.auth === "none") return systemContext();
   if (options.auth === "optional") return optionalUserContext();
@@ -144,7 +159,7 @@ export function action<S extends FormState = FormState, P extends Schema | undef
   handler: (args: ActionArgs<P, I>) => Promise<NoInfer<S>>,
 ): (previous: S, formData: FormData) => Promise<S> {
   const made = (state: FormState, formData: FormData): S => (options.extend ? options.extend(state, formData) : (state as S));
-  return async (_previous, formData) => {
+  const run = async (_previous: S, formData: FormData): Promise<S> => {
     const values = echoedValues(options.values, formData);
     const ctx = await resolveCaller(options, formData);
     try {
@@ -186,6 +201,8 @@ export function action<S extends FormState = FormState, P extends Schema | undef
       return made(options.failedMessage && !(error instanceof DomainError) ? { ...state, message: options.failedMessage } : state, formData);
     }
   };
+  descriptions.set(run, { kind: "form", auth: options.auth, params: options.params, input: options.input });
+  return run;
 }
 
 /**
@@ -197,7 +214,7 @@ export function rowAction<P extends Schema | undefined = undefined, I extends Sc
   options: RowActionOptions<P, I>,
   handler: (args: Omit<ActionArgs<P, I>, "values">) => Promise<string>,
 ): (formData: FormData) => Promise<void> {
-  return async (formData) => {
+  const run = async (formData: FormData): Promise<void> => {
     const ctx = await resolveCaller(options, formData);
     let target: string;
     try {
@@ -222,6 +239,8 @@ export function rowAction<P extends Schema | undefined = undefined, I extends Sc
     options.revalidate?.(formData);
     redirect(target);
   };
+  descriptions.set(run, { kind: "row", auth: options.auth, params: options.params, input: options.input });
+  return run;
 }
 
 /** onError for row actions: a missing thing goes to `target`; anything else is an error page. */

@@ -91,6 +91,23 @@ describe("action()", () => {
     expect(await redirectOf(save({ status: "idle" }, form({ thingId: id, name: "go", count: "" })))).toBe("/done");
   });
 
+  it("refuses text that is not well-formed (a lone surrogate) or holds a control character, wherever the form's own reader took it from", async () => {
+    // A form that carries JSON in a hidden field (the cart): JSON escapes can say what a form field cannot.
+    let ran = false;
+    const save = action(
+      { auth: "none", input: z.object({ note: z.string(), lines: z.array(z.object({ name: z.string() })) }), read: (formData) => JSON.parse(String(formData.get("payload"))) as unknown, values: ["payload"] },
+      async () => {
+        ran = true;
+        return { status: "success" as const };
+      },
+    );
+    const state = await save({ status: "idle" }, form({ payload: '{"note":"a\\ud800b","lines":[{"name":"x\\u0000"}]}' }));
+    expect(state).toMatchObject({ status: "error", message: "Check the fields marked below.", fieldErrors: { note: [expect.stringMatching(/lone surrogate/)], lines: [expect.stringMatching(/Control characters/)] } });
+    expect(ran).toBe(false);
+    // A plain field: FormData holds only well-formed text, and control characters are dropped as before.
+    expect(await save({ status: "idle" }, form({ payload: '{"note":"a\\ud83d\\ude00","lines":[]}' }))).toEqual({ status: "success" });
+  });
+
   it("sends a signed-out visitor of a signed-in form to the sign-in page and back", async () => {
     const signedIn = action({ auth: "user", returnTo: "/dashboard/things" }, async () => ({ status: "success" as const, message: "never" }));
     expect(await redirectOf(signedIn({ status: "idle" }, form({})))).toBe(`/login?next=${encodeURIComponent("/dashboard/things")}`);
