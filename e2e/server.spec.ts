@@ -39,11 +39,12 @@ test.describe("the running server", () => {
   });
 
   test("refuses a cross-origin server-action POST with a 403 page, not Next's 500", async ({ request }) => {
-    for (const headers of [
+    const posts: Record<string, string>[] = [
       { "next-action": "0000000000000000000000000000000000000000", origin: "https://evil.example", "content-type": "text/plain;charset=UTF-8" },
       { origin: "https://evil.example", "content-type": "multipart/form-data; boundary=x" },
-    ]) {
-      const response = await request.post("/contact", { headers, data: headers["content-type"].startsWith("multipart") ? "--x--\r\n" : "[]" });
+    ];
+    for (const headers of posts) {
+      const response = await request.post("/contact", { headers, data: headers["content-type"]!.startsWith("multipart") ? "--x--\r\n" : "[]" });
       expect(response.status(), JSON.stringify(headers)).toBe(403);
       expect(await response.text()).toContain("This form came from another site");
     }
