@@ -78,6 +78,12 @@ export const tagProfiles = pgTable("tag_profiles", {
   ownerName: text(),
   contactEmail: text(),
   contactPhone: text(),
+  /**
+   * Whether this tag's finder page offers the owner's emergency information. Null is the tag type's
+   * default, read at scan time: off for PET tags (a lost pet's finder has no use for its owner's medical
+   * data), on for the others; so a tag keeps following its type until the owner chooses.
+   */
+  emergencyVisible: boolean(),
   updatedAt: ts()
     .notNull()
     .defaultNow()
@@ -97,6 +103,12 @@ export const petProfiles = pgTable("pet_profiles", {
   color: text(),
   microchip: text(),
   vetInfo: text(),
+  /** Shown to finders: what tells this animal apart. */
+  size: text(),
+  distinctiveMarks: text(),
+  needsMedication: boolean().notNull().default(false),
+  /** Finders read "needs medication" only when the owner chose to show it. */
+  showNeedsMedication: boolean().notNull().default(false),
 });
 
 export const vehicleProfiles = pgTable(
@@ -108,6 +120,8 @@ export const vehicleProfiles = pgTable(
     year: integer(),
     color: text(),
     licensePlate: text(),
+    /** Finders see the plate only when the owner chose to show it. */
+    showPlate: boolean().notNull().default(false),
     /** Upper case, for GET /vehicles/verify/:vin. */
     vin: text(),
   },
