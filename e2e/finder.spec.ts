@@ -237,6 +237,13 @@ test.describe("the finder's side", () => {
         expect(broken?.status(), path).toBe(404);
         await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
       }
+      // A well-formed but unknown conversation link, in the path or in the e-mailed query form, is a 404 too
+      // (it used to be a 200 page that said "not found"), in the finder's language.
+      for (const path of [`/thread/${"A".repeat(43)}`, "/thread/not-a-real-token", "/thread?token=nope"]) {
+        const unknown = await page.goto(path);
+        expect(unknown?.status(), path).toBe(404);
+        await expect(page.getByRole("heading", { name: "Conversation introuvable" }), path).toBeVisible();
+      }
     } finally {
       await context.close();
     }

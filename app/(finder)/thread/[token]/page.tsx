@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { CopyButton } from "@/components/copy-button";
 import { MessageForm } from "@/components/finder/message-form";
-import { FinderCard, FinderNotice, SafetyAdvice, ScamWarnings } from "@/components/finder/panels";
+import { FinderCard, SafetyAdvice, ScamWarnings } from "@/components/finder/panels";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { env } from "@/lib/env";
 import { isFinderLocale } from "@/lib/i18n/locales";
@@ -42,12 +43,9 @@ export default async function FinderThreadPage({ params, searchParams }: { param
     thread = await getFinderThread(ctx, token);
     reward = await finderReward(ctx, token);
   } catch (error) {
-    if (!(error instanceof NotFoundError)) throw error;
-    return (
-      <FinderNotice heading={t("notFoundHeading")}>
-        <p>{t("notFoundBody")}</p>
-      </FinderNotice>
-    );
+    // notFound() so an unknown token answers 404, not a 200 page that says "not found".
+    if (error instanceof NotFoundError) notFound();
+    throw error;
   }
 
   const link = `${env.APP_URL.replace(/\/+$/, "")}/thread/${token}`;
