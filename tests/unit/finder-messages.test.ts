@@ -35,3 +35,20 @@ describe("finder page translations", () => {
     expect(identical).toEqual([]);
   });
 });
+
+describe("finder page translations keep one register and agree in gender", () => {
+  const words = (messages: Tree) => [...flatten(messages)].map(([path, text]) => [path, text.toLowerCase()] as const);
+  // German speaks to the finder as "Sie", French as "vous", Spanish as "tú": a stray other form reads as a
+  // different person talking, mid-page.
+  it.each([
+    ["de", de, /\b(du|dich|dir|dein|deine|deinen|deinem|deiner|euch|euer)\b/],
+    ["fr", fr, /\b(tu|toi|ton|tes)\b/],
+    ["es", es, /\b(usted|ustedes|vosotros|vuestro|vuestra|os|quedad|escribid|dad)\b/],
+  ])("%s keeps one form of address", (_, messages, otherForm) => {
+    expect(words(messages as Tree).filter(([, text]) => otherForm.test(text)).map(([path]) => path)).toEqual([]);
+  });
+
+  it("German refers to the Finderlohn (masculine) as ihn", () => {
+    expect(de.Finder.rewardHowTo).toMatch(/^Der Besitzer zahlt ihn\b/);
+  });
+});
