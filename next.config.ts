@@ -38,7 +38,9 @@ const nextConfig: NextConfig = {
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },
-      { source: "/api/:path*", headers: [{ key: "Content-Security-Policy", value: apiContentSecurityPolicy }] },
+      // Every API path but the invoice, an HTML document with its own policy: a second policy would be
+      // enforced as well, and this one's default-src 'none' blocks the invoice's stylesheet.
+      { source: "/api/:path((?!v1/orders/[^/]+/invoice/?$).*)", headers: [{ key: "Content-Security-Policy", value: apiContentSecurityPolicy }] },
       { source: "/webhooks/:path*", headers: [{ key: "Content-Security-Policy", value: apiContentSecurityPolicy }] },
     ];
   },

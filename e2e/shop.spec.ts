@@ -117,6 +117,20 @@ test.describe("the shop", () => {
       await expectRenderedScreenshot(page, testInfo, "order-confirmed");
     });
 
+    await test.step("the invoice opens with its stylesheet applied (its policy allows its own <style>)", async () => {
+      const refused: string[] = [];
+      page.on("console", (message) => {
+        if (/Content Security Policy/i.test(message.text())) refused.push(message.text());
+      });
+      await page.getByRole("link", { name: "Invoice" }).click();
+      await expect(page.getByRole("heading", { level: 1, name: "Invoice" })).toBeVisible();
+      // The stylesheet sets the page's grey background and the white sheet on it; unstyled, both are transparent.
+      await expect(page.locator("body")).toHaveCSS("background-color", "rgb(243, 244, 246)");
+      await expect(page.locator("main")).toHaveCSS("background-color", "rgb(255, 255, 255)");
+      expect(refused).toEqual([]);
+      await page.goBack();
+    });
+
     await test.step("the orders list and the five new tags, setting up", async () => {
       await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Orders" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "Orders" })).toBeVisible();

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { getDatabase, schema } from "@/db/client";
@@ -212,6 +213,11 @@ describe("GET /orders/:id/invoice", () => {
     expect(html).not.toContain("<script>");
     expect(html).toContain("&lt;script&gt;");
     expect(html).not.toContain("<b>Bold</b>");
+    // Its one <style> is allowed by hash, and nothing else inline is.
+    const policy = response.headers.get("content-security-policy")!;
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)![1]!;
+    expect(policy).toContain(`style-src 'sha256-${createHash("sha256").update(style).digest("base64")}'`);
+    expect(policy).not.toContain("unsafe-inline");
   });
 });
 

@@ -2,7 +2,7 @@
 export { createProduct, getProductBySlug, listAdminProducts, listProducts, slugify, updateProduct } from "./products";
 export { cancelAbandonedOrders } from "./abandoned";
 export { cancelOrder, checkoutOrder, completeOrderRefund, createOrder, getOrder, listAdminOrders, listOrders, refundOrder, setOrderStatus } from "./orders";
-export { orderInvoice } from "./invoice";
+export { INVOICE_CONTENT_SECURITY_POLICY, orderInvoice } from "./invoice";
 export { describeTagOutcome, orderReference } from "./records";
 export { applyCheckoutSessionCompleted, recordPaymentFailed, recordPaymentSucceeded, type ProviderEvent } from "./payment-effects";
 export * from "./schemas";

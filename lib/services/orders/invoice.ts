@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { schema } from "@/db/client";
 import { SERVICE_NAME } from "@/emails/brand";
@@ -12,6 +13,34 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 
 const day = (date: Date) => new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(date);
+
+/** The invoice's only styling: one inline <style>, allowed by its hash and nothing else. */
+const INVOICE_STYLE = `
+  body { font: 15px/1.5 -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; color: #1f2937; margin: 0; background: #f3f4f6; }
+  main { max-width: 760px; margin: 24px auto; background: #fff; padding: 40px; border: 1px solid #e5e7eb; border-radius: 8px; }
+  header { display: flex; justify-content: space-between; gap: 24px; flex-wrap: wrap; }
+  h1 { font-size: 28px; margin: 0 0 4px; }
+  h2 { font-size: 13px; text-transform: uppercase; letter-spacing: .05em; color: #4b5563; margin: 0 0 4px; }
+  .parties { display: flex; gap: 48px; margin: 32px 0; flex-wrap: wrap; }
+  .muted { color: #4b5563; }
+  table { width: 100%; border-collapse: collapse; margin: 16px 0; }
+  th, td { text-align: left; padding: 10px 8px; border-bottom: 1px solid #e5e7eb; vertical-align: top; }
+  th { font-size: 13px; color: #4b5563; }
+  .num { text-align: right; white-space: nowrap; }
+  tfoot td { font-weight: 700; border-bottom: none; }
+  .paid { display: inline-block; padding: 2px 10px; border-radius: 999px; background: #dcfce7; color: #166534; font-weight: 600; }
+  .refunded { background: #fee2e2; color: #991b1b; }
+  footer { margin-top: 32px; font-size: 13px; color: #4b5563; }
+  @media print { body { background: #fff; } main { border: none; margin: 0; padding: 0; } }
+`;
+
+/**
+ * The invoice's own Content-Security-Policy: nothing loads, no script runs, and the one <style> above is
+ * allowed by its SHA-256 (not 'unsafe-inline', so markup injected into a user's text could not style
+ * itself). The API's static policy must not also reach this response: two policies are both enforced,
+ * and its default-src 'none' would block the stylesheet (next.config.ts leaves this path out).
+ */
+export const INVOICE_CONTENT_SECURITY_POLICY = `default-src 'none'; style-src 'sha256-${createHash("sha256").update(INVOICE_STYLE).digest("base64")}'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'`;
 
 /**
  * GET /orders/:id/invoice: a printable HTML invoice of the caller's paid order (409 before payment;
@@ -54,24 +83,7 @@ export async function orderInvoice(ctx: ServiceContext, orderId: string): Promis
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Invoice ${escapeHtml(number)} — ${seller}</title>
-<style>
-  body { font: 15px/1.5 -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif; color: #1f2937; margin: 0; background: #f3f4f6; }
-  main { max-width: 760px; margin: 24px auto; background: #fff; padding: 40px; border: 1px solid #e5e7eb; border-radius: 8px; }
-  header { display: flex; justify-content: space-between; gap: 24px; flex-wrap: wrap; }
-  h1 { font-size: 28px; margin: 0 0 4px; }
-  h2 { font-size: 13px; text-transform: uppercase; letter-spacing: .05em; color: #4b5563; margin: 0 0 4px; }
-  .parties { display: flex; gap: 48px; margin: 32px 0; flex-wrap: wrap; }
-  .muted { color: #4b5563; }
-  table { width: 100%; border-collapse: collapse; margin: 16px 0; }
-  th, td { text-align: left; padding: 10px 8px; border-bottom: 1px solid #e5e7eb; vertical-align: top; }
-  th { font-size: 13px; color: #4b5563; }
-  .num { text-align: right; white-space: nowrap; }
-  tfoot td { font-weight: 700; border-bottom: none; }
-  .paid { display: inline-block; padding: 2px 10px; border-radius: 999px; background: #dcfce7; color: #166534; font-weight: 600; }
-  .refunded { background: #fee2e2; color: #991b1b; }
-  footer { margin-top: 32px; font-size: 13px; color: #4b5563; }
-  @media print { body { background: #fff; } main { border: none; margin: 0; padding: 0; } }
-</style>
+<style>${INVOICE_STYLE}</style>
 </head>
 <body>
 <main>

@@ -1,15 +1,15 @@
 import { otherMethods, route } from "@/lib/http";
 import { orderEndpoints } from "@/lib/http/endpoints";
-import { orderInvoice } from "@/lib/services/orders";
+import { INVOICE_CONTENT_SECURITY_POLICY, orderInvoice } from "@/lib/services/orders";
 
-// A document of its own: inline styles only, nothing loaded from elsewhere, no scripts.
+// A document of its own: its one inline stylesheet allowed by hash, nothing loaded from elsewhere, no scripts.
 export const GET = route(
   orderEndpoints.invoice,
   async ({ params, ctx }) =>
     new Response(await orderInvoice(ctx, params.id), {
       headers: {
         "Content-Type": "text/html; charset=utf-8",
-        "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'",
+        "Content-Security-Policy": INVOICE_CONTENT_SECURITY_POLICY,
         "Cache-Control": "private, no-store",
       },
     }),
