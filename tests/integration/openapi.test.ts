@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { GET as openapi } from "@/app/api/v1/openapi.json/route";
+import { DEMO_TAG_ENCRYPTED_ID } from "@/lib/services/scans/schemas";
 import { apiRequest, call, json } from "../support/http";
 
 type Doc = {
@@ -69,5 +70,24 @@ describe("OpenAPI coverage", () => {
     expect(Object.keys(sheet?.responses["200"]?.content ?? {})).toEqual(["application/pdf"]);
     expect(sheet?.parameters?.find((parameter) => parameter.name === "tagId")?.schema).toMatchObject({ type: "array", items: { type: "string", format: "uuid" }, minItems: 1, maxItems: 100 });
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["User", "Session", "ApiKey"]));
+  });
+});
+
+describe("operations whose call reaches a real tag owner", () => {
+  type Operation = { description?: string; parameters?: { name: string; in: string; example?: unknown; schema?: { example?: unknown } }[] };
+  // "Try it out" on these sends a real request: a scan notifies the owner, a contact opens a conversation,
+  // a location reaches the owner, an emergency read notifies them. Their examples name the seeded demo tag.
+  it.each([
+    ["get", "/api/v1/scan/{encryptedId}"],
+    ["post", "/api/v1/scan/{encryptedId}/contact"],
+    ["post", "/api/v1/scan/{encryptedId}/location"],
+    ["get", "/api/v1/scan/{encryptedId}/emergency"],
+  ])("%s %s says so first and its example is the demo tag", async (method, path) => {
+    const doc = await json<{ paths: Record<string, Record<string, Operation>> }>(await call(openapi, apiRequest("/api/v1/openapi.json")));
+    const operation = doc.paths[path]?.[method];
+    expect(operation?.description).toMatch(/^\*\*Side effect on a real owner:\*\*/);
+    expect(operation?.description).toContain(DEMO_TAG_ENCRYPTED_ID);
+    const param = operation?.parameters?.find((p) => p.name === "encryptedId");
+    expect(param?.example ?? param?.schema?.example).toBe(DEMO_TAG_ENCRYPTED_ID);
   });
 });

@@ -14,6 +14,7 @@ import { systemContext } from "@/lib/services/context";
 import { issueUserToken } from "@/lib/services/auth/queries";
 import { DEMO_INVENTORY_COUNT, DEMO_USER, seedDatabase } from "@/lib/services/system/seed";
 import { STARTER_CATALOGUE } from "@/lib/services/orders/catalogue";
+import { DEMO_TAG_ENCRYPTED_ID } from "@/lib/services/scans/schemas";
 import { tagStatus, tagType } from "@/db/schema";
 import { isProfileComplete } from "@/lib/services/tags/queries";
 import { isAllowedTransition } from "@/lib/services/tags/transitions";
@@ -158,6 +159,8 @@ describe("seedDatabase", () => {
     expect(inventory.every((t) => t.status === "PENDING_SETUP")).toBe(true);
     // PRO, so the tags that count (not DEACTIVATED) fit the tier limit.
     expect(demo!.subscription).toBe("PRO");
+    // The API documentation's example scan id names the demo's house keys, so "Try it out" reaches the demo owner.
+    expect(owned.find((t) => t.encryptedId === DEMO_TAG_ENCRYPTED_ID)).toMatchObject({ itemName: "House keys", status: "ACTIVE" });
 
     for (const tag of owned) {
       expect(tag.itemName).toEqual(expect.any(String));

@@ -10,7 +10,7 @@ import {
   MAX_EMERGENCY_CONTACTS,
   publicEmergencyProfileSchema,
 } from "@/lib/services/emergency/schemas";
-import { encryptedIdParams } from "@/lib/services/scans/schemas";
+import { encryptedIdParams, ownerSideEffectNote } from "@/lib/services/scans/schemas";
 import { defineEndpoint } from "../endpoint";
 import { paginationQuery } from "../pagination";
 import { idParams } from "../params";
@@ -90,7 +90,8 @@ export const emergencyEndpoints = {
     path: "/api/v1/scan/{encryptedId}/emergency",
     summary: "Read a tag owner's emergency profile (first responders)",
     description:
-      "Public, whatever the tag's visibility: blood type, conditions, allergies, medications, physician, instructions, organ donor, and the contacts' name, relationship and phone (no ids, no e-mail, nothing of the owner's account). 404 when the tag is unknown, unowned or DEACTIVATED, or its owner has no emergency information. Every read is logged and the owner is notified at once (EMERGENCY_ACCESSED). 5 requests per minute per IP.",
+      ownerSideEffectNote("every read is logged and the owner is notified at once (EMERGENCY_ACCESSED)") +
+      "\n\nPublic, whatever the tag's visibility: blood type, conditions, allergies, medications, physician, instructions, organ donor, and the contacts' name, relationship and phone (no ids, no e-mail, nothing of the owner's account). 404 when the tag is unknown, unowned or DEACTIVATED, or its owner has no emergency information. Every read is logged and the owner is notified at once (EMERGENCY_ACCESSED). 5 requests per minute per IP.",
     tags: ["Scans"],
     auth: "none",
     rateLimit: ["emergencyScan"],

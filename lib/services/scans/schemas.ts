@@ -9,7 +9,19 @@ export const encryptedIdParam = () =>
   z
     .string()
     .regex(/^[A-Za-z0-9_-]{16,64}$/)
-    .meta({ description: "The opaque id in the tag's scan URL (`/t/<encryptedId>`)", example: "q3Xv0b9L2mJc8r1TzN4eWk7u" });
+    .meta({ description: "The opaque id in the tag's scan URL (`/t/<encryptedId>`)", example: DEMO_TAG_ENCRYPTED_ID });
+
+/**
+ * The scan id of the demo "House keys" tag the seed gives the demo account (outside production). The API
+ * documentation uses it as every example, so "Try it out" on a public tag operation reaches the demo
+ * owner, never a real one (in production it names no tag: 404).
+ */
+export const DEMO_TAG_ENCRYPTED_ID = "demo-tag-house-keys-2026";
+
+/** The warning opening the description of a public tag operation whose call reaches the tag's owner. */
+export function ownerSideEffectNote(effect: string): string {
+  return `**Side effect on a real owner:** ${effect}. "Try it out" sends a real request: use the example encryptedId \`${DEMO_TAG_ENCRYPTED_ID}\`, the demo tag of a seeded development database, not a tag of someone else.`;
+}
 
 export const encryptedIdParams = z.object({ encryptedId: encryptedIdParam() });
 

@@ -4,6 +4,7 @@ import { hashPassword } from "@/lib/auth/password";
 import { log } from "@/lib/log";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { activateTag, mintTags, type TagType } from "@/lib/services/tags/inventory";
+import { DEMO_TAG_ENCRYPTED_ID } from "@/lib/services/scans/schemas";
 import { activateIfComplete, changeTagStatus } from "@/lib/services/tags/queries";
 import type { TagStatus } from "@/lib/services/tags/transitions";
 import { removeTwoFactor, retireUserTokens, revokeUserApiKeys, revokeUserSessions } from "@/lib/services/auth/queries";
@@ -43,11 +44,13 @@ interface DemoTag {
   /** Moves after the claim, each through changeTagStatus (the first ACTIVE by profile completion). */
   path: TagStatus[];
   lostMessage?: string;
+  /** A fixed scan id instead of a random one (the API documentation's example tag). */
+  encryptedId?: string;
 }
 
 /** Every type and every status at least once. EXPIRED has no owner-made path: see seedDemoTags. */
 const DEMO_TAGS: DemoTag[] = [
-  { tagType: "GENERAL", itemName: "House keys", path: ["ACTIVE"] },
+  { tagType: "GENERAL", itemName: "House keys", path: ["ACTIVE"], encryptedId: DEMO_TAG_ENCRYPTED_ID },
   {
     tagType: "PET",
     itemName: "Biscuit",
@@ -176,6 +179,12 @@ async function seedDemoTags(tx: ServiceContext & { db: Transaction }): Promise<b
 
   for (const spec of DEMO_TAGS) {
     const [minted] = await mintTags(tx, { count: 1, tagType: spec.tagType });
+    // The documented example id, unless a tag already has it (a demo account made again after its deletion
+    // leaves the old tag behind: the new one keeps its random id rather than break the unique index).
+    if (spec.encryptedId) {
+      const [taken] = await tx.db.select({ id: schema.tags.id }).from(schema.tags).where(eq(schema.tags.encryptedId, spec.encryptedId));
+      if (!taken) await tx.db.update(schema.tags).set({ encryptedId: spec.encryptedId }).where(eq(schema.tags.id, minted!.id));
+    }
     const claimed = await activateTag(asDemo, { code: minted!.code, tagType: spec.tagType, itemName: spec.itemName });
     await tx.db.insert(schema.tagProfiles).values({ tagId: claimed.id, description: `Demo ${spec.tagType.toLowerCase()} tag.`, ownerName: `${demo.firstName} ${demo.lastName}`, contactEmail: demo.email });
     if (spec.typed) {
