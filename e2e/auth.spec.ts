@@ -22,6 +22,12 @@ test.describe("sign-up, e-mail confirmation, sign-in with two-factor, sessions",
       const email = page.getByLabel("E-mail address");
       await expect(email).toHaveAccessibleDescription(/valid e-mail address/);
 
+      // A mistake in another field keeps the password typed: it is not asked for a second time.
+      await page.getByLabel("Password").fill(account.password);
+      await Promise.all([page.waitForResponse((response) => response.request().method() === "POST" && new URL(response.url()).pathname === "/register"), submit.click()]);
+      await expect(firstName).toHaveAttribute("aria-invalid", "true");
+      await expect(page.getByLabel("Password")).toHaveValue(account.password);
+
       await firstName.fill(account.firstName);
       await page.getByLabel("Last name").fill(account.lastName);
       await email.fill(account.email);

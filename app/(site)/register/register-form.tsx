@@ -1,6 +1,6 @@
 "use client";
 
-import { useActionState, useRef } from "react";
+import { useActionState, useRef, useState } from "react";
 import { passwordRules } from "@/components/forms/auth-card";
 import { TextField } from "@/components/forms/field";
 import { FormAlert } from "@/components/forms/form-alert";
@@ -14,6 +14,9 @@ export function RegisterForm({ next }: { next: string }) {
   const formRef = useRef<HTMLFormElement>(null);
   useFocusOnResult(formRef, state);
   const value = (name: string) => state.values?.[name];
+  // The password is never sent back in the form's state, and React resets uncontrolled fields after the
+  // action: held here, it survives a mistake in another field instead of having to be typed again.
+  const [password, setPassword] = useState("");
 
   return (
     <form ref={formRef} action={formAction} noValidate className="flex flex-col gap-5">
@@ -62,6 +65,8 @@ export function RegisterForm({ next }: { next: string }) {
         autoComplete="new-password"
         maxLength={128}
         required
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
         errors={fieldError(state, "password")}
       />
       <SubmitButton pendingLabel="Creating your account…" className="w-full">
