@@ -18,6 +18,22 @@ async function searchUser(page: Page, email: string) {
 }
 
 test.describe("admin platform pages", () => {
+  test("minting keeps the chosen tag type for the next batch", async ({ page }) => {
+    await signInWithForm(page, e2eAdmin);
+    await page.goto("/admin/tags");
+    const form = page.getByRole("form", { name: "Mint tags" });
+    const submit = form.getByRole("button", { name: "Mint tags" });
+    await waitForHydration(submit);
+    await form.getByLabel("How many").fill("2");
+    await form.getByLabel("Type").selectOption("PET");
+    await submit.click();
+    await expect(form.getByRole("alert").or(form.getByRole("status")).filter({ hasText: "2 tags were minted." })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Minted codes" }).getByRole("listitem")).toHaveCount(2);
+    // It used to fall back to "General item" after each batch, so a second click minted the wrong kind.
+    await expect(form.getByLabel("Type")).toHaveValue("PET");
+    await expect(form.getByLabel("How many")).toHaveValue("2");
+  });
+
   test("an admin sees the charts, finds a user and suspends them (their session ends), then lifts it; the super admin reads it in the audit log", async ({ browser, playwright }, testInfo) => {
     test.setTimeout(240_000);
     const superContext = await browser.newContext({ viewport: DESKTOP });
