@@ -197,6 +197,27 @@ test.describe("the shop", () => {
     });
   });
 
+  test("signed out, Create an account from the cart signs the buyer up and comes back to the checkout", async ({ page, playwright }) => {
+    const name = `Sign-up tags ${randomBytes(3).toString("hex")}`;
+    const product = await createProduct(playwright, { name, price: 9 });
+    await addToCart(page, product);
+    await page.goto("/shop/cart");
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Create an account" })).toBeVisible();
+    const buyer = newAccount("shop-signup");
+    const submit = page.getByRole("button", { name: "Create account" });
+    await waitForHydration(submit);
+    await page.getByLabel("First name").fill(buyer.firstName);
+    await page.getByLabel("Last name").fill(buyer.lastName);
+    await page.getByLabel("E-mail address").fill(buyer.email);
+    await page.getByLabel("Password").fill(buyer.password);
+    await submit.click();
+    // It used to land on the dashboard, the cart and its checkout a search away.
+    await expect(page).toHaveURL(/\/shop\/cart$/);
+    await expect(page.getByRole("list", { name: "Items in your cart" }).getByRole("listitem").filter({ hasText: name })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Place order and pay" })).toBeVisible();
+  });
+
   test("an unknown product is the 404 page", async ({ page }) => {
     const response = await page.goto("/shop/no-such-product-here");
     expect(response?.status()).toBe(404);

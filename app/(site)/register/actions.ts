@@ -13,7 +13,8 @@ import { authEndpoints } from "@/lib/http/endpoints";
 
 /**
  * Sign-up: the same account creation as POST /auth/register (and its rate limits), then a web
- * sign-in through next-auth, then the dashboard, which asks to confirm the e-mail address.
+ * sign-in through next-auth, then the page the visitor came from (`next`: the cart's checkout, say), or
+ * else the dashboard's welcome, which asks to confirm the e-mail address.
  */
 export const registerAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
   {
@@ -36,6 +37,7 @@ export const registerAction: (previous: FormState, formData: FormData) => Promis
       redirect("/login?next=%2Fdashboard");
     }
     const next = safeNextPath(formText(formData, "next"));
-    redirect(next ? `/dashboard?welcome=1&next=${encodeURIComponent(next)}` : "/dashboard?welcome=1");
+    // Straight back to what they were doing (the dashboard still asks to confirm the address later).
+    redirect(next ?? "/dashboard?welcome=1");
   },
 );

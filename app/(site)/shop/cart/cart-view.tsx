@@ -153,7 +153,7 @@ export function CartView({ catalogue, signedIn }: { catalogue: CatalogueEntry[];
             <Link href="/login?next=%2Fshop%2Fcart" className="btn-primary">
               Sign in to check out
             </Link>
-            <Link href="/register" className="btn-secondary">
+            <Link href="/register?next=%2Fshop%2Fcart" className="btn-secondary">
               Create an account
             </Link>
           </div>
