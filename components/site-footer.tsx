@@ -1,6 +1,7 @@
 import Link from "next/link";
 import { Logo } from "./logo";
 import { NewsletterSignup } from "./newsletter/newsletter-signup";
+import { ShownOn } from "./shown-on";
 import { SERVICE_NAME } from "./site-links";
 
 const footerGroups = [
@@ -12,11 +13,21 @@ const footerGroups = [
       { href: "/found", label: "Found a tag? Type its code" },
     ],
   },
+  // The dashboard (only ever seen signed in) offers the owner's own pages, not a sign-up or sign-in.
   {
     title: "Account",
+    kinds: ["site"],
     links: [
       { href: "/register", label: "Create an account" },
       { href: "/login", label: "Sign in" },
+    ],
+  },
+  {
+    title: "Account",
+    kinds: ["dashboard"],
+    links: [
+      { href: "/dashboard/tags", label: "Your tags" },
+      { href: "/dashboard/account", label: "Your profile" },
     ],
   },
   {
@@ -49,27 +60,15 @@ export function SiteFooter() {
             QR and NFC tags that bring lost things home, while your contact details stay private.
           </p>
         </div>
-        {footerGroups.map((group) => (
-          <nav key={group.title} aria-label={group.title}>
-            <h2 className="text-sm font-semibold text-ink">{group.title}</h2>
-            <ul className="mt-3 space-y-2">
-              {group.links.map((link) => (
-                <li key={link.href}>
-                  {link.href.startsWith("/api/") ? (
-                    // A JSON document, not a page: a plain link, no client-side navigation.
-                    <a href={link.href} className={footerLinkClass}>
-                      {link.label}
-                    </a>
-                  ) : (
-                    <Link href={link.href} prefetch={false} className={footerLinkClass}>
-                      {link.label}
-                    </Link>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </nav>
-        ))}
+        {footerGroups.map((group) =>
+          "kinds" in group ? (
+            <ShownOn key={`${group.title}-${group.kinds.join()}`} kinds={group.kinds}>
+              <FooterGroup group={group} />
+            </ShownOn>
+          ) : (
+            <FooterGroup key={group.title} group={group} />
+          ),
+        )}
       </div>
       <div className="container-page pb-10">
         <NewsletterSignup />
@@ -80,5 +79,29 @@ export function SiteFooter() {
         </p>
       </div>
     </footer>
+  );
+}
+
+function FooterGroup({ group }: { group: (typeof footerGroups)[number] }) {
+  return (
+    <nav aria-label={group.title}>
+      <h2 className="text-sm font-semibold text-ink">{group.title}</h2>
+      <ul className="mt-3 space-y-2">
+        {group.links.map((link) => (
+          <li key={link.href}>
+            {link.href.startsWith("/api/") ? (
+              // A JSON document, not a page: a plain link, no client-side navigation.
+              <a href={link.href} className={footerLinkClass}>
+                {link.label}
+              </a>
+            ) : (
+              <Link href={link.href} prefetch={false} className={footerLinkClass}>
+                {link.label}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

@@ -36,6 +36,19 @@ test.describe("the dashboard chrome", () => {
     await signInWithForm(page, account);
   });
 
+  test("the footer offers a signed-in owner their own pages, not sign-up or sign-in", async ({ page }) => {
+    await page.goto("/dashboard");
+    const footer = page.locator("footer").last();
+    const account = footer.getByRole("navigation", { name: "Account" });
+    await expect(account.getByRole("link", { name: "Your tags" })).toHaveAttribute("href", "/dashboard/tags");
+    await expect(account.getByRole("link", { name: "Your profile" })).toHaveAttribute("href", "/dashboard/account");
+    await expect(footer.getByRole("link", { name: "Create an account" })).toHaveCount(0);
+    await expect(footer.getByRole("link", { name: "Sign in" })).toHaveCount(0);
+    // The site's pages keep offering them to visitors.
+    await page.goto("/shop");
+    await expect(page.locator("footer").last().getByRole("link", { name: "Create an account" })).toBeVisible();
+  });
+
   test("on a phone: one compact bar and one row of tabs above the content", async ({ page }, testInfo) => {
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { level: 1, name: "Hello, Grace" })).toBeVisible();
