@@ -35,6 +35,9 @@ const nextConfig: NextConfig = {
   // requires (pdfkit reads its font metrics and colour profile next to its own module); bundling them
   // breaks that, so Node resolves them from node_modules at run time.
   serverExternalPackages: ["@electric-sql/pglite", "pg-boss", "postgres", "ioredis", "pdfkit"],
+  // The label PDFs read their fonts from node_modules at run time (lib/services/tags/label-render.ts), a
+  // path the tracer cannot see: name them for the routes that print.
+  outputFileTracingIncludes: { "/api/v1/tags/**": ["./node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf", "./node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf", "./node_modules/dejavu-fonts-ttf/ttf/DejaVuSansMono-Bold.ttf"] },
   async headers() {
     return [
       { source: "/:path*", headers: securityHeaders },

@@ -5,8 +5,10 @@ import { describe, expect, it } from "vitest";
 import { GET as labelRoute, POST as labelPost } from "@/app/api/v1/tags/[id]/label/route";
 import { GET as sheetRoute } from "@/app/api/v1/tags/labels/sheet/route";
 import { formatTagCode, foundAddress, scanUrl } from "@/lib/services/tags/codes";
+import { labelWords } from "@/lib/services/tags/label-words";
 import { bearer, registerAccount, type TestAccount } from "../support/auth";
 import { apiRequest, call, json } from "../support/http";
+import { pdfFonts, pdfLines, pdfPagePng, pdfWords } from "../support/pdf";
 import { giveTestTag } from "../support/tags";
 
 const MISSING_ID = "00000000-0000-4000-8000-000000000000";
@@ -47,26 +49,6 @@ function pageCount(pdf: Buffer): number {
   const pages = text.match(/\/Type \/Page\b(?!s)/g)?.length ?? 0;
   expect(Number(declared?.[1])).toBe(pages);
   return pages;
-}
-
-/** The strings the PDF's content streams show (pdfkit writes them as hex in TJ arrays), one per TJ. */
-function pdfStrings(pdf: Buffer): string[] {
-  const text = pdf.toString("latin1");
-  const shown: string[] = [];
-  for (const match of text.matchAll(/stream\r?\n/g)) {
-    const start = match.index + match[0].length;
-    const end = text.indexOf("endstream", start);
-    let content: string;
-    try {
-      content = inflateSync(pdf.subarray(start, end)).toString("latin1");
-    } catch {
-      continue;
-    }
-    for (const array of content.matchAll(/\[([^\]]*)\] TJ/g)) {
-      shown.push([...array[1]!.matchAll(/<([0-9a-f]*)>/gi)].map((hex) => Buffer.from(hex[1]!, "hex").toString("latin1")).join(""));
-    }
-  }
-  return shown;
 }
 
 /** How many rectangles the content streams draw (`x y w h re`). */
@@ -141,9 +123,9 @@ describe("GET /tags/:id/label", () => {
     expect(await decodeQr(await sharp(Buffer.from(svg), { density: 300 }).png().toBuffer())).toBe(scanUrl(tag.encryptedId));
   });
 
-  it("makes the PDF one page of the label's physical size, with the code, address and name in it", async () => {
+  it("makes the PDF one page of the label's physical size, with the call to action, code, address and name in it", async () => {
     const owner = await registerAccount();
-    const tag = await giveTestTag(owner.id, { status: "ACTIVE", itemName: "Crème brûlée Ωmega" });
+    const tag = await giveTestTag(owner.id, { status: "ACTIVE", itemName: "Ωmega Рюкзак" });
     const sizes = { small: [25, 31], medium: [38, 47], large: [50, 62] } as const;
     for (const [size, [widthMm, heightMm]] of Object.entries(sizes)) {
       const pdf = await bytesOf(await label(owner, tag.id, `?format=pdf&size=${size}`));
@@ -151,8 +133,11 @@ describe("GET /tags/:id/label", () => {
       const [box] = mediaBoxes(pdf);
       expectNear(box![0], widthMm * PT_PER_MM);
       expectNear(box![1], heightMm * PT_PER_MM);
-      // Characters the PDF standard fonts lack are folded or replaced, never printed as junk.
-      expect(pdfStrings(pdf)).toEqual([formatTagCode(tag.code), "No camera? Type the code at", foundAddress(), "Crème brûlée ?mega"]);
+      // An embedded Unicode font: Greek and Cyrillic print as written (the standard fonts printed "?").
+      expect(pdfLines(pdf)).toEqual(["Found me? Scan to reach my owner", formatTagCode(tag.code), "No camera? Type the code at", foundAddress(), "Ωmega Рюкзак"]);
+      expect(pdfFonts(pdf).map((font) => [font.name, font.embedded, font.unicode])).toEqual(
+        expect.arrayContaining([["DejaVuSans-Bold", true, true], ["DejaVuSansMono-Bold", true, true], ["DejaVuSans", true, true]]),
+      );
       // The QR code as vector modules: the same runs of dark modules as the SVG's (checked by decoding above).
       const svg = await (await label(owner, tag.id, `?format=svg&size=${size}`)).text();
       const svgRuns = /<path d="([^"]*)"/.exec(svg)![1]!.match(/M/g)!.length;
@@ -164,7 +149,69 @@ describe("GET /tags/:id/label", () => {
     const owner = await registerAccount();
     const tag = await giveTestTag(owner.id, { status: "PENDING_SETUP" });
     const pdf = await bytesOf(await label(owner, tag.id, "?format=pdf&size=small"));
-    expect(pdfStrings(pdf)).toEqual([formatTagCode(tag.code), "No camera? Type the code at", foundAddress()]);
+    expect(pdfLines(pdf)).toEqual(["Found me? Scan to reach my owner", formatTagCode(tag.code), "No camera? Type the code at", foundAddress()]);
+  });
+
+  it("prints the call to action above the QR code: rendered to an image, the QR decodes and the words poppler finds there are inked", async () => {
+    const owner = await registerAccount();
+    const tag = await giveTestTag(owner.id, { status: "ACTIVE", itemName: "Biscuit" });
+    const dpi = 600;
+    for (const size of ["small", "large"] as const) {
+      const pdf = await bytesOf(await label(owner, tag.id, `?format=pdf&size=${size}`));
+      const png = pdfPagePng(pdf, dpi);
+      // The render is the label: its QR code opens the tag.
+      expect(await decodeQr(png), size).toBe(scanUrl(tag.encryptedId));
+      const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+      const px = (pt: number) => Math.round((pt / 72) * dpi);
+      const inked = (box: { xMin: number; yMin: number; xMax: number; yMax: number }) => {
+        let dark = 0;
+        for (let y = px(box.yMin); y < Math.min(info.height, px(box.yMax)); y++) for (let x = px(box.xMin); x < Math.min(info.width, px(box.xMax)); x++) if (data[y * info.width + x]! < 128) dark++;
+        return dark;
+      };
+      const words = pdfWords(pdf);
+      const callToAction = "Found me? Scan to reach my owner".split(" ");
+      const found = words.slice(0, callToAction.length);
+      expect(found.map((word) => word.text), size).toEqual(callToAction);
+      // Every word of it is drawn (ink inside its box) and sits above the QR code's first dark row.
+      // The QR code's first row is the first with a dark run as long as a finder pattern (7 modules, over a
+      // tenth of the label's width); no letter is that wide.
+      const longestRun = (y: number) => {
+        let longest = 0;
+        let run = 0;
+        for (let x = 0; x < info.width; x++) {
+          run = data[y * info.width + x]! < 128 ? run + 1 : 0;
+          longest = Math.max(longest, run);
+        }
+        return longest;
+      };
+      let qrTop = 0;
+      while (qrTop < info.height && longestRun(qrTop) < info.width * 0.1) qrTop++;
+      expect(qrTop, size).toBeLessThan(info.height / 3);
+      for (const word of found) {
+        expect(inked(word), `${size} ${word.text}`).toBeGreaterThan(0);
+        expect(px(word.yMax), `${size} ${word.text}`).toBeLessThan(qrTop);
+      }
+      // The /found address and the code are printed under it.
+      expect(words.map((word) => word.text)).toEqual(expect.arrayContaining([formatTagCode(tag.code), foundAddress()]));
+    }
+  });
+
+  it("speaks the language the owner prints in (lang), in every format; en by default, an unknown language 400", async () => {
+    const owner = await registerAccount();
+    const tag = await giveTestTag(owner.id, { status: "ACTIVE", itemName: "Biscuit" });
+    for (const lang of ["de", "fr", "es"] as const) {
+      const words = labelWords(lang);
+      expect(words.callToAction).not.toBe(labelWords("en").callToAction);
+      const pdf = await bytesOf(await label(owner, tag.id, `?format=pdf&size=medium&lang=${lang}`));
+      expect(pdfLines(pdf).slice(0, 3), lang).toEqual([words.callToAction, formatTagCode(tag.code), words.noCamera]);
+      const svg = await (await label(owner, tag.id, `?format=svg&size=medium&lang=${lang}`)).text();
+      expect(svg).toContain(`>${words.callToAction}</text>`);
+      const sheetPdf = await bytesOf(await sheet(owner, `?tagId=${tag.id}&lang=${lang}`));
+      expect(pdfLines(sheetPdf)[0], lang).toBe(words.callToAction);
+    }
+    const response = await label(owner, tag.id, "?lang=xx");
+    expect(response.status).toBe(400);
+    expect(Object.keys((await json<ErrorBody>(response)).error.details!.fieldErrors)).toEqual(["lang"]);
   });
 
   it("works with the browser's session cookie (the dashboard's download links)", async () => {
@@ -246,7 +293,7 @@ describe("GET /tags/labels/sheet", () => {
         expectNear(height, box[1]!);
       }
       // Every label is on the sheet, in the order asked.
-      const codes = pdfStrings(pdf).filter((text) => /^[0-9A-Z]{5}-[0-9A-Z]{5}$/.test(text));
+      const codes = pdfLines(pdf).filter((text) => /^[0-9A-Z]{5}-[0-9A-Z]{5}$/.test(text));
       expect(codes, name).toEqual(repeat(labels).map((id) => formatTagCode(tags.find((tag) => tag.id === id)!.code)));
     }
   });
@@ -257,7 +304,7 @@ describe("GET /tags/labels/sheet", () => {
     const response = await sheet(owner, `?tagId=${tag.id}`);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-disposition")).toBe(`attachment; filename="tag-labels-a4-small-1.pdf"`);
-    expect(pdfStrings(await bytesOf(response)).at(-1)).toBe("Tag labels · Small 25 × 31 mm on A4 · cut along the dashed lines · page 1 of 1");
+    expect(pdfLines(await bytesOf(response)).at(-1)).toBe("Tag labels · Small 25 × 31 mm on A4 · cut along the dashed lines · page 1 of 1");
   });
 
   it("prints only the caller's tags: one that is not theirs fails the sheet with 404; anonymous 401", async () => {

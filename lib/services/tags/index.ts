@@ -7,6 +7,7 @@ export { deleteInsurance, getInsurance, type InsuranceRecord, saveInsurance } fr
 export { activateTag, bulkActivateTags, countTagsByStatus, getTag, listTags, type MintedTag, mintTags, releaseTag, setTagStatus, updateTag } from "./inventory";
 export { labelPixels, labelSizes, papers, sheetGrid, type LabelFormat, type LabelSize, type Paper } from "./label-render";
 export { type LabelFile, tagLabel, tagLabelSheet } from "./labels";
+export { labelWords } from "./label-words";
 export { findEncryptedIdByCode } from "./lookup";
 export { tagQrCode } from "./qr";
 export { type TagRecord, tagStatusSchema, tagTypeSchema } from "./records";

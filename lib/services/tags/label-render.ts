@@ -1,12 +1,15 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import sharp from "sharp";
 
 /**
- * Drawing a tag's printable label: the QR code of its scan URL, the printed code, the /found address for
- * a finder without a camera, and the item name. One layout, in millimetres, drawn three ways: SVG (vector,
- * text as text), PNG (that SVG rasterised at PNG_DPI) and PDF (pdfkit, vector modules and the PDF standard
- * fonts). Pure functions of the label's content: the service (labels.ts) checks who may print what.
+ * Drawing a tag's printable label: a call to action for the finder over the QR code of its scan URL, the
+ * printed code, the /found address for a finder without a camera, and the item name. One layout, in
+ * millimetres, drawn three ways: SVG (vector, text as text), PNG (that SVG rasterised at PNG_DPI) and PDF
+ * (pdfkit, vector modules, DejaVu fonts embedded so any item name prints as written). Pure functions of
+ * the label's content: the service (labels.ts) checks who may print what.
  */
 
 export type LabelSize = "small" | "medium" | "large";
@@ -14,7 +17,7 @@ export type LabelFormat = "svg" | "png" | "pdf";
 export type Paper = "a4" | "letter";
 
 /**
- * Portrait stickers, 1 : 1.24 (the QR square with four lines of text under it). Small is a 25 mm sticker
+ * Portrait stickers, 1 : 1.24 (a call to action, the QR square, four lines of text under it). Small is a 25 mm sticker
  * for a collar tag or a key fob, medium (38 mm, 1.5 in) a bag or a phone case, large (50 mm, 2 in) a
  * bike frame, a suitcase or a car window. The small one's QR modules are still about 0.45–0.5 mm wide
  * (version 4–5 for a scan URL of 45–60 characters), above the ~0.33 mm a phone camera needs at close range.
@@ -51,6 +54,9 @@ export interface LabelContent {
   /** The short address where a finder types the code, without scheme: `example.com/found`. */
   foundAddress: string;
   itemName: string | null;
+  /** The finder's words, in the language the owner prints in (label-words.ts). */
+  callToAction: string;
+  noCamera: string;
 }
 
 type FontRole = "code" | "text" | "strong";
@@ -75,47 +81,51 @@ interface LabelDrawing {
 const MM_PER_PT = 25.4 / 72;
 const ptFromMm = (mm: number) => mm / MM_PER_PT;
 
-/** The PDF standard fonts the PDF uses, and the faces an SVG asks for (metric-compatible ones first). */
-const pdfFonts: Record<FontRole, string> = { code: "Courier-Bold", text: "Helvetica", strong: "Helvetica-Bold" };
+/**
+ * The PDF embeds DejaVu (from the dejavu-fonts-ttf package, so every server has it): the PDF standard
+ * fonts only encode WinAnsi, which printed a Greek, Cyrillic or Arabic item name as "?". DejaVu covers
+ * Latin, Greek, Cyrillic, Armenian, Georgian, Hebrew and Arabic; pdfkit embeds only the glyphs used.
+ * The SVG asks for DejaVu first too, so its text has the widths the layout measured.
+ */
+const fontFiles: Record<FontRole, string> = { code: "DejaVuSansMono-Bold.ttf", text: "DejaVuSans.ttf", strong: "DejaVuSans-Bold.ttf" };
 const svgFonts: Record<FontRole, { family: string; weight: number }> = {
-  code: { family: "'Courier New', 'Liberation Mono', 'DejaVu Sans Mono', Menlo, Consolas, monospace", weight: 700 },
-  text: { family: "Helvetica, Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif", weight: 400 },
-  strong: { family: "Helvetica, Arial, 'Liberation Sans', 'DejaVu Sans', sans-serif", weight: 700 },
+  code: { family: "'DejaVu Sans Mono', 'Courier New', 'Liberation Mono', Menlo, Consolas, monospace", weight: 700 },
+  text: { family: "'DejaVu Sans', Verdana, Arial, 'Liberation Sans', sans-serif", weight: 400 },
+  strong: { family: "'DejaVu Sans', Verdana, Arial, 'Liberation Sans', sans-serif", weight: 700 },
 };
+
+let fontData: Record<FontRole, Buffer> | undefined;
+
+/**
+ * Read once per process. `next start` runs from the project directory, where node_modules lives
+ * (next.config.ts traces these files into the standalone output of the routes that print).
+ */
+function fonts(): Record<FontRole, Buffer> {
+  fontData ??= Object.fromEntries(
+    Object.entries(fontFiles).map(([role, file]) => [role, readFileSync(path.join(process.cwd(), "node_modules", "dejavu-fonts-ttf", "ttf", file))]),
+  ) as Record<FontRole, Buffer>;
+  return fontData;
+}
+
+/** A PDF document with the three roles' fonts registered under their role names. */
+function pdfDocument(options: PDFKit.PDFDocumentOptions): PDFKit.PDFDocument {
+  const doc = new PDFDocument(options);
+  for (const [role, data] of Object.entries(fonts())) doc.registerFont(role, data);
+  return doc;
+}
 
 let measuring: PDFKit.PDFDocument | undefined;
 
-/** Width in mm of a line set in the role's font (Helvetica/Courier metrics; Arial and Liberation match them). */
+/** Width in mm of a line set in the role's font. */
 function textWidthMm(text: string, role: FontRole, sizeMm: number): number {
-  measuring ??= new PDFDocument({ autoFirstPage: false });
-  return measuring.font(pdfFonts[role]).fontSize(ptFromMm(sizeMm)).widthOfString(text) * MM_PER_PT;
+  measuring ??= pdfDocument({ autoFirstPage: false });
+  return measuring.font(role).fontSize(ptFromMm(sizeMm)).widthOfString(text) * MM_PER_PT;
 }
 
 /** The size at which a line fits the width (never larger than asked). */
 function fittedSize(text: string, role: FontRole, sizeMm: number, maxWidthMm: number): number {
   const width = textWidthMm(text, role, sizeMm);
   return width <= maxWidthMm ? sizeMm : sizeMm * (maxWidthMm / width);
-}
-
-// WinAnsi (what the PDF standard fonts encode): Latin-1 plus these; anything else would print as junk.
-const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ");
-const isWinAnsi = (char: string) => {
-  const code = char.codePointAt(0)!;
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.has(char);
-};
-
-/**
- * The item name as the standard fonts can print it: accents they lack are dropped (ő → o), other
- * characters become "?". The SVG and PNG keep the name as written.
- */
-export function winAnsiText(text: string): string {
-  return Array.from(text)
-    .map((char) => {
-      if (isWinAnsi(char)) return char;
-      const folded = char.normalize("NFKD").replace(/\p{M}/gu, "");
-      return folded && Array.from(folded).every(isWinAnsi) ? folded : "?";
-    })
-    .join("");
 }
 
 /** The item name at its size, shrunk to 80 % at most, then cut with an ellipsis to fit the width. */
@@ -132,14 +142,15 @@ function fittedName(name: string, sizeMm: number, maxWidthMm: number): { text: s
  * The label's drawing in mm. Positions are fractions of the width so the three sizes are the same
  * label scaled; text that would not fit (a long host name, a long item name) is made smaller or cut.
  */
-export function labelDrawing(content: LabelContent, size: LabelSize, options: { pdfText?: boolean } = {}): LabelDrawing {
+export function labelDrawing(content: LabelContent, size: LabelSize): LabelDrawing {
   const { widthMm: w, heightMm: h } = labelSizes[size];
   const qr = QRCode.create(content.scanUrl, { errorCorrectionLevel: errorCorrection[size] });
   const count = qr.modules.size;
-  const qrBlock = w * 0.8;
+  // Under the call to action; 0.74 of the width keeps the small label's modules about 0.4 mm wide.
+  const qrBlock = w * 0.74;
   const moduleMm = qrBlock / (count + 2 * QR_QUIET_ZONE);
   const qrLeft = (w - qrBlock) / 2 + QR_QUIET_ZONE * moduleMm;
-  const qrTop = w * 0.03 + QR_QUIET_ZONE * moduleMm;
+  const qrTop = w * 0.095 + QR_QUIET_ZONE * moduleMm;
 
   const qrRuns: LabelDrawing["qrRuns"] = [];
   for (let row = 0; row < count; row++) {
@@ -158,14 +169,15 @@ export function labelDrawing(content: LabelContent, size: LabelSize, options: { 
   const centre = w / 2;
   const line = (text: string, role: FontRole, y: number, sizeMm: number): TextLine => ({ text, role, x: centre, y: y * w, sizeMm: fittedSize(text, role, sizeMm * w, textWidth) });
   const lines = [
-    line(content.code, "code", 0.905, 0.12),
-    line("No camera? Type the code at", "text", 0.99, 0.062),
-    line(content.foundAddress, "strong", 1.065, 0.062),
+    line(content.callToAction, "strong", 0.07, 0.062),
+    line(content.code, "code", 0.925, 0.11),
+    line(content.noCamera, "text", 1.0, 0.058),
+    line(content.foundAddress, "strong", 1.07, 0.058),
   ];
   const name = content.itemName?.trim();
   if (name) {
-    const fitted = fittedName(options.pdfText ? winAnsiText(name) : name, 0.08 * w, textWidth);
-    lines.push({ text: fitted.text, role: "strong", x: centre, y: 1.165 * w, sizeMm: fitted.sizeMm });
+    const fitted = fittedName(name, 0.075 * w, textWidth);
+    lines.push({ text: fitted.text, role: "strong", x: centre, y: 1.17 * w, sizeMm: fitted.sizeMm });
   }
   return { widthMm: w, heightMm: h, qrRuns, lines };
 }
@@ -219,7 +231,7 @@ function drawLabelOnPdf(doc: PDFKit.PDFDocument, drawing: LabelDrawing, leftMm: 
   doc.fillColor("#000000").fill();
   for (const line of drawing.lines) {
     const sizePt = ptFromMm(line.sizeMm);
-    doc.font(pdfFonts[line.role]).fontSize(sizePt);
+    doc.font(line.role).fontSize(sizePt);
     const width = doc.widthOfString(line.text);
     doc.text(line.text, ptFromMm(leftMm + line.x) - width / 2, ptFromMm(topMm + line.y), { lineBreak: false, baseline: "alphabetic" });
   }
@@ -237,8 +249,8 @@ function pdfBytes(doc: PDFKit.PDFDocument): Promise<Uint8Array> {
 
 /** One page the size of the label. */
 export function labelPdf(content: LabelContent, size: LabelSize): Promise<Uint8Array> {
-  const drawing = labelDrawing(content, size, { pdfText: true });
-  const doc = new PDFDocument({
+  const drawing = labelDrawing(content, size);
+  const doc = pdfDocument({
     size: [ptFromMm(drawing.widthMm), ptFromMm(drawing.heightMm)],
     margin: 0,
     info: { Title: `Tag label ${content.code}`, Creator: "Tag Service" },
@@ -268,7 +280,7 @@ export function labelSheetPdf(contents: LabelContent[], size: LabelSize, paper: 
   const page = papers[paper];
   const label = labelSizes[size];
   const pages = Math.max(1, Math.ceil(contents.length / grid.perPage));
-  const doc = new PDFDocument({
+  const doc = pdfDocument({
     size: [ptFromMm(page.widthMm), ptFromMm(page.heightMm)],
     margin: 0,
     autoFirstPage: false,
@@ -288,10 +300,10 @@ export function labelSheetPdf(contents: LabelContent[], size: LabelSize, paper: 
         .rect(ptFromMm(left), ptFromMm(top), ptFromMm(label.widthMm), ptFromMm(label.heightMm))
         .stroke()
         .restore();
-      drawLabelOnPdf(doc, labelDrawing(content, size, { pdfText: true }), left, top);
+      drawLabelOnPdf(doc, labelDrawing(content, size), left, top);
     });
     const footer = `Tag labels · ${label.title} ${label.widthMm} × ${label.heightMm} mm on ${page.title} · cut along the dashed lines · page ${pageIndex + 1} of ${pages}`;
-    doc.font("Helvetica").fontSize(7).fillColor("#4b5563");
+    doc.font("text").fontSize(7).fillColor("#4b5563");
     doc.text(footer, ptFromMm(page.widthMm / 2) - doc.widthOfString(footer) / 2, ptFromMm(page.heightMm - SHEET_MARGIN_MM / 2), { lineBreak: false, baseline: "alphabetic" });
   }
   return pdfBytes(doc);

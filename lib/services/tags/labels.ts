@@ -5,6 +5,8 @@ import { requireUser, type ServiceContext } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
 import { ownedTag, TAG_NOT_FOUND } from "./access";
 import { formatTagCode, foundAddress, scanUrl } from "./codes";
+import type { FinderLocale } from "@/lib/i18n/locales";
+import { labelWords } from "./label-words";
 import { labelPdf, labelPng, labelSheetPdf, labelSvg, type LabelContent, type LabelFormat, type LabelSize, type Paper } from "./label-render";
 
 export interface LabelFile {
@@ -16,14 +18,15 @@ export interface LabelFile {
 
 const contentTypes: Record<LabelFormat, string> = { pdf: "application/pdf", png: "image/png", svg: "image/svg+xml" };
 
-function labelContent(tag: Tag): LabelContent {
-  return { code: formatTagCode(tag.code), scanUrl: scanUrl(tag.encryptedId), foundAddress: foundAddress(), itemName: tag.itemName };
+/** What one tag's label shows, the finder's words in the language the owner chose to print in. */
+export function labelContent(tag: Pick<Tag, "code" | "encryptedId" | "itemName">, lang: FinderLocale): LabelContent {
+  return { code: formatTagCode(tag.code), scanUrl: scanUrl(tag.encryptedId), foundAddress: foundAddress(), itemName: tag.itemName, ...labelWords(lang) };
 }
 
 /** The tag's printable label (owner only) in one format and size. */
-export async function tagLabel(ctx: ServiceContext, tagId: string, input: { format: LabelFormat; size: LabelSize }): Promise<LabelFile> {
+export async function tagLabel(ctx: ServiceContext, tagId: string, input: { format: LabelFormat; size: LabelSize; lang: FinderLocale }): Promise<LabelFile> {
   const tag = await ownedTag(ctx, tagId);
-  const content = labelContent(tag);
+  const content = labelContent(tag, input.lang);
   const filename = `tag-${content.code}-label-${input.size}.${input.format}`;
   const body = input.format === "svg" ? labelSvg(content, input.size) : input.format === "png" ? await labelPng(content, input.size) : await labelPdf(content, input.size);
   return { contentType: contentTypes[input.format], body, filename };
@@ -34,7 +37,7 @@ export async function tagLabel(ctx: ServiceContext, tagId: string, input: { form
  * id prints again). One id that is not the caller's tag fails the whole sheet as not found, the same
  * answer a random id gets.
  */
-export async function tagLabelSheet(ctx: ServiceContext, input: { tagIds: string[]; size: LabelSize; paper: Paper }): Promise<LabelFile> {
+export async function tagLabelSheet(ctx: ServiceContext, input: { tagIds: string[]; size: LabelSize; paper: Paper; lang: FinderLocale }): Promise<LabelFile> {
   const { userId } = requireUser(ctx);
   const distinct = [...new Set(input.tagIds)];
   const rows = await ctx.db
@@ -44,7 +47,7 @@ export async function tagLabelSheet(ctx: ServiceContext, input: { tagIds: string
   const byId = new Map(rows.map((tag) => [tag.id, tag]));
   if (distinct.some((id) => !byId.has(id))) throw new NotFoundError(TAG_NOT_FOUND);
   const body = await labelSheetPdf(
-    input.tagIds.map((id) => labelContent(byId.get(id)!)),
+    input.tagIds.map((id) => labelContent(byId.get(id)!, input.lang)),
     input.size,
     input.paper,
   );

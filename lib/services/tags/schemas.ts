@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { tagStatusSchema, tagTypeSchema } from "./records";
+import { finderLocales } from "@/lib/i18n/locales";
 
 /**
  * Request schemas of the tag endpoints, written once: the API's contracts (lib/http/endpoints) and the
@@ -58,7 +59,10 @@ export const labelSizeSchema = z.enum(["small", "medium", "large"]).meta({ descr
 export const paperSchema = z.enum(["a4", "letter"]).meta({ description: "A4 (210 × 297 mm) or US Letter (8.5 × 11 in)" });
 export const MAX_SHEET_LABELS = 100;
 
-export const labelQuery = z.object({ format: labelFormatSchema.default("pdf"), size: labelSizeSchema.default("medium") });
+/** The language of the words printed for the finder (the call to action, the no-camera line). */
+export const labelLanguageSchema = z.enum(finderLocales).meta({ description: "The language of the finder's words on the label: en (the default), de, fr or es" });
+
+export const labelQuery = z.object({ format: labelFormatSchema.default("pdf"), size: labelSizeSchema.default("medium"), lang: labelLanguageSchema.default("en") });
 
 /**
  * `tagId` repeated once per label (`?tagId=…&tagId=…`), as a plain HTML form of checkboxes sends it;
@@ -76,4 +80,5 @@ export const labelSheetQuery = z.object({
     .meta({ description: `The tags to print, one \`tagId\` per label (1 to ${MAX_SHEET_LABELS}); repeat an id to print that label again` }),
   paper: paperSchema.default("a4"),
   size: labelSizeSchema.default("small"),
+  lang: labelLanguageSchema.default("en"),
 });
