@@ -55,6 +55,7 @@ test.describe("QR labels as files", () => {
       await expect(second).toBeChecked();
       await sheet.getByLabel("Paper").selectOption("letter");
       await sheet.getByLabel("Label size").selectOption("medium");
+      await sheet.getByLabel("Language for the finder").selectOption("fr");
       await expectNoHorizontalScroll(page, 390);
       await expectRenderedScreenshot(page, testInfo, "tag-list-sticker-sheet-390");
 
@@ -94,6 +95,18 @@ test.describe("QR labels as files", () => {
 
       await page.setViewportSize({ width: 1280, height: 800 });
       await expectRenderedScreenshot(page, testInfo, "tag-label-downloads-1280");
+    });
+
+    await test.step("the label speaks to its finder in the language the owner picks, and the downloads follow", async () => {
+      await expect(page.getByTestId("call-to-action")).toHaveText("Found me? Scan to reach my owner");
+      await page.getByRole("form", { name: "Label language" }).getByLabel("Language for the finder").selectOption("de");
+      await page.getByRole("button", { name: "Show" }).click();
+      await expect(page).toHaveURL(/\?lang=de$/);
+      await expect(page.getByTestId("call-to-action")).toHaveText("Gefunden? Scannen und meinen Besitzer erreichen");
+      await expect(page.getByTestId("found-address")).toContainText("Keine Kamera? Code eingeben unter");
+      const pdfLink = page.getByRole("region", { name: "Download the label" }).getByRole("link", { name: "Download the medium label (38 × 47 mm) as PDF" });
+      await expect(pdfLink).toHaveAttribute("href", /&lang=de$/);
+      await expectNoHorizontalScroll(page, 1280);
     });
   });
 });

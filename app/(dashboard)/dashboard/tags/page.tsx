@@ -5,6 +5,7 @@ import { DateTime } from "@/components/dashboard/date-time";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { PageHeading } from "@/components/dashboard/page-heading";
 import { SelectField } from "@/components/forms/field";
+import { labelLanguageOptions } from "@/components/tags/label-languages";
 import { FormAlert } from "@/components/forms/form-alert";
 import { tagStatusLabels, tagStatusList, tagTypeLabels, tagTypes } from "@/components/tags/labels";
 import { TagStatusBadge } from "@/components/tags/status-badge";
@@ -116,6 +117,7 @@ function StickerSheetForm() {
       <form id={STICKER_SHEET_FORM} method="get" action="/api/v1/tags/labels/sheet" aria-label="Sticker sheet" className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-end">
         <SelectField id="sheet-paper" label="Paper" name="paper" options={(Object.keys(papers) as Paper[]).map((paper) => ({ value: paper, label: papers[paper].title }))} defaultValue="a4" />
         <SelectField id="sheet-size" label="Label size" name="size" options={sizeOptions} defaultValue="small" />
+        <SelectField id="sheet-lang" label="Language for the finder" name="lang" options={labelLanguageOptions} defaultValue="en" />
         <StickerSheetSubmit />
       </form>
     </section>
