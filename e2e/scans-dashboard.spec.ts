@@ -2,6 +2,8 @@ import { expect, expectRenderedScreenshot, test } from "./support/fixtures";
 import { expectNoHorizontalScroll, newAccount, registerByApi, signInWithForm } from "./support/accounts";
 import { e2eBaseUrl } from "./support/server-env";
 import { mintTagsAsAdmin, samplePng } from "./support/tags";
+import sharp from "sharp";
+import { pdfPagePng, pdfWords } from "../tests/support/pdf";
 
 const IPHONE_SAFARI = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1";
 const SLACKBOT = "Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)";
@@ -132,6 +134,32 @@ test("the owner sees every scan with its class and the finder's shared location,
       await testInfo.attach(`lost-poster-${format}.pdf`, { body: pdf, contentType: "application/pdf" });
       expect(pdfPageCount(pdf), `${format} pages`).toBe(1);
     }
+    // Printed without background colours (many browsers' default), "LOST" is still there in red ink:
+    // rendered to an image (pdftoppm), the box pdftotext gives the word holds red pixels.
+    const plain = await page.pdf({ format: "A4", printBackground: false });
+    // The letter-spacing may split it into letters: take the run of words that spells it.
+    const words = pdfWords(plain);
+    const start = words.findIndex((_, index) => {
+      let spelled = "";
+      for (let next = index; next < words.length && spelled.length < 4; next++) spelled += words[next]!.text.toUpperCase();
+      return spelled === "LOST";
+    });
+    expect(start, "LOST on the printed page").toBeGreaterThanOrEqual(0);
+    let end = start;
+    for (let spelled = words[start]!.text; spelled.length < 4; spelled += words[end]!.text) end++;
+    const letters = words.slice(start, end + 1);
+    const word = { xMin: Math.min(...letters.map((l) => l.xMin)), yMin: Math.min(...letters.map((l) => l.yMin)), xMax: Math.max(...letters.map((l) => l.xMax)), yMax: Math.max(...letters.map((l) => l.yMax)) };
+    const dpi = 100;
+    const { data, info } = await sharp(pdfPagePng(plain, dpi)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const px = (pt: number) => Math.round((pt / 72) * dpi);
+    let red = 0;
+    for (let y = px(word.yMin); y < px(word.yMax); y++) {
+      for (let x = px(word.xMin); x < px(word.xMax); x++) {
+        const at = (y * info.width + x) * info.channels;
+        if (data[at]! > 150 && data[at + 1]! < 90 && data[at + 2]! < 90) red++;
+      }
+    }
+    expect(red, "red ink in the LOST box").toBeGreaterThan(50);
     await page.emulateMedia({ media: "screen" });
     await page.setViewportSize({ width: 390, height: 844 });
   });

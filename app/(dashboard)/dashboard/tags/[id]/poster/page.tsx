@@ -75,9 +75,13 @@ export default async function LostPosterPage({ params }: { params: Params }) {
       </div>
 
       {poster.printable ? (
-        <article aria-label={`Poster for ${name}`} className={`lost-poster-sheet print-sheet mx-auto flex w-full max-w-2xl flex-col gap-4 rounded-xl border-4 bg-white p-6 text-ink sm:p-8 ${stolen ? "border-danger-700" : "border-reward-800"}`}>
-          <header className={`lost-poster-banner rounded-lg px-4 py-3 text-center text-white ${stolen ? "bg-danger-700" : "bg-reward-800"}`}>
-            <p className="text-4xl font-black tracking-[0.2em] uppercase sm:text-5xl">{stolen ? "Stolen" : "Lost"}</p>
+        <article aria-label={`Poster for ${name}`} className="lost-poster-sheet print-sheet mx-auto flex w-full max-w-2xl flex-col gap-4 rounded-xl border-4 border-danger-700 bg-white p-6 text-ink sm:p-8">
+          {/* The word in red ink on white, inside a red frame: it survives a printer or browser that leaves out
+              background colours (white letters on a coloured band would vanish), at 6.5:1 contrast. */}
+          <header className="lost-poster-banner rounded-lg border-4 border-danger-700 bg-white px-4 py-3 text-center text-ink">
+            <p className="text-5xl font-black tracking-[0.2em] text-danger-700 uppercase sm:text-6xl" data-testid="poster-word">
+              {stolen ? "Stolen" : "Lost"}
+            </p>
             <h2 className="lost-poster-name mt-1 text-2xl font-bold break-words sm:text-3xl">{petName && petName !== name ? `${name} (${petName})` : name}</h2>
           </header>
 
