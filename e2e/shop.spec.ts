@@ -23,6 +23,7 @@ async function addToCart(page: Page, product: Product, quantity = 1) {
 
 async function fillAddress(page: Page) {
   const form = page.getByRole("group", { name: "Shipping address" });
+  await form.getByLabel("Recipient's name").fill("Sam Buyer");
   await form.getByLabel("Address", { exact: true }).fill("1 Main Street");
   await form.getByLabel("City").fill("Springfield");
   await form.getByLabel("Postal code").fill("62701");
@@ -216,6 +217,54 @@ test.describe("the shop", () => {
     await expect(page).toHaveURL(/\/shop\/cart$/);
     await expect(page.getByRole("list", { name: "Items in your cart" }).getByRole("listitem").filter({ hasText: name })).toBeVisible();
     await expect(page.getByRole("button", { name: "Place order and pay" })).toBeVisible();
+  });
+
+  test("a product without a picture shows the designed placeholder on its card, not an empty block", async ({ page, playwright }) => {
+    const bare = await createProduct(playwright, { name: `No picture ${randomBytes(3).toString("hex")}`, price: 5, images: [] });
+    const pictured = await createProduct(playwright, { name: `Pictured ${randomBytes(3).toString("hex")}`, price: 5 });
+    await page.goto("/shop");
+    const cards = page.getByRole("list", { name: "Products" }).getByRole("listitem");
+    const bareCard = cards.filter({ hasText: bare.name });
+    await expect(bareCard.getByTestId("product-placeholder")).toBeVisible();
+    await expect(bareCard.getByTestId("product-placeholder").locator("svg")).toBeVisible();
+    await expect(cards.filter({ hasText: pictured.name }).getByTestId("product-placeholder")).toHaveCount(0);
+  });
+
+  test("the address has a recipient, prints the country's name on the order, and is offered again for the next order", async ({ page, playwright, request }) => {
+    test.setTimeout(120_000);
+    const product = await createProduct(playwright, { name: `Address tags ${randomBytes(3).toString("hex")}`, price: 4 });
+    const buyer = newAccount("shop-address");
+    await registerByApi(request, buyer);
+    await signInWithForm(page, buyer);
+    await addToCart(page, product);
+    await page.goto("/shop/cart");
+    const form = page.getByRole("group", { name: "Shipping address" });
+    const place = page.getByRole("button", { name: "Place order and pay" });
+    await waitForHydration(place);
+    // The recipient is asked for on the site (the API keeps it optional).
+    await form.getByLabel("Address", { exact: true }).fill("Hauptstraße 5");
+    await form.getByLabel("City").fill("Berlin");
+    await form.getByLabel("Postal code").fill("10115");
+    await form.getByLabel("Country").selectOption("DE");
+    await place.click();
+    await expect(form.getByLabel("Recipient's name")).toHaveAttribute("aria-invalid", "true");
+    await form.getByLabel("Recipient's name").fill("Maria Garcia");
+    await place.click();
+    await expect(page).toHaveURL(/\/checkout\/test\/cs_test_/);
+    await page.getByRole("button", { name: "Decline (card declined)" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/orders\/[0-9a-f-]{36}\?checkout=cancelled/);
+    const address = page.getByRole("region", { name: "Shipping address" }).locator("address");
+    await expect(address).toContainText("Maria Garcia");
+    await expect(address).toContainText("Germany");
+    await expect(address).not.toContainText(/\bDE\b/);
+
+    // The next order starts from this address.
+    await addToCart(page, product);
+    await page.goto("/shop/cart");
+    await expect(form.getByLabel("Recipient's name")).toHaveValue("Maria Garcia");
+    await expect(form.getByLabel("Address", { exact: true })).toHaveValue("Hauptstraße 5");
+    await expect(form.getByLabel("Postal code")).toHaveValue("10115");
+    await expect(form.getByLabel("Country")).toHaveValue("DE");
   });
 
   test("an unknown product is the 404 page", async ({ page }) => {

@@ -39,7 +39,9 @@ export function ProductCard({ product, image }: { product: ProductRecord; image:
         {image ? (
           // eslint-disable-next-line @next/next/no-img-element -- the app's own small SVGs or an admin's https picture; nothing to optimise
           <img src={image} alt="" className="h-full w-full object-contain p-4" loading="lazy" />
-        ) : null}
+        ) : (
+          <ProductPicturePlaceholder />
+        )}
       </div>
       <div className="flex flex-1 flex-col gap-2 p-4">
         <h2 className="text-lg font-semibold text-ink">
@@ -57,5 +59,21 @@ export function ProductCard({ product, image }: { product: ProductRecord; image:
         </div>
       </div>
     </li>
+  );
+}
+
+/**
+ * Stands in for a product without a picture: a tag drawn on the brand's tint, so the card still looks
+ * finished rather than an empty grey block. Decorative, like the picture it replaces.
+ */
+export function ProductPicturePlaceholder() {
+  return (
+    <div data-testid="product-placeholder" aria-hidden="true" className="flex h-full w-full items-center justify-center bg-gradient-to-br from-brand-50 to-white">
+      <svg viewBox="0 0 64 64" className="h-20 w-20 text-brand-700" fill="none" stroke="currentColor" strokeWidth="3" strokeLinejoin="round" strokeLinecap="round">
+        <path d="M8 12v18l26 26 22-22L30 8H12a4 4 0 0 0-4 4z" fill="white" />
+        <circle cx="20" cy="20" r="4" />
+        <path d="M30 32l6 6M36 26l6 6" />
+      </svg>
+    </div>
   );
 }

@@ -102,6 +102,8 @@ export const paymentStatus = pgEnum("payment_status", [
 ]);
 
 export interface ShippingAddress {
+  /** The recipient; absent on orders placed before it was asked for, and optional through the API. */
+  name?: string | null;
   line1: string;
   line2?: string | null;
   city: string;

@@ -474,3 +474,34 @@ describe("money beyond 2^31 minor units", () => {
     expect(await orderRow(order.id)).toMatchObject({ refundedMinor: 3_000_000_000 });
   });
 });
+
+describe("the shipping address's recipient and country", () => {
+  it("keeps an optional recipient name (a body without one still places), prints the country's name on the invoice, and the latest address is the buyer's last", async () => {
+    const product = await createTestProduct(admin, { price: 3, stock: 10, tagPack: 0 });
+    const buyer = await registerAccount();
+    const { lastShippingAddress } = await import("@/lib/services/orders");
+    const asBuyer = { db: getDatabase().db, actor: { kind: "user" as const, userId: buyer.id, role: "USER" as const, ip: "127.0.0.1" } };
+    expect(await lastShippingAddress(asBuyer)).toBeNull();
+
+    // A caller written before the name existed: still 201, and no name stored.
+    const older = await ok<OrderRecord>(await placeOrder(buyer, { items: [{ productId: product.id, quantity: 1 }], shippingAddress: { line1: "1 Old Road", city: "Springfield", postalCode: "62701", country: "US" } }), 201);
+    expect(older.shippingAddress?.name ?? null).toBeNull();
+    expect((await errorOf(await placeOrder(buyer, { items: [{ productId: product.id, quantity: 1 }], shippingAddress: { name: "x".repeat(201), line1: "1 Main St", city: "Berlin", postalCode: "10115", country: "DE" } }))).code).toBe("VALIDATION_ERROR");
+
+    const named = await ok<OrderRecord>(
+      await placeOrder(buyer, { items: [{ productId: product.id, quantity: 1 }], shippingAddress: { name: "  Maria Garcia ", line1: "Hauptstraße 5", city: "Berlin", postalCode: "10115", country: "de" } }),
+      201,
+    );
+    expect(named.shippingAddress).toMatchObject({ name: "Maria Garcia", country: "DE" });
+    expect((await ok<OrderRecord>(await call(getRoute, apiRequest(`/api/v1/orders/${named.id}`, { headers: bearer(buyer.accessToken) }), { id: named.id }))).shippingAddress).toMatchObject({ name: "Maria Garcia" });
+    // An order without an address does not hide the last one that had it.
+    await ok<OrderRecord>(await placeOrder(buyer, { items: [{ productId: product.id, quantity: 1 }] }), 201);
+    expect(await lastShippingAddress(asBuyer)).toMatchObject({ name: "Maria Garcia", line1: "Hauptstraße 5", country: "DE" });
+
+    await payOrder(named, buyer.id);
+    const html = await (await invoice(buyer, named.id)).text();
+    expect(html).toContain("<div>Maria Garcia</div>");
+    expect(html).toContain("<div>Germany</div>");
+    expect(html).not.toContain("<div>DE</div>");
+  });
+});

@@ -102,7 +102,7 @@ export const orderEndpoints = {
     path: "/api/v1/orders",
     summary: "Place an order",
     description:
-      "items: 1–20 lines of { productId, quantity (1–100), variantId? }; shippingAddress optional. Prices and the total come from the catalogue (shipping free, no tax line). An unknown or inactive product, or a variant not of that product, is 400 naming the line; items in different currencies are 400. The units are reserved at once (other buyers cannot take them) until the order is paid or cancelled; not enough free stock is 422 with `{ productId, available, requested }`. The order starts PENDING: pay it with POST /orders/{id}/checkout.",
+      "items: 1–20 lines of { productId, quantity (1–100), variantId? }; shippingAddress optional, and within it the recipient's `name` (the site's checkout asks for it). Prices and the total come from the catalogue (shipping free, no tax line). An unknown or inactive product, or a variant not of that product, is 400 naming the line; items in different currencies are 400. The units are reserved at once (other buyers cannot take them) until the order is paid or cancelled; not enough free stock is 422 with `{ productId, available, requested }`. The order starts PENDING: pay it with POST /orders/{id}/checkout.",
     tags: shop,
     auth: "required",
     body: createOrderInput,

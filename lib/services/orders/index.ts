@@ -1,7 +1,7 @@
 /** The shop: the catalogue, orders with reserved stock, checkout at the payment provider, invoices, cancellations and refunds. */
 export { createProduct, getProductBySlug, listAdminProducts, listProducts, slugify, updateProduct } from "./products";
 export { cancelAbandonedOrders } from "./abandoned";
-export { cancelOrder, checkoutOrder, completeOrderRefund, createOrder, getOrder, listAdminOrders, listOrders, refundOrder, setOrderStatus } from "./orders";
+export { cancelOrder, checkoutOrder, completeOrderRefund, createOrder, getOrder, lastShippingAddress, listAdminOrders, listOrders, refundOrder, setOrderStatus } from "./orders";
 export { INVOICE_CONTENT_SECURITY_POLICY, orderInvoice } from "./invoice";
 export { describeTagOutcome, orderReference } from "./records";
 export { applyCheckoutSessionCompleted, recordPaymentFailed, recordPaymentSucceeded, type ProviderEvent } from "./payment-effects";

@@ -8,6 +8,7 @@ import { ConflictError, NotFoundError } from "@/lib/services/errors";
 import { ORDER_NOT_FOUND } from "./orders";
 import { orderItemsOf } from "./queries";
 import { appBaseUrl, formatMoney, orderReference } from "./records";
+import { countryName } from "@/lib/shop/country-name";
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
@@ -64,7 +65,7 @@ export async function orderInvoice(ctx: ServiceContext, orderId: string): Promis
   const money = (minor: number) => escapeHtml(formatMoney(minor, order.currency));
   const address = order.shippingAddress;
   const addressLines = address
-    ? [address.line1, address.line2, [address.city, address.state, address.postalCode].filter(Boolean).join(", "), address.country].filter((line): line is string => Boolean(line))
+    ? [address.name, address.line1, address.line2, [address.city, address.state, address.postalCode].filter(Boolean).join(", "), countryName(address.country)].filter((line): line is string => Boolean(line))
     : [];
   const rows = items
     .map(

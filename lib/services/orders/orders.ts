@@ -1,7 +1,7 @@
 import { createElement } from "react";
-import { and, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
-import type { Order, OrderItem } from "@/db/schema";
+import type { Order, OrderItem, ShippingAddress } from "@/db/schema";
 import { OrderShippedEmail } from "@/emails/order-shipped";
 import { queueEmail } from "@/lib/email/queue";
 import { enqueueJob } from "@/lib/jobs/enqueue";
@@ -166,6 +166,18 @@ export async function listOrders(ctx: ServiceContext, page: { page: number; limi
     ctx.db.select({ n: count() }).from(schema.orders).where(mine),
   ]);
   return { items: await orderRecords(ctx.db, rows), total: total?.n ?? 0 };
+}
+
+/** The address of the caller's latest order that had one: the cart's checkout starts from it. */
+export async function lastShippingAddress(ctx: ServiceContext): Promise<ShippingAddress | null> {
+  const { userId } = requireUser(ctx);
+  const [last] = await ctx.db
+    .select({ address: schema.orders.shippingAddress })
+    .from(schema.orders)
+    .where(and(eq(schema.orders.userId, userId), isNotNull(schema.orders.shippingAddress)))
+    .orderBy(desc(schema.orders.createdAt), desc(schema.orders.id))
+    .limit(1);
+  return last?.address ?? null;
 }
 
 /** GET /orders/:id: the caller's order; anyone else's is 404. */

@@ -141,6 +141,13 @@ export const updateProductInput = z.object({
 export type UpdateProductInput = z.infer<typeof updateProductInput>;
 
 export const shippingAddressSchema = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .nullish()
+    .meta({ description: "Who the parcel is for. Optional here (older callers send none); the site's checkout asks for it", example: "Maria Garcia" }),
   line1: z.string().trim().min(1).max(200),
   line2: z.string().trim().max(200).nullish(),
   city: z.string().trim().min(1).max(100),
@@ -188,7 +195,7 @@ export const orderSchema = z
     total: z.number(),
     currency: z.string(),
     items: z.array(orderItemSchema),
-    shippingAddress: shippingAddressSchema.extend({ line2: z.string().nullable().optional(), state: z.string().nullable().optional() }).nullable(),
+    shippingAddress: shippingAddressSchema.extend({ name: z.string().nullable().optional(), line2: z.string().nullable().optional(), state: z.string().nullable().optional() }).nullable(),
     paymentSessionId: z.string().nullable(),
     paymentError: z.string().nullable().meta({ description: "The provider's message for the last failed payment" }),
     trackingNumber: z.string().nullable(),
@@ -226,7 +233,7 @@ export const orderSchema = z
           tagIds: [],
         },
       ],
-      shippingAddress: { line1: "1 Main St", city: "Springfield", state: "IL", postalCode: "62701", country: "US" },
+      shippingAddress: { name: "Maria Garcia", line1: "1 Main St", city: "Springfield", state: "IL", postalCode: "62701", country: "US" },
       paymentSessionId: null,
       paymentError: null,
       trackingNumber: null,

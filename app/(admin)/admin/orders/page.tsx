@@ -11,6 +11,7 @@ import { ORDER_STATUSES, listAdminOrders, orderReference, type AdminOrderRecord 
 import { requireAdminContext } from "../admin-context";
 import { OrderActions } from "./order-actions";
 import { ordersHref, ordersView, ORDERS_PATH, type OrdersView } from "./orders-path";
+import { countryName } from "@/lib/shop/country-name";
 
 export const metadata: Metadata = { title: "Orders" };
 
@@ -154,7 +155,7 @@ function OrderCard({ order, view, timeZone }: { order: AdminOrderRecord; view: O
               <h3 className="text-sm font-semibold text-ink">Shipping address</h3>
               {address ? (
                 <address className="mt-1 text-sm text-muted not-italic">
-                  {[address.line1, address.line2, [address.postalCode, address.city].join(" "), address.state, address.country].filter(Boolean).map((line) => (
+                  {[address.name, address.line1, address.line2, [address.postalCode, address.city].join(" "), address.state, countryName(address.country)].filter(Boolean).map((line) => (
                     <span key={line} className="block break-words">
                       {line}
                     </span>

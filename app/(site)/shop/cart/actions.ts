@@ -9,8 +9,13 @@ import { checkoutOrder, createOrder, createOrderInput, shippingAddressSchema } f
 import type { DomainError } from "@/lib/services/errors";
 import { ADDRESS_FIELDS, type PlaceOrderState } from "./place-order-state";
 
-/** Every tag is a printed thing we post: an order from the cart needs the address (the API's stays optional). */
-const placeOrderInput = createOrderInput.extend({ shippingAddress: shippingAddressSchema });
+/**
+ * Every tag is a printed thing we post: an order from the cart needs the address and who it is for (the
+ * API's stay optional, so callers written before the recipient's name existed keep working).
+ */
+const placeOrderInput = createOrderInput.extend({
+  shippingAddress: shippingAddressSchema.extend({ name: z.string().trim().min(1, "Enter the recipient's name.").max(200) }),
+});
 
 type Item = { productId?: unknown; variantId?: unknown };
 

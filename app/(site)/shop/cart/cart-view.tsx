@@ -13,6 +13,9 @@ import { placeOrderAction } from "./actions";
 import { COUNTRIES } from "./countries";
 import type { PlaceOrderState } from "./place-order-state";
 
+/** The address of the buyer's last order, to start the checkout from (null on a first order). */
+export type SavedAddress = Partial<Record<"name" | "line1" | "line2" | "city" | "state" | "postalCode" | "country", string>> | null;
+
 export interface CatalogueEntry {
   id: string;
   slug: string;
@@ -74,7 +77,7 @@ function currentLineErrors(state: PlaceOrderState, lines: CartLine[]): Record<st
   return errors;
 }
 
-export function CartView({ catalogue, signedIn }: { catalogue: CatalogueEntry[]; signedIn: boolean }) {
+export function CartView({ catalogue, signedIn, savedAddress = null }: { catalogue: CatalogueEntry[]; signedIn: boolean; savedAddress?: SavedAddress }) {
   const ready = useCartReady();
   const stored = useCart();
   const byId = new Map(catalogue.map((product) => [product.id, product]));
@@ -146,7 +149,7 @@ export function CartView({ catalogue, signedIn }: { catalogue: CatalogueEntry[];
           Checkout
         </h2>
         {signedIn ? (
-          <CheckoutForm lines={lines} state={state} formAction={formAction} disabled={blocked || currencies.size > 1} />
+          <CheckoutForm lines={lines} state={state} formAction={formAction} disabled={blocked || currencies.size > 1} savedAddress={savedAddress} />
         ) : (
           <div className="mt-3 flex flex-col gap-3">
             <p className="text-muted">Sign in to place your order: the tags you buy join your account. Your cart stays here.</p>
@@ -218,9 +221,22 @@ function CartLineRow({ line, error }: { line: ShownLine; error: string | null })
   );
 }
 
-function CheckoutForm({ lines, state, formAction, disabled }: { lines: ShownLine[]; state: PlaceOrderState; formAction: (formData: FormData) => void; disabled: boolean }) {
+function CheckoutForm({
+  lines,
+  state,
+  formAction,
+  disabled,
+  savedAddress,
+}: {
+  lines: ShownLine[];
+  state: PlaceOrderState;
+  formAction: (formData: FormData) => void;
+  disabled: boolean;
+  savedAddress: SavedAddress;
+}) {
   const id = useId();
-  const value = (name: string) => state.values?.[name];
+  // What was just submitted, else the last order's address: a returning buyer does not type it again.
+  const value = (name: string) => (state.values ? state.values[name] : savedAddress?.[name as keyof NonNullable<SavedAddress>]);
   const field = (name: string) => ({ id: `${id}-${name}`, name, errors: fieldError(state, name), defaultValue: value(name) });
   const countryErrors = fieldError(state, "country");
 
@@ -230,6 +246,7 @@ function CheckoutForm({ lines, state, formAction, disabled }: { lines: ShownLine
       {state.status === "error" && state.message ? <FormAlert tone="error" title={state.message} /> : null}
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-1 font-semibold text-ink">Shipping address</legend>
+        <TextField {...field("name")} label="Recipient's name" autoComplete="name" required maxLength={200} />
         <TextField {...field("line1")} label="Address" autoComplete="address-line1" required maxLength={200} />
         <TextField {...field("line2")} label="Apartment, suite, etc." optional autoComplete="address-line2" maxLength={200} />
         <div className="grid grid-cols-2 gap-3">

@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { currentUserContext, optionalUserContext } from "@/lib/http/page-context";
 import { env } from "@/lib/env";
-import { listProducts } from "@/lib/services/orders";
+import { lastShippingAddress, listProducts } from "@/lib/services/orders";
 import { productImagePath } from "@/lib/shop/image-path";
 import { CartView, type CatalogueEntry } from "./cart-view";
 
@@ -14,7 +14,10 @@ export const metadata: Metadata = { title: "Your cart", robots: { index: false, 
  */
 export default async function CartPage() {
   const [signedIn, ctx] = await Promise.all([currentUserContext().then(Boolean), optionalUserContext()]);
-  const { items } = await listProducts(ctx, { page: 1, limit: 100 });
+  const [{ items }, saved] = await Promise.all([listProducts(ctx, { page: 1, limit: 100 }), signedIn ? lastShippingAddress(ctx) : null]);
+  const savedAddress = saved
+    ? Object.fromEntries(Object.entries({ name: saved.name, line1: saved.line1, line2: saved.line2, city: saved.city, state: saved.state, postalCode: saved.postalCode, country: saved.country }).filter((entry): entry is [string, string] => typeof entry[1] === "string"))
+    : null;
   const catalogue: CatalogueEntry[] = items.map((product) => ({
     id: product.id,
     slug: product.slug,
@@ -30,7 +33,7 @@ export default async function CartPage() {
   return (
     <div className="container-page py-6 sm:py-10">
       <h1 className="text-3xl font-bold tracking-tight text-ink">Your cart</h1>
-      <CartView catalogue={catalogue} signedIn={signedIn} />
+      <CartView catalogue={catalogue} signedIn={signedIn} savedAddress={savedAddress} />
     </div>
   );
 }

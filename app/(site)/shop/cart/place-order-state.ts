@@ -10,4 +10,4 @@ export interface PlaceOrderState extends FormState {
   checkoutUrl?: string | null;
 }
 
-export const ADDRESS_FIELDS = ["line1", "line2", "city", "state", "postalCode", "country"] as const;
+export const ADDRESS_FIELDS = ["name", "line1", "line2", "city", "state", "postalCode", "country"] as const;

@@ -15,6 +15,7 @@ import { formatMoney } from "@/lib/i18n/money";
 import { NotFoundError } from "@/lib/services/errors";
 import { describeTagOutcome, getOrder, orderReference, type OrderRecord } from "@/lib/services/orders";
 import { cancelOrderAction, payOrderAction } from "./actions";
+import { countryName } from "@/lib/shop/country-name";
 
 export const metadata: Metadata = { title: "Order" };
 
@@ -246,13 +247,14 @@ export default async function OrderPage({ params, searchParams }: Props) {
       {order.shippingAddress ? (
         <Panel id="address" title="Shipping address">
           <address className="text-sm not-italic text-ink">
+            {order.shippingAddress.name ? <span className="block font-semibold">{order.shippingAddress.name}</span> : null}
             {order.shippingAddress.line1}
             {order.shippingAddress.line2 ? <span className="block">{order.shippingAddress.line2}</span> : null}
             <span className="block">
               {order.shippingAddress.postalCode} {order.shippingAddress.city}
               {order.shippingAddress.state ? `, ${order.shippingAddress.state}` : null}
             </span>
-            <span className="block">{order.shippingAddress.country}</span>
+            <span className="block">{countryName(order.shippingAddress.country)}</span>
           </address>
         </Panel>
       ) : null}
