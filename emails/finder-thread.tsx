@@ -5,8 +5,12 @@ import { EmailLayout } from "./components/email-layout";
 import { emailColors } from "./brand";
 import type { AppPath } from "./links";
 
-/** Why the finder gets the e-mail: the owner replied, the finder asked for the link, or the item's reward changed. */
-export type FinderThreadEmailKind = "reply" | "link" | "reward";
+/**
+ * Why the finder gets the e-mail: the owner replied, the finder asked for the link, the item's reward
+ * changed, or the item came back to its owner through someone else (or the owner alone) and the
+ * conversation was closed.
+ */
+export type FinderThreadEmailKind = "reply" | "link" | "reward" | "closed";
 
 interface Wording {
   subject: Record<FinderThreadEmailKind, string>;
@@ -21,11 +25,12 @@ interface Wording {
 
 const wording: Record<MessageLocale, Wording> = {
   en: {
-    subject: { reply: "The owner replied to your message", link: "Your link to the conversation", reward: "News about the reward for the item you found" },
+    subject: { reply: "The owner replied to your message", link: "Your link to the conversation", reward: "News about the reward for the item you found", closed: "The item is back with its owner" },
     intro: {
       reply: "The owner of the item you found has answered you. Open the conversation to read the reply and write back.",
       link: "Here is the link to your conversation with the owner of the item you found. Open it any time to read replies and write back.",
       reward: "The reward for the item you found has changed. Open the conversation to see where it stands.",
+      closed: "The item you wrote about is back with its owner, so this conversation is now closed. Thank you for taking the time to help.",
     },
     secret: "Keep this link to yourself: anyone who has it can read and write in this conversation.",
     button: "Open the conversation",
@@ -34,11 +39,12 @@ const wording: Record<MessageLocale, Wording> = {
     requested: "Someone asked for this e-mail on the conversation's page, using this address. If that was not you, simply ignore it: nothing happens unless the link is opened, and we send this link only once per conversation.",
   },
   es: {
-    subject: { reply: "El dueño ha respondido a tu mensaje", link: "Tu enlace a la conversación", reward: "Novedades sobre la recompensa del objeto que encontraste" },
+    subject: { reply: "El dueño ha respondido a tu mensaje", link: "Tu enlace a la conversación", reward: "Novedades sobre la recompensa del objeto que encontraste", closed: "El objeto ya está con su dueño" },
     intro: {
       reply: "El dueño del objeto que encontraste te ha respondido. Abre la conversación para leer la respuesta y contestar.",
       link: "Aquí tienes el enlace a tu conversación con el dueño del objeto que encontraste. Ábrelo cuando quieras para leer las respuestas y contestar.",
       reward: "La recompensa del objeto que encontraste ha cambiado. Abre la conversación para ver en qué punto está.",
+      closed: "El objeto sobre el que escribiste ya está de vuelta con su dueño, así que esta conversación queda cerrada. Gracias por tomarte el tiempo de ayudar.",
     },
     secret: "No compartas este enlace: quien lo tenga puede leer y escribir en esta conversación.",
     button: "Abrir la conversación",
@@ -47,11 +53,12 @@ const wording: Record<MessageLocale, Wording> = {
     requested: "Alguien pidió este correo en la página de la conversación, con esta dirección. Si no fuiste tú, simplemente ignóralo: no pasa nada si no se abre el enlace, y este enlace solo se envía una vez por conversación.",
   },
   fr: {
-    subject: { reply: "Le propriétaire a répondu à votre message", link: "Votre lien vers la conversation", reward: "Du nouveau sur la récompense de l'objet que vous avez trouvé" },
+    subject: { reply: "Le propriétaire a répondu à votre message", link: "Votre lien vers la conversation", reward: "Du nouveau sur la récompense de l'objet que vous avez trouvé", closed: "L'objet est de retour chez son propriétaire" },
     intro: {
       reply: "Le propriétaire de l'objet que vous avez trouvé vous a répondu. Ouvrez la conversation pour lire sa réponse et lui écrire.",
       link: "Voici le lien vers votre conversation avec le propriétaire de l'objet que vous avez trouvé. Ouvrez-le quand vous voulez pour lire les réponses et écrire.",
       reward: "La récompense de l'objet que vous avez trouvé a changé. Ouvrez la conversation pour voir où elle en est.",
+      closed: "L'objet au sujet duquel vous avez écrit est de retour chez son propriétaire : cette conversation est donc close. Merci d'avoir pris le temps d'aider.",
     },
     secret: "Gardez ce lien pour vous : toute personne qui l'a peut lire et écrire dans cette conversation.",
     button: "Ouvrir la conversation",
@@ -60,11 +67,12 @@ const wording: Record<MessageLocale, Wording> = {
     requested: "Quelqu'un a demandé cet e-mail sur la page de la conversation, avec cette adresse. Si ce n'était pas vous, ignorez-le simplement : rien ne se passe tant que le lien n'est pas ouvert, et ce lien n'est envoyé qu'une fois par conversation.",
   },
   de: {
-    subject: { reply: "Der Besitzer hat auf Ihre Nachricht geantwortet", link: "Ihr Link zur Unterhaltung", reward: "Neuigkeiten zur Belohnung für den gefundenen Gegenstand" },
+    subject: { reply: "Der Besitzer hat auf Ihre Nachricht geantwortet", link: "Ihr Link zur Unterhaltung", reward: "Neuigkeiten zur Belohnung für den gefundenen Gegenstand", closed: "Der Gegenstand ist wieder bei seinem Besitzer" },
     intro: {
       reply: "Der Besitzer des Gegenstands, den Sie gefunden haben, hat Ihnen geantwortet. Öffnen Sie die Unterhaltung, um die Antwort zu lesen und zu antworten.",
       link: "Hier ist der Link zu Ihrer Unterhaltung mit dem Besitzer des Gegenstands, den Sie gefunden haben. Öffnen Sie ihn jederzeit, um Antworten zu lesen und zu schreiben.",
       reward: "Die Belohnung für den gefundenen Gegenstand hat sich geändert. Öffnen Sie die Unterhaltung, um den Stand zu sehen.",
+      closed: "Der Gegenstand, über den Sie geschrieben haben, ist wieder bei seinem Besitzer, daher ist diese Unterhaltung jetzt geschlossen. Danke, dass Sie sich die Zeit genommen haben zu helfen.",
     },
     secret: "Geben Sie diesen Link nicht weiter: Wer ihn hat, kann diese Unterhaltung lesen und darin schreiben.",
     button: "Unterhaltung öffnen",

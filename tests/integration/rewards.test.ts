@@ -22,6 +22,7 @@ import { GET as notificationsRoute } from "@/app/api/v1/notifications/route";
 import { POST as transferRoute } from "@/app/api/v1/tags/[id]/transfer/route";
 import { POST as acceptTransferRoute } from "@/app/api/v1/tags/transfers/[id]/accept/route";
 import { bearer, registerAccount, type TestAccount } from "../support/auth";
+import { finderReplyRequest, threadRow, threadRowByToken } from "../support/messages";
 import { apiRequest, call, json, nextTestIp } from "../support/http";
 import { giveTestTag, tagRow } from "../support/tags";
 
@@ -56,6 +57,7 @@ type FinderRewardBody = {
   status: string | null;
   handoverCode: string | null;
   handoverAdvice: string | null;
+  outcome: string | null;
   verifiedHandover: boolean;
   certificateUrl: string | null;
 };
@@ -369,7 +371,9 @@ describe("the finder's view and the handover code", () => {
     const exported = JSON.parse(texts[2]!) as { data: { rewards: { id: string }[] } };
     expect(exported.data.rewards.map((r) => r.id)).toEqual([reward.id]);
     expect(texts.join("\n")).not.toContain(`"${code}"`);
-    expect((await rewardRow(reward.id))!.handoverCodeSealed).not.toContain(code);
+    const [handover] = await getDatabase().db.select().from(schema.rewardHandovers).where(eq(schema.rewardHandovers.rewardId, reward.id));
+    expect(handover!.codeSealed).not.toContain(code);
+    expect(handover!.codeHash).not.toContain(code);
   });
 });
 
@@ -455,5 +459,156 @@ describe("a tag transfer and rewards", () => {
     expect(await scanView(tag.encryptedId)).toEqual(expect.objectContaining({ reward: null, rewardCurrency: null }));
     const ownerCtx = { ...systemContext(getDatabase().db), actor: { kind: "user" as const, userId: newOwner.id, role: "USER" as const, ip: "127.0.0.1" } };
     expect((await getLostPoster(ownerCtx, tag.id)).reward).toBeNull();
+  });
+});
+
+describe("one handover code per finder", () => {
+  type ConfirmBody = { tagId: string; status: string; verifiedHandover: boolean; confirmation: string; finderThreadId: string | null; message: string };
+  type Finder = { token: string; threadId: string; email: string };
+  const codeOf = async (token: string) => (await data<FinderRewardBody>(await finderView(token), 200)).handoverCode!;
+
+  async function finderOf(encryptedId: string): Promise<Finder> {
+    const email = `finder-${randomBytes(4).toString("hex")}@example.net`;
+    const token = await openThread(encryptedId, email);
+    return { token, threadId: (await threadRowByToken(token))!.id, email };
+  }
+
+  async function twoFinders() {
+    const { owner, tag, reward } = await rewardIn("ACTIVE");
+    const [first, second] = [await finderOf(tag.encryptedId), await finderOf(tag.encryptedId)];
+    return { owner, tag, reward, first, second };
+  }
+
+  it("each conversation gets its own code; the code confirmed names its finder alone, the other is told the item is home and closed", async () => {
+    const { owner, tag, reward, first, second } = await twoFinders();
+    const [firstCode, secondCode] = [await codeOf(first.token), await codeOf(second.token)];
+    expect(firstCode).toMatch(/^\d{6}$/);
+    expect(secondCode).not.toBe(firstCode);
+    expect(await codeOf(first.token)).toBe(firstCode); // stable across views
+    await runPendingJobs({ name: "email.send" });
+
+    const confirmed = await data<ConfirmBody>(await confirm(owner, tag.id, { handoverCode: secondCode }), 200);
+    expect(confirmed).toMatchObject({ status: "RETURNED", verifiedHandover: true, confirmation: "HANDOVER_CODE", finderThreadId: second.threadId });
+    const listed = (await json<{ data: (RewardBody & { returnConfirmation: string; finderThreadId: string })[] }>(await list(owner, `?tagId=${tag.id}`))).data[0]!;
+    expect(listed).toMatchObject({ returnConfirmation: "HANDOVER_CODE", finderThreadId: second.threadId });
+
+    const mine = await data<FinderRewardBody>(await finderView(second.token), 200);
+    expect(mine).toMatchObject({ outcome: "YOURS", status: "RETURNED", verifiedHandover: true, handoverCode: null });
+    expect(mine.certificateUrl).toBe((await data<CertificateBody>(await certificate(tag.id), 200)).certificate.verifyUrl);
+    const other = await data<FinderRewardBody>(await finderView(first.token), 200);
+    expect(other).toEqual(expect.objectContaining({ outcome: "ITEM_BACK", status: "RETURNED", verifiedHandover: false, handoverCode: null, certificateUrl: null }));
+    expect((await threadRow(first.threadId))!.status).toBe("CLOSED");
+    expect((await threadRow(second.threadId))!.status).toBe("ACTIVE");
+    expect((await finderReplyRequest(first.token, { message: "Still there?" })).status).toBe(403);
+
+    // Paid: only the named finder hears of it; the other still only knows the item is home.
+    await data(await pay(owner, reward.id), 200);
+    expect(await data<FinderRewardBody>(await finderView(second.token), 200)).toMatchObject({ outcome: "YOURS", status: "PAID" });
+    expect(await data<FinderRewardBody>(await finderView(first.token), 200)).toMatchObject({ outcome: "ITEM_BACK", status: "RETURNED", certificateUrl: null });
+
+    expect((await runPendingJobs({ name: "email.send" })).failed).toBe(0);
+    const [toFirst, toSecond] = [await listMailbox({ to: first.email }), await listMailbox({ to: second.email })];
+    expect(toFirst.map((mail) => mail.subject)).toContain("The item is back with its owner");
+    expect(toSecond.map((mail) => mail.subject)).not.toContain("The item is back with its owner");
+    expect(toSecond.map((mail) => mail.subject)).toContain("News about the reward for the item you found");
+    const certified = (await data<CertificateBody>(await certificate(tag.id), 200)).certificate as CertificateBody["certificate"] & { confirmation: string };
+    expect(certified).toMatchObject({ verifiedHandover: true, confirmation: "HANDOVER_CODE" });
+    expect(await getDatabase().db.select().from(schema.rewardHandovers).where(eq(schema.rewardHandovers.rewardId, reward.id))).toEqual([]);
+  });
+
+  it("the owner confirms by choosing the conversation: that finder is named, the certificate says confirmed by the owner", async () => {
+    const { owner, tag, first, second } = await twoFinders();
+    await codeOf(first.token);
+    const confirmed = await data<ConfirmBody>(await confirm(owner, tag.id, { threadId: first.threadId }), 200);
+    expect(confirmed).toMatchObject({ verifiedHandover: false, confirmation: "OWNER_CHOSE_FINDER", finderThreadId: first.threadId });
+    expect(await data<FinderRewardBody>(await finderView(first.token), 200)).toMatchObject({ outcome: "YOURS", status: "RETURNED", verifiedHandover: false });
+    expect(await data<FinderRewardBody>(await finderView(second.token), 200)).toMatchObject({ outcome: "ITEM_BACK", certificateUrl: null });
+    const certified = (await data<CertificateBody>(await certificate(tag.id), 200)).certificate as CertificateBody["certificate"] & { confirmation: string };
+    expect(certified).toMatchObject({ verifiedHandover: false, confirmation: "OWNER_CHOSE_FINDER" });
+    expect((await threadRow(second.threadId))!.status).toBe("CLOSED");
+  });
+
+  it("with no body the owner confirms alone: no finder is named, every open conversation is told the item is home", async () => {
+    const { owner, tag, reward, first, second } = await twoFinders();
+    await runPendingJobs({ name: "email.send" });
+    const confirmed = await data<ConfirmBody>(await call(confirmRoute, apiRequest(`/api/v1/rewards/confirm-return/${tag.id}`, { method: "POST", headers: bearer(owner.accessToken) }), { tagId: tag.id }), 200);
+    expect(confirmed).toMatchObject({ tagId: tag.id, status: "RETURNED", verifiedHandover: false, confirmation: "OWNER", finderThreadId: null });
+    expect(confirmed.message).toMatch(/can now be paid/);
+    expect((await tagRow(tag.id))!.status).toBe("FOUND");
+    for (const finder of [first, second]) {
+      expect(await data<FinderRewardBody>(await finderView(finder.token), 200)).toMatchObject({ outcome: "ITEM_BACK", status: "RETURNED", certificateUrl: null });
+      expect((await threadRow(finder.threadId))!.status).toBe("CLOSED");
+    }
+    await data(await pay(owner, reward.id), 200);
+    expect((await runPendingJobs({ name: "email.send" })).failed).toBe(0);
+    for (const finder of [first, second]) expect((await listMailbox({ to: finder.email })).map((mail) => mail.subject)).toEqual(expect.arrayContaining(["The item is back with its owner"]));
+    for (const finder of [first, second]) expect((await listMailbox({ to: finder.email })).filter((mail) => mail.subject === "The item is back with its owner")).toHaveLength(1);
+    const certified = (await data<CertificateBody>(await certificate(tag.id), 200)).certificate as CertificateBody["certificate"] & { confirmation: string };
+    expect(certified).toMatchObject({ verifiedHandover: false, confirmation: "OWNER" });
+  });
+
+  it("a code of no finder is counted (422); another tag's or an unknown conversation is 422 and not counted; both at once is 400", async () => {
+    const { owner, tag, reward, first } = await twoFinders();
+    const code = await codeOf(first.token);
+    const wrong = code === "000000" ? "111111" : "000000";
+    const error = await expectError(await confirm(owner, tag.id, { handoverCode: wrong }), 422, "UNPROCESSABLE_ENTITY");
+    expect(error.details).toEqual({ attemptsLeft: 4, locked: false });
+    const elsewhere = await ownerWithTag();
+    const foreign = await finderOf(elsewhere.tag.encryptedId);
+    const otherTagOfOwner = await giveTestTag(owner.id, { status: "ACTIVE" });
+    const ownOtherThread = await finderOf(otherTagOfOwner.encryptedId);
+    for (const threadId of [foreign.threadId, ownOtherThread.threadId, MISSING_ID]) {
+      await expectError(await confirm(owner, tag.id, { threadId }), 422, "UNPROCESSABLE_ENTITY");
+    }
+    await expectError(await confirm(owner, tag.id, { handoverCode: code, threadId: first.threadId }), 400, "VALIDATION_ERROR");
+    await expectError(await confirm(owner, tag.id, { threadId: "not-a-uuid" }), 400, "VALIDATION_ERROR");
+    expect((await rewardRow(reward.id))!).toMatchObject({ status: "ACTIVE", handoverFailures: 1 });
+    expect((await data<ConfirmBody>(await confirm(owner, tag.id, { handoverCode: code }), 200)).finderThreadId).toBe(first.threadId);
+  });
+
+  it("ten concurrent confirmations, with codes, conversations and none: exactly one takes effect", async () => {
+    const { owner, tag, reward, first, second } = await twoFinders();
+    const [firstCode, secondCode] = [await codeOf(first.token), await codeOf(second.token)];
+    const bodies = [{ handoverCode: firstCode }, { handoverCode: secondCode }, { threadId: first.threadId }, { threadId: second.threadId }, {}];
+    const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => confirm(owner, tag.id, bodies[i % bodies.length])));
+    const statuses = responses.map((response) => response.status).sort();
+    expect(statuses).toEqual([200, 409, 409, 409, 409, 409, 409, 409, 409, 409]);
+    const winner = await data<ConfirmBody>(responses.find((response) => response.status === 200)!, 200);
+    const row = (await rewardRow(reward.id))!;
+    expect(row).toMatchObject({ status: "RETURNED", finderThreadId: winner.finderThreadId, returnConfirmation: winner.confirmation });
+    const events = await getDatabase().db.select().from(schema.tagEvents).where(eq(schema.tagEvents.tagId, tag.id));
+    expect(events.filter((event) => event.toStatus === "FOUND")).toHaveLength(1);
+    const yours = await Promise.all([first, second].map(async (finder) => (await data<FinderRewardBody>(await finderView(finder.token), 200)).outcome));
+    expect(yours.filter((outcome) => outcome === "YOURS")).toHaveLength(winner.finderThreadId ? 1 : 0);
+  });
+
+  it("a reward offered before per-finder codes keeps working: its old shared code is never shown, each conversation gets its own", async () => {
+    const { owner, tag } = await ownerWithTag();
+    const finder = await finderOf(tag.encryptedId);
+    // A reward as the previous version stored it: one sealed code for every finder.
+    const { sealText } = await import("@/lib/auth/tokens");
+    const [legacy] = await getDatabase()
+      .db.insert(schema.rewards)
+      .values({ tagId: tag.id, ownerId: owner.id, amountMinor: 3000, handoverCodeSealed: sealText("reward-handover-code", "424242") })
+      .returning();
+    const views = await Promise.all([finderView(finder.token), finderView(finder.token), finderView(finder.token)]);
+    const codes = await Promise.all(views.map(async (view) => (await data<FinderRewardBody>(view, 200)).handoverCode));
+    expect(new Set(codes).size).toBe(1);
+    expect(codes[0]).toMatch(/^\d{6}$/);
+    expect(await getDatabase().db.select().from(schema.rewardHandovers).where(eq(schema.rewardHandovers.rewardId, legacy!.id))).toHaveLength(1);
+    if (codes[0] !== "424242") await expectError(await confirm(owner, tag.id, { handoverCode: "424242" }), 422, "UNPROCESSABLE_ENTITY");
+    expect(await data<ConfirmBody>(await confirm(owner, tag.id, { handoverCode: codes[0]! }), 200)).toMatchObject({ confirmation: "HANDOVER_CODE", finderThreadId: finder.threadId });
+    expect((await rewardRow(legacy!.id))!.handoverCodeSealed).toBeNull();
+  });
+
+  it("a conversation the owner opened on their own tag is refused (403), so it can never hold a code", async () => {
+    const { owner, tag } = await rewardIn("ACTIVE");
+    const response = await call(
+      contactRoute,
+      apiRequest(`/api/v1/scan/${tag.encryptedId}/contact`, { method: "POST", ip: nextTestIp(), headers: bearer(owner.accessToken), body: { message: "I found it (wink)" } }),
+      { encryptedId: tag.encryptedId },
+    );
+    await expectError(response, 403, "FORBIDDEN");
+    expect(await getDatabase().db.select().from(schema.threads).where(eq(schema.threads.tagId, tag.id))).toEqual([]);
   });
 });

@@ -23,7 +23,7 @@ export const finderThreadEndpoints = {
     summary: "Message a tag's owner anonymously",
     description:
       ownerSideEffectNote("a real conversation is opened in the owner's inbox and the owner is notified and e-mailed") +
-      "\n\nOpens a conversation and answers its thread token (the only way back to it: keep it secret) and the finder's page for it. `finderEmail`, optional, is only used to tell the finder of the owner's replies (at most one e-mail per 10 minutes) and is never shown to the owner. Sent with a valid credential, the conversation remembers the account, so the owner can block it. Unknown tag 404; a tag that cannot be contacted (unowned or DEACTIVATED) 403; a finder the owner has blocked 403. At most 10 new conversations an hour from one IP, shared with the finder page's contact form (429).",
+      "\n\nOpens a conversation and answers its thread token (the only way back to it: keep it secret) and the finder's page for it. `finderEmail`, optional, is only used to tell the finder of the owner's replies (at most one e-mail per 10 minutes) and is never shown to the owner. Sent with a valid credential, the conversation remembers the account, so the owner can block it. Unknown tag 404; a tag that cannot be contacted (unowned or DEACTIVATED) 403; a finder the owner has blocked 403; the tag's own owner (signed in, or with their credential) 403: an owner cannot be the finder of their own tag, nor so claim its reward. At most 10 new conversations an hour from one IP, shared with the finder page's contact form (429).",
     tags,
     auth: "optional",
     // The finder page's contact form takes its limits from here: one budget for both doors.

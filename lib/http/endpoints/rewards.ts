@@ -39,7 +39,7 @@ export const rewardEndpoints = {
     path: "/api/v1/rewards/{id}",
     summary: "Offer a reward on a tag",
     description:
-      "`id` is the tag's id. amount > 0 and ≤ 10 000 in major units (at most two decimals); currency an ISO 4217 code (default USD, answered upper case). One ACTIVE or RETURNED reward per tag: a second is 409. Another user's tag is 404. The finder's conversation then shows a one-time handover code (never shown to you).",
+      "`id` is the tag's id. amount > 0 and ≤ 10 000 in major units (at most two decimals); currency an ISO 4217 code (default USD, answered upper case). One ACTIVE or RETURNED reward per tag: a second is 409. Another user's tag is 404. Each finder's conversation on the tag then shows its own one-time handover code (never shown to you).",
     tags: rewards,
     auth: "required",
     params: idParams,
@@ -64,7 +64,7 @@ export const rewardEndpoints = {
     path: "/api/v1/rewards/confirm-return/{tagId}",
     summary: "Confirm the item was returned",
     description:
-      "The tag's ACTIVE reward becomes RETURNED (409 when there is none) and a LOST tag becomes FOUND. Optional `handoverCode`: the 6-digit code the finder gave you with the item; a match marks the return (and its certificate) as a verified handover. A wrong code changes nothing and is 422 with `{ attemptsLeft, locked }`; after five wrong codes the check is locked (422) and the return can only be confirmed without a code.",
+      "The tag's ACTIVE reward becomes RETURNED (409 when there is none) and a LOST tag becomes FOUND. The body may name the finder who returned the item, in one of two ways (both at once is 400):\n\n- `handoverCode`: the 6-digit code the finder gave you with the item. Each conversation on the tag has its own code, so the code names that finder; the return (and its certificate) is a verified handover (`confirmation: HANDOVER_CODE`). A code that is none of the tag's finders' changes nothing and is 422 with `{ attemptsLeft, locked }`; after five wrong codes the check is locked (422) and the return can only be confirmed without a code.\n- `threadId`: the finder's conversation, chosen by you (the finder had no phone, you met in person): `confirmation: OWNER_CHOSE_FINDER`, and the certificate says the owner confirmed it. A conversation that is not one of this tag's (or one you opened yourself) is 422.\n\nWith neither (or no body), you confirm alone and no finder is named (`confirmation: OWNER`). Only the named finder's conversation is then told of the return, the payment and the certificate; the tag's other open conversations are closed (you can reopen them) and their finders told the item is back with you. Concurrent confirmations: one takes effect, the others are 409.",
     tags: rewards,
     auth: "required",
     params: tagIdParams,
@@ -121,7 +121,7 @@ export const rewardEndpoints = {
     path: "/api/v1/scan/thread/{token}/reward",
     summary: "The reward, as the finder sees it",
     description:
-      "The tag's current reward for the finder holding the thread token: offered, amount, currency, description and status. Once the tag has been transferred away from the conversation's owner, `offered` is false. While it is ACTIVE, `handoverCode` is the one-time code to give the owner only once the item is in their hands. Unknown token 404.",
+      "The tag's current reward for the finder holding the thread token: offered, amount, currency, description and status. Once the tag has been transferred away from the conversation's owner, `offered` is false. While it is ACTIVE, `handoverCode` is this conversation's own one-time code (each conversation has its own) to give the owner only once the item is in their hands; a conversation the owner opened on their own tag gets none. Once returned, `outcome` says whether the return named this conversation's finder (YOURS: status, verified handover and certificate follow) or not (ITEM_BACK: the item is back with its owner, the conversation is closed, status stays RETURNED). Unknown token 404.",
     tags: ["Finder conversations"],
     auth: "none",
     params: threadTokenParams,

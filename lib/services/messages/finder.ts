@@ -16,6 +16,7 @@ import { newThreadToken, sealThreadToken, threadTokenHash, threadUrl } from "./t
 const NOT_CONTACTABLE = "This tag's owner cannot be contacted through it.";
 const BLOCKED = "The owner is not accepting messages from you.";
 const SUSPENDED_FINDER = "This conversation was opened by an account that is suspended.";
+const OWN_TAG = "This is your own tag: you cannot write to yourself as its finder.";
 
 /** The signed-in user sending, if any (auth is optional on the finder endpoints). */
 function finderUserIdOf(ctx: ServiceContext): string | null {
@@ -24,7 +25,8 @@ function finderUserIdOf(ctx: ServiceContext): string | null {
 
 /**
  * POST /scan/:encryptedId/contact: opens an anonymous conversation with the tag's owner. Unknown tag 404;
- * an unowned or DEACTIVATED tag (contactEnabled false) 403; a signed-in finder the owner has blocked 403.
+ * an unowned or DEACTIVATED tag (contactEnabled false) 403; the tag's owner (signed in or by credential) 403;
+ * a signed-in finder the owner has blocked 403.
  * The token is answered once and stored only as a keyed hash (and sealed, when the finder left an e-mail
  * address, for the reply e-mails). The owner is notified (MESSAGE_RECEIVED) without the finder's address.
  */
@@ -37,6 +39,9 @@ export async function contactOwner(ctx: ServiceContext, encryptedId: string, inp
       .where(eq(schema.tags.encryptedId, encryptedId));
     if (!tag) throw new NotFoundError("Tag not found.");
     if (!tag.ownerId || tag.status === "DEACTIVATED") throw new ForbiddenError(NOT_CONTACTABLE);
+    // The owner cannot be a finder of their own tag: such a conversation would get a handover code and
+    // could be named as the finder who returned the item, paying the reward to the owner.
+    if (finderUserId === tag.ownerId) throw new ForbiddenError(OWN_TAG);
     if (finderUserId && (await hasBlocked(tx.db, tag.ownerId, finderUserId))) throw new ForbiddenError(BLOCKED);
 
     const token = newThreadToken();

@@ -1,9 +1,9 @@
 import { randomInt } from "node:crypto";
-import { and, count, desc, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { preparedFor } from "@/db/prepared";
-import type { Reward, Tag } from "@/db/schema";
-import { openSealedText, randomBase62, safeEqual, sealText } from "@/lib/auth/tokens";
+import type { Reward, Tag, Thread } from "@/db/schema";
+import { keyedHash, openSealedText, randomBase62, sealText } from "@/lib/auth/tokens";
 import { env } from "@/lib/env";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError, NotFoundError, UnprocessableError } from "@/lib/services/errors";
@@ -22,6 +22,7 @@ import {
   type DisputeRewardInput,
   type DisputeRewardResult,
   type FinderReward,
+  type ReturnConfirmation,
   type PayRewardInput,
   type PayRewardResult,
   type RewardOffer,
@@ -40,6 +41,12 @@ const toMinor = (amount: number) => Math.round(amount * 100);
 const toMajor = (minor: number) => minor / 100;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
+/** How a return was confirmed; returns confirmed before this was recorded read it from verifiedHandover. */
+function confirmationOf(row: Reward): ReturnConfirmation | null {
+  if (row.returnedAt === null) return null;
+  return row.returnConfirmation ?? (row.verifiedHandover ? "HANDOVER_CODE" : "OWNER");
+}
+
 function toRecord(row: Reward, tagName: string | null): RewardRecord {
   return {
     id: row.id,
@@ -52,6 +59,8 @@ function toRecord(row: Reward, tagName: string | null): RewardRecord {
     createdAt: row.createdAt.toISOString(),
     returnedAt: iso(row.returnedAt),
     verifiedHandover: row.verifiedHandover,
+    returnConfirmation: confirmationOf(row),
+    finderThreadId: row.finderThreadId,
     handoverAttemptsLeft: Math.max(0, HANDOVER_CODE_MAX_FAILURES - row.handoverFailures),
     certificateId: row.status === "RETURNED" || row.status === "PAID" ? row.certificateId : null,
     paymentRef: row.paymentRef,
@@ -60,9 +69,31 @@ function toRecord(row: Reward, tagName: string | null): RewardRecord {
   };
 }
 
-/** A fresh one-time handover code, sealed as the reward row stores it. */
-export function newSealedHandoverCode(): string {
-  return sealText(HANDOVER_PURPOSE, String(randomInt(0, 1_000_000)).padStart(6, "0"));
+const newHandoverCode = () => String(randomInt(0, 1_000_000)).padStart(6, "0");
+
+/** The keyed hash a reward's handover code is found by; the reward's id in it keeps equal codes of two rewards apart. */
+const handoverCodeHash = (rewardId: string, code: string) => keyedHash(HANDOVER_PURPOSE, `${rewardId}:${code}`);
+
+/**
+ * The handover code of one conversation for one reward, made on first need. Codes are unique per reward
+ * (a unique index on its keyed hash), so a code names exactly one finder; six digits are enough because the
+ * owner, the only one who can try codes, gets five wrong tries per reward. Concurrent first views agree on
+ * one code: the loser of the insert reads the winner's. A code colliding with another finder's is drawn again.
+ */
+async function handoverCodeFor(db: Executor, rewardId: string, threadId: string): Promise<string> {
+  for (let attempt = 0; attempt < 8; attempt += 1) {
+    const [existing] = await db
+      .select({ codeSealed: schema.rewardHandovers.codeSealed })
+      .from(schema.rewardHandovers)
+      .where(and(eq(schema.rewardHandovers.rewardId, rewardId), eq(schema.rewardHandovers.threadId, threadId)));
+    if (existing) return openSealedText(HANDOVER_PURPOSE, existing.codeSealed);
+    const code = newHandoverCode();
+    await db
+      .insert(schema.rewardHandovers)
+      .values({ rewardId, threadId, codeSealed: sealText(HANDOVER_PURPOSE, code), codeHash: handoverCodeHash(rewardId, code) })
+      .onConflictDoNothing();
+  }
+  throw new ConflictError("No handover code could be made for this conversation. Try again.");
 }
 
 /** The caller's tag, locked for update; someone else's (or an unknown id) is 404. */
@@ -96,15 +127,26 @@ function refuse(action: string, status: RewardStatus, allowedFrom: RewardStatus[
  * the conversation link to those who left an address, through the finders' e-mail slot (at most one per
  * 10 minutes per conversation). The e-mail says no more than that; the state is in GET /scan/thread/:token/reward.
  */
-async function tellFinders(ctx: ServiceContext, reward: Pick<Reward, "ownerId" | "tagId">) {
+async function tellFinders(ctx: ServiceContext, reward: Pick<Reward, "ownerId" | "tagId" | "finderThreadId" | "returnedAt">) {
+  // Once returned, what follows (paid, disputed) is the named finder's business alone; with none named, nobody's.
+  if (reward.returnedAt && !reward.finderThreadId) return;
   const threads = await ctx.db
     .select()
     .from(schema.threads)
-    .where(and(eq(schema.threads.tagId, reward.tagId), eq(schema.threads.ownerId, reward.ownerId), eq(schema.threads.status, "ACTIVE"), isNotNull(schema.threads.finderEmail), isNotNull(schema.threads.tokenSealed)));
+    .where(
+      and(
+        eq(schema.threads.tagId, reward.tagId),
+        eq(schema.threads.ownerId, reward.ownerId),
+        eq(schema.threads.status, "ACTIVE"),
+        isNotNull(schema.threads.finderEmail),
+        isNotNull(schema.threads.tokenSealed),
+        reward.finderThreadId ? eq(schema.threads.id, reward.finderThreadId) : undefined,
+      ),
+    );
   for (const thread of threads) await emailFinder(ctx, thread, openThreadToken(thread.tokenSealed!), "reward");
 }
 
-async function tellOwner(ctx: ServiceContext, reward: Pick<Reward, "id" | "ownerId" | "tagId">, status: RewardStatus | "REMOVED", body: string) {
+async function notifyOwner(ctx: ServiceContext, reward: Pick<Reward, "id" | "ownerId" | "tagId">, status: RewardStatus | "REMOVED", body: string) {
   await notify(ctx, {
     userId: reward.ownerId,
     type: "REWARD_UPDATED",
@@ -112,6 +154,10 @@ async function tellOwner(ctx: ServiceContext, reward: Pick<Reward, "id" | "owner
     body,
     data: { rewardId: reward.id, tagId: reward.tagId, status },
   });
+}
+
+async function tellOwner(ctx: ServiceContext, reward: Pick<Reward, "id" | "ownerId" | "tagId" | "finderThreadId" | "returnedAt">, status: RewardStatus | "REMOVED", body: string) {
+  await notifyOwner(ctx, reward, status, body);
   await tellFinders(ctx, reward);
 }
 
@@ -135,8 +181,8 @@ export async function listRewards(ctx: ServiceContext, page: { page: number; lim
 
 /**
  * POST /rewards/:tagId: offers a reward on the caller's tag. One ACTIVE or RETURNED reward per tag (409):
- * the tag row is locked while checking, and a partial unique index backs it up. A one-time handover code
- * is made for the finder and stored sealed.
+ * the tag row is locked while checking, and a partial unique index backs it up. Each finder's conversation
+ * gets its own handover code when it first shows the reward.
  */
 export async function createReward(ctx: ServiceContext, tagId: string, input: CreateRewardInput): Promise<RewardRecord> {
   const { userId } = requireUser(ctx);
@@ -156,7 +202,6 @@ export async function createReward(ctx: ServiceContext, tagId: string, input: Cr
         amountMinor: toMinor(input.amount),
         currency: input.currency.toUpperCase(),
         description: input.description || null,
-        handoverCodeSealed: newSealedHandoverCode(),
       })
       .returning();
     await tellOwner(tx, row!, "ACTIVE", `You offered a reward of ${toMajor(row!.amountMinor)} ${row!.currency} for ${tag.itemName ?? "your tag"}.`);
@@ -178,11 +223,44 @@ export async function deleteReward(ctx: ServiceContext, rewardId: string): Promi
 
 type ConfirmOutcome = { ok: ConfirmReturnResult } | { wrongCode: { attemptsLeft: number } } | { locked: true };
 
+const CONFIRMED_MESSAGE: Record<ReturnConfirmation, string> = {
+  HANDOVER_CODE: "Return confirmed with the finder's handover code. The reward can now be paid.",
+  OWNER_CHOSE_FINDER: "Return confirmed for the finder of the conversation you chose. The reward can now be paid.",
+  OWNER: "Return confirmed. The reward can now be paid.",
+};
+
+/** The finder a confirmation names: the conversation a handover code belongs to, or the one the owner chose. */
+async function finderThreadOf(db: Executor, reward: Reward, input: ConfirmReturnInput): Promise<Thread | "wrongCode" | "locked" | null> {
+  if (input.handoverCode !== undefined) {
+    if (reward.handoverFailures >= HANDOVER_CODE_MAX_FAILURES) return "locked";
+    const [match] = await db
+      .select({ thread: schema.threads })
+      .from(schema.rewardHandovers)
+      .innerJoin(schema.threads, eq(schema.threads.id, schema.rewardHandovers.threadId))
+      .where(and(eq(schema.rewardHandovers.rewardId, reward.id), eq(schema.rewardHandovers.codeHash, handoverCodeHash(reward.id, input.handoverCode))));
+    return match?.thread ?? "wrongCode";
+  }
+  if (input.threadId === undefined) return null;
+  const [thread] = await db
+    .select()
+    .from(schema.threads)
+    .where(and(eq(schema.threads.id, input.threadId), eq(schema.threads.tagId, reward.tagId), eq(schema.threads.ownerId, reward.ownerId)));
+  // Not counted as a wrong code: a conversation id is no secret to guess, and only the owner's own are found.
+  if (!thread) throw new UnprocessableError("That conversation is not one of this tag's. Nothing was changed.", { threadId: input.threadId });
+  if (thread.finderUserId === reward.ownerId) throw new UnprocessableError("You opened that conversation yourself: the owner cannot be the finder. Nothing was changed.", { threadId: input.threadId });
+  return thread;
+}
+
 /**
  * POST /rewards/confirm-return/:tagId: the tag's ACTIVE reward becomes RETURNED (409 when there is none)
- * and a LOST tag becomes FOUND through changeTagStatus. With `handoverCode`: a match marks the return a
- * verified handover; a wrong code is counted and refused (422, nothing else changes), and after five wrong
- * codes the check is locked (422) — the owner can still confirm without a code.
+ * and a LOST tag becomes FOUND through changeTagStatus. The confirmation may name the finder, whose
+ * conversation alone then gets the thanks, the payment news and the certificate:
+ * - `handoverCode`: the code of one conversation (each has its own) — a verified handover. A code that is
+ *   no conversation's is counted and refused (422, nothing else changes); after five the check is locked (422).
+ * - `threadId`: the owner chooses the conversation (a finder without a phone, a meeting in person).
+ * - neither: the owner confirms alone and no finder is named.
+ * The tag's other open conversations are closed (the owner can reopen them) and their finders told the
+ * item is home. The tag row is locked first, so of concurrent confirmations exactly one takes effect.
  */
 export async function confirmReturn(ctx: ServiceContext, tagId: string, input: ConfirmReturnInput, now = new Date()): Promise<ConfirmReturnResult> {
   const { userId } = requireUser(ctx);
@@ -194,37 +272,56 @@ export async function confirmReturn(ctx: ServiceContext, tagId: string, input: C
       .where(and(eq(schema.rewards.tagId, tag.id), eq(schema.rewards.ownerId, userId), eq(schema.rewards.status, "ACTIVE")))
       .for("update");
     if (!reward) throw new ConflictError("There is no ACTIVE reward on this tag to confirm.", { allowedFrom: ["ACTIVE"] });
-    let verified = false;
-    if (input.handoverCode !== undefined) {
-      if (reward.handoverFailures >= HANDOVER_CODE_MAX_FAILURES || !reward.handoverCodeSealed) return { locked: true };
-      const expected = openSealedText(HANDOVER_PURPOSE, reward.handoverCodeSealed);
-      if (!safeEqual(expected, input.handoverCode)) {
-        const failures = reward.handoverFailures + 1;
-        await tx.db.update(schema.rewards).set({ handoverFailures: failures }).where(eq(schema.rewards.id, reward.id));
-        return { wrongCode: { attemptsLeft: Math.max(0, HANDOVER_CODE_MAX_FAILURES - failures) } };
-      }
-      verified = true;
+    const finder = await finderThreadOf(tx.db, reward, input);
+    if (finder === "locked") return { locked: true };
+    if (finder === "wrongCode") {
+      const failures = reward.handoverFailures + 1;
+      await tx.db.update(schema.rewards).set({ handoverFailures: failures }).where(eq(schema.rewards.id, reward.id));
+      return { wrongCode: { attemptsLeft: Math.max(0, HANDOVER_CODE_MAX_FAILURES - failures) } };
     }
-    await tx.db
+    const confirmation: ReturnConfirmation = finder === null ? "OWNER" : input.handoverCode !== undefined ? "HANDOVER_CODE" : "OWNER_CHOSE_FINDER";
+    const [returned] = await tx.db
       .update(schema.rewards)
-      .set({ status: "RETURNED", returnedAt: now, certificateId: randomBase62(24), verifiedHandover: verified, handoverCodeSealed: null })
-      .where(eq(schema.rewards.id, reward.id));
+      .set({
+        status: "RETURNED",
+        returnedAt: now,
+        certificateId: randomBase62(24),
+        verifiedHandover: confirmation === "HANDOVER_CODE",
+        returnConfirmation: confirmation,
+        finderThreadId: finder?.id ?? null,
+        handoverCodeSealed: null,
+      })
+      .where(eq(schema.rewards.id, reward.id))
+      .returning();
+    // The codes have done their work: none of them can confirm anything any more.
+    await tx.db.delete(schema.rewardHandovers).where(eq(schema.rewardHandovers.rewardId, reward.id));
+    const others = await tx.db
+      .update(schema.threads)
+      .set({ status: "CLOSED" })
+      .where(and(eq(schema.threads.tagId, tag.id), eq(schema.threads.ownerId, userId), eq(schema.threads.status, "ACTIVE"), finder ? ne(schema.threads.id, finder.id) : undefined))
+      .returning();
     if (tag.status === "LOST") await changeTagStatus(tx.db, tag, { to: "FOUND", actor: { kind: "user", userId }, reason: "Reward return confirmed", now });
-    await tellOwner(tx, reward, "RETURNED", verified ? "The return was confirmed with the finder's handover code. The reward can now be paid." : "The return was confirmed. The reward can now be paid.");
+    await notifyOwner(tx, reward, "RETURNED", CONFIRMED_MESSAGE[confirmation]);
+    if (finder?.finderEmail && finder.tokenSealed && finder.status === "ACTIVE") await emailFinder(tx, finder, openThreadToken(finder.tokenSealed), "reward", { now });
+    for (const thread of others) {
+      if (thread.finderEmail && thread.tokenSealed) await emailFinder(tx, thread, openThreadToken(thread.tokenSealed), "closed", { now });
+    }
     return {
       ok: {
         tagId: tag.id,
         status: "RETURNED",
-        verifiedHandover: verified,
-        message: verified ? "Return confirmed with the finder's handover code. The reward can now be paid." : "Return confirmed. The reward can now be paid.",
+        verifiedHandover: returned!.verifiedHandover,
+        confirmation,
+        finderThreadId: returned!.finderThreadId,
+        message: CONFIRMED_MESSAGE[confirmation],
       },
     };
   });
   if ("ok" in outcome) return outcome.ok;
   if ("locked" in outcome) {
-    throw new UnprocessableError("Too many wrong handover codes: the code check is locked for this reward. Confirm the return without a code.", { locked: true, attemptsLeft: 0 });
+    throw new UnprocessableError("Too many wrong handover codes: the code check is locked for this reward. Confirm the return by choosing the conversation, or without a code.", { locked: true, attemptsLeft: 0 });
   }
-  throw new UnprocessableError("The handover code does not match. Nothing was changed.", { locked: outcome.wrongCode.attemptsLeft === 0, attemptsLeft: outcome.wrongCode.attemptsLeft });
+  throw new UnprocessableError("The handover code is not one of this tag's finders' codes. Nothing was changed.", { locked: outcome.wrongCode.attemptsLeft === 0, attemptsLeft: outcome.wrongCode.attemptsLeft });
 }
 
 /** POST /rewards/:id/pay: RETURNED → PAID with an optional external payment reference; 409 from any other state. */
@@ -269,6 +366,7 @@ async function certificateOf(db: Executor, reward: Reward): Promise<Certificate>
     certificateId: reward.certificateId!,
     verifyUrl: verifyUrl(reward.certificateId!),
     verifiedHandover: reward.verifiedHandover,
+    confirmation: confirmationOf(reward) ?? "OWNER",
     rewardAmount: toMajor(reward.amountMinor),
     rewardCurrency: reward.currency,
     rewardStatus: reward.status as "RETURNED" | "PAID",
@@ -301,9 +399,25 @@ export async function certificateById(ctx: ServiceContext, certificateId: string
   return { certificate: await certificateOf(ctx.db, reward) };
 }
 
+const NO_REWARD: FinderReward = {
+  offered: false,
+  amount: null,
+  currency: null,
+  description: null,
+  status: null,
+  outcome: null,
+  handoverCode: null,
+  handoverAdvice: null,
+  verifiedHandover: false,
+  certificateUrl: null,
+};
+
 /**
  * GET /scan/thread/:token/reward: what the finder of a conversation sees of the tag's current reward (the
- * latest one the conversation's owner offered on it). The handover code is shown while the reward is ACTIVE.
+ * latest one the conversation's owner offered on it). While the reward is ACTIVE: this conversation's own
+ * handover code (made on first view; none for a conversation the owner opened on their own tag). Once
+ * returned: the reward's state and certificate to the finder the return named; every other conversation
+ * only learns the item is back with its owner (never whether or what was paid).
  */
 export async function finderReward(ctx: ServiceContext, token: string): Promise<FinderReward> {
   const thread = await threadByToken(ctx.db, token);
@@ -317,21 +431,24 @@ export async function finderReward(ctx: ServiceContext, token: string): Promise<
     .orderBy(desc(schema.rewards.createdAt))
     .limit(1)
     .then((rows) => rows.map((row) => row.reward));
-  if (!reward) {
-    return { offered: false, amount: null, currency: null, description: null, status: null, handoverCode: null, handoverAdvice: null, verifiedHandover: false, certificateUrl: null };
+  if (!reward) return NO_REWARD;
+  const offer = { offered: true, amount: toMajor(reward.amountMinor), currency: reward.currency, description: reward.description };
+  if (reward.status === "ACTIVE") {
+    const code = thread.finderUserId === reward.ownerId ? null : await handoverCodeFor(ctx.db, reward.id, thread.id);
+    return { ...offer, status: "ACTIVE", outcome: "OPEN", handoverCode: code, handoverAdvice: code ? HANDOVER_ADVICE : null, verifiedHandover: false, certificateUrl: null };
   }
-  const showCode = reward.status === "ACTIVE" && reward.handoverCodeSealed !== null;
-  return {
-    offered: true,
-    amount: toMajor(reward.amountMinor),
-    currency: reward.currency,
-    description: reward.description,
-    status: reward.status,
-    handoverCode: showCode ? openSealedText(HANDOVER_PURPOSE, reward.handoverCodeSealed!) : null,
-    handoverAdvice: showCode ? HANDOVER_ADVICE : null,
-    verifiedHandover: reward.verifiedHandover,
-    certificateUrl: (reward.status === "RETURNED" || reward.status === "PAID") && reward.certificateId ? verifyUrl(reward.certificateId) : null,
-  };
+  if (reward.finderThreadId === thread.id) {
+    return {
+      ...offer,
+      status: reward.status,
+      outcome: "YOURS",
+      handoverCode: null,
+      handoverAdvice: null,
+      verifiedHandover: reward.verifiedHandover,
+      certificateUrl: (reward.status === "RETURNED" || reward.status === "PAID") && reward.certificateId ? verifyUrl(reward.certificateId) : null,
+    };
+  }
+  return { ...offer, status: "RETURNED", outcome: "ITEM_BACK", handoverCode: null, handoverAdvice: null, verifiedHandover: false, certificateUrl: null };
 }
 
 const activeRewardQueries = new WeakMap<Executor, ReturnType<typeof prepareActiveReward>>();

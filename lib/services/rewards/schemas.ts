@@ -3,6 +3,14 @@ import { z } from "zod";
 export const REWARD_STATUSES = ["ACTIVE", "RETURNED", "PAID", "DISPUTED"] as const;
 export const MAX_REWARD_AMOUNT = 10_000;
 export const HANDOVER_CODE_MAX_FAILURES = 5;
+export const RETURN_CONFIRMATIONS = ["HANDOVER_CODE", "OWNER_CHOSE_FINDER", "OWNER"] as const;
+export type ReturnConfirmation = (typeof RETURN_CONFIRMATIONS)[number];
+
+const returnConfirmationSchema = z.enum(RETURN_CONFIRMATIONS).meta({
+  id: "ReturnConfirmation",
+  description:
+    "How the return was confirmed. HANDOVER_CODE: with the one-time code of one finder's conversation (a verified handover). OWNER_CHOSE_FINDER: the owner named the finder's conversation, without a code. OWNER: the owner alone, no finder named.",
+});
 
 const isCents = (value: number) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6;
 
@@ -22,14 +30,20 @@ export const createRewardInput = z.object({
 });
 export type CreateRewardInput = z.infer<typeof createRewardInput>;
 
-/** confirm-return's body fields (the body itself may be left out). */
-export const confirmReturnFields = z.object({
+/** confirm-return's body fields (the body itself may be left out): a finder's code, or the finder's conversation, or neither. */
+export const confirmReturnFields = z
+  .object({
     handoverCode: z
       .string()
       .regex(/^\d{6}$/, "Six digits.")
       .optional()
-      .meta({ description: "The 6-digit code the finder handed over with the item; a match marks the return as a verified handover", example: "482915" }),
-});
+      .meta({ description: "The 6-digit code the finder handed over with the item (each conversation has its own); a match names that finder and marks the return as a verified handover", example: "482915" }),
+    threadId: z
+      .uuid()
+      .optional()
+      .meta({ description: "Without a code: the conversation of the finder who returned the item (one of this tag's conversations)", example: "7d0f3c1a-5b2e-4c8d-9a6f-1e2b3c4d5e6f" }),
+  })
+  .refine((fields) => fields.handoverCode === undefined || fields.threadId === undefined, { message: "Give the handover code or the conversation, not both.", path: ["threadId"] });
 export const confirmReturnInput = confirmReturnFields.optional().default({});
 export type ConfirmReturnInput = z.infer<typeof confirmReturnInput>;
 
@@ -57,6 +71,8 @@ export const rewardSchema = z
     createdAt: z.iso.datetime(),
     returnedAt: z.iso.datetime().nullable(),
     verifiedHandover: z.boolean(),
+    returnConfirmation: returnConfirmationSchema.nullable().meta({ description: "Once returned: how the return was confirmed" }),
+    finderThreadId: z.uuid().nullable().meta({ description: "Once returned with a finder named: that finder's conversation" }),
     handoverAttemptsLeft: z.number().int().meta({ description: "Wrong handover codes still accepted before the code check locks (0: locked; confirm without a code)" }),
     certificateId: z.string().nullable().meta({ description: "Once RETURNED or PAID: the public certificate's id (page at /certificates/{certificateId})" }),
     paymentRef: z.string().nullable(),
@@ -75,6 +91,8 @@ export const rewardSchema = z
       createdAt: "2026-01-01T12:00:00.000Z",
       returnedAt: null,
       verifiedHandover: false,
+      returnConfirmation: null,
+      finderThreadId: null,
       handoverAttemptsLeft: 5,
       certificateId: null,
       paymentRef: null,
@@ -88,6 +106,8 @@ export const confirmReturnResultSchema = z.object({
   tagId: z.uuid(),
   status: z.literal("RETURNED"),
   verifiedHandover: z.boolean(),
+  confirmation: returnConfirmationSchema,
+  finderThreadId: z.uuid().nullable().meta({ description: "The finder's conversation the return names (thanked, and given the certificate), else null" }),
   message: z.string(),
 });
 export type ConfirmReturnResult = z.infer<typeof confirmReturnResultSchema>;
@@ -106,6 +126,7 @@ export const certificateSchema = z
     certificateId: z.string(),
     verifyUrl: z.url(),
     verifiedHandover: z.boolean(),
+    confirmation: returnConfirmationSchema,
     rewardAmount: z.number().meta({ description: "The reward's amount in major units" }),
     rewardCurrency: z.string(),
     rewardStatus: z.enum(["RETURNED", "PAID"]),
@@ -118,6 +139,7 @@ export const certificateSchema = z
       certificateId: "k3J9xQ2mZp8LwR4tY7vB1nC6",
       verifyUrl: "http://localhost:3000/certificates/k3J9xQ2mZp8LwR4tY7vB1nC6",
       verifiedHandover: true,
+      confirmation: "HANDOVER_CODE",
       rewardAmount: 50,
       rewardCurrency: "USD",
       rewardStatus: "PAID",
@@ -137,8 +159,15 @@ export const finderRewardSchema = z.object({
   amount: z.number().nullable(),
   currency: z.string().nullable(),
   description: z.string().nullable(),
-  status: z.enum(REWARD_STATUSES).nullable(),
-  handoverCode: z.string().nullable().meta({ description: "While the reward is ACTIVE: the one-time code to give the owner only once the item is in their hands" }),
+  status: z.enum(REWARD_STATUSES).nullable().meta({ description: "The reward's state; a conversation the return did not name sees RETURNED whatever follows" }),
+  outcome: z
+    .enum(["OPEN", "YOURS", "ITEM_BACK"])
+    .nullable()
+    .meta({ description: "OPEN: the reward is offered. YOURS: the owner confirmed the return with this conversation's finder. ITEM_BACK: the item is back with its owner through someone else (or the owner alone); the conversation is closed" }),
+  handoverCode: z
+    .string()
+    .nullable()
+    .meta({ description: "While the reward is ACTIVE: this conversation's own one-time code, to give the owner only once the item is in their hands (none when the owner opened the conversation)" }),
   handoverAdvice: z.string().nullable(),
   verifiedHandover: z.boolean(),
   certificateUrl: z.url().nullable().meta({ description: "Once the owner confirmed the return: the public certificate's page" }),

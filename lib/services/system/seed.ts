@@ -9,7 +9,6 @@ import { activateIfComplete, changeTagStatus } from "@/lib/services/tags/queries
 import type { TagStatus } from "@/lib/services/tags/transitions";
 import { removeTwoFactor, retireUserTokens, revokeUserApiKeys, revokeUserSessions } from "@/lib/services/auth/queries";
 import { newThreadToken, threadTokenHash } from "@/lib/services/messages/thread-token";
-import { newSealedHandoverCode } from "@/lib/services/rewards/rewards";
 import { seedCatalogue } from "@/lib/services/orders/catalogue";
 import { seedContent } from "@/lib/services/content/seed";
 
@@ -235,7 +234,7 @@ async function seedDemoFinderSide(tx: ServiceContext & { db: Transaction }, demo
     ]);
     await tx.db.update(schema.threads).set({ lastMessageAt: at(10) }).where(eq(schema.threads.id, thread!.id));
     // Written directly like the conversation: the seed runs before the job queues exist, so no notification.
-    await tx.db.insert(schema.rewards).values({ tagId: lost.id, ownerId: demoId, amountMinor: 5000, currency: "USD", description: "Biscuit is family. Thank you so much!", handoverCodeSealed: newSealedHandoverCode() });
+    await tx.db.insert(schema.rewards).values({ tagId: lost.id, ownerId: demoId, amountMinor: 5000, currency: "USD", description: "Biscuit is family. Thank you so much!" });
   }
   await tx.db.insert(schema.emergencyProfiles).values({ userId: demoId, bloodType: "A+", allergies: ["Penicillin"], medications: [], conditions: ["Asthma"], organDonor: true }).onConflictDoNothing();
   await tx.db.insert(schema.emergencyContacts).values({ userId: demoId, name: "Alex Demo", relationship: "Partner", phone: "+1 555 0100" });
