@@ -100,7 +100,7 @@ test.describe("QR labels as files", () => {
     await test.step("the label speaks to its finder in the language the owner picks, and the downloads follow", async () => {
       await expect(page.getByTestId("call-to-action")).toHaveText("Found me? Scan to reach my owner");
       await page.getByRole("form", { name: "Label language" }).getByLabel("Language for the finder").selectOption("de");
-      await page.getByRole("button", { name: "Show" }).click();
+      await page.getByRole("form", { name: "Label language" }).getByRole("button", { name: "Show", exact: true }).click();
       await expect(page).toHaveURL(/\?lang=de$/);
       await expect(page.getByTestId("call-to-action")).toHaveText("Gefunden? Scannen und meinen Besitzer erreichen");
       await expect(page.getByTestId("found-address")).toContainText("Keine Kamera? Code eingeben unter");
