@@ -175,6 +175,47 @@ test.describe("the finder's side", () => {
     }
   });
 
+  test("a pet's page at 390×844: what identifies it, \"Message the owner\" above the fold and before the emergency button, which is off for a pet until the owner turns it on", async ({ browser, playwright }, testInfo) => {
+    const tag = await lostTag(playwright);
+    const auth = { Authorization: `Bearer ${tag.token}` };
+    await bearerApi(playwright, async (api) => {
+      const pet = { petName: "Rex", species: "Dog", breed: "Terrier", color: "Brown", size: "Small", distinctiveMarks: "White tip on the tail", microchip: "985112345678901", needsMedication: true, showNeedsMedication: true };
+      await apiData(await api.put(`/api/v1/profiles/${tag.tagId}/pet`, { data: pet, headers: auth }), 200);
+      await apiData(await api.put("/api/v1/emergency", { data: { bloodType: "AB-", conditions: ["Type 1 diabetes"] }, headers: auth }), 200);
+    });
+    const context = await finderContext(browser);
+    const page = await context.newPage();
+    try {
+      await page.goto(`/t/${tag.encryptedId}`);
+      const identifying = page.getByTestId("finder-identifying");
+      for (const text of ["Dog", "Terrier", "Small", "White tip on the tail", "Needs medication"]) await expect(identifying).toContainText(text);
+      expect(await page.content()).not.toContain("985112345678901");
+      // A pet tag does not offer the owner's medical information unless the owner chose to.
+      await expect(page.getByRole("link", { name: /Medical emergency information/ })).toHaveCount(0);
+
+      await bearerApi(playwright, async (api) => apiData(await api.patch(`/api/v1/profiles/${tag.tagId}`, { data: { emergencyVisible: true }, headers: auth }), 200));
+      await page.goto(`/t/${tag.encryptedId}`);
+      const message = page.getByRole("link", { name: /Message the owner/ });
+      const emergency = page.getByRole("link", { name: /Medical emergency information/ });
+      await expect(message).toBeVisible();
+      await expect(emergency).toBeVisible();
+      const messageBox = (await message.boundingBox())!;
+      const emergencyBox = (await emergency.boundingBox())!;
+      expect(messageBox.y + messageBox.height, "Message the owner ends above the fold").toBeLessThanOrEqual(844);
+      expect(messageBox.y, "Message the owner comes before the emergency button").toBeLessThan(emergencyBox.y);
+      await expectNoHorizontalScroll(page, PHONE.width);
+      await expectRenderedScreenshot(page, testInfo, "finder-pet-message-first-390", { fullPage: false });
+
+      await message.click();
+      await expect(page.getByRole("textbox", { name: "Your message" })).toBeInViewport();
+
+      await emergency.click();
+      await expect(page.getByTestId("emergency-whose")).toHaveText("Medical information for Maria, who carries this tag.");
+    } finally {
+      await context.close();
+    }
+  });
+
   test("/found: the printed code typed by hand, in any case and without the dash", async ({ browser, playwright }, testInfo) => {
     const tag = await lostTag(playwright);
     const context = await finderContext(browser);

@@ -273,8 +273,10 @@ describe("GET /scan/:encryptedId/emergency (first responders)", () => {
     const text = await response.text();
     const body = JSON.parse(text) as { success: true; data: Record<string, unknown> & { emergencyContacts: Record<string, unknown>[] } };
     expect(Object.keys(body.data).sort()).toEqual(
-      ["allergies", "bloodType", "conditions", "emergencyContacts", "medications", "organDonor", "physician", "physicianPhone", "specialInstructions", "updatedAt"].sort(),
+      ["allergies", "bloodType", "conditions", "emergencyContacts", "medications", "organDonor", "ownerName", "physician", "physicianPhone", "specialInstructions", "updatedAt"].sort(),
     );
+    // No name chosen for finders on this tag: the page says "the person who carries this tag", never the account's name.
+    expect(body.data.ownerName).toBeNull();
     expect(body.data).toMatchObject(fullProfile);
     expect(body.data.emergencyContacts).toEqual([{ name: "Alan Turing", relationship: "Brother", phone: "+44 20 7946 0000" }]);
     for (const secret of [owner.email, owner.id, "+1 555 0199", "Zenobia", "Quartermaine", contact.id, "alan.contact@example.com", tag.id]) {

@@ -141,12 +141,15 @@ const OWNER_PHONE = "+44 20 7946 0958";
 const CONTACT_EMAIL = "rex.owner.contact@example.org";
 const CONTACT_PHONE = "+1 (555) 010-4477";
 
-/** An ACTIVE pet tag with a full profile: contact details, a microchip and vet, two photos. */
+/**
+ * An ACTIVE pet tag with a full profile: contact details, a microchip and vet, two photos. It shows the
+ * owner's emergency information (emergencyVisible, off by default for a pet), so the tests below see it.
+ */
 async function petTag(owner: TestAccount, options: { visibility?: "PUBLIC" | "PRIVATE"; status?: Tag["status"] } = {}): Promise<Tag> {
   await db().update(schema.users).set({ phone: OWNER_PHONE }).where(eq(schema.users.id, owner.id));
   const tag = await giveTestTag(owner.id, { tagType: "PET", itemName: "Rex", status: options.status ?? "ACTIVE" });
   await db().update(schema.tags).set({ visibility: options.visibility ?? "PUBLIC" }).where(eq(schema.tags.id, tag.id));
-  await db().insert(schema.tagProfiles).values({ tagId: tag.id, description: "Brown beagle, red collar.", ownerName: "Ada", contactEmail: CONTACT_EMAIL, contactPhone: CONTACT_PHONE });
+  await db().insert(schema.tagProfiles).values({ tagId: tag.id, description: "Brown beagle, red collar.", ownerName: "Ada", contactEmail: CONTACT_EMAIL, contactPhone: CONTACT_PHONE, emergencyVisible: true });
   await db().insert(schema.petProfiles).values({ tagId: tag.id, petName: "Rex", species: "Dog", breed: "Beagle", color: "Brown", microchip: "985112345678901", vetInfo: "Dr Vet, 01632 960001" });
   const photo = { contentType: "image/png", data: Buffer.from("png"), byteSize: 3, width: 1, height: 1 };
   await db().insert(schema.tagPhotos).values({ tagId: tag.id, ...photo, isPrimary: false, createdAt: new Date(Date.now() - 1000) });
@@ -183,7 +186,7 @@ describe("GET /scan/:encryptedId: what a finder sees", () => {
       ],
       contactEnabled: true,
       emergencyAvailable: false,
-      details: { tagType: "PET", petName: "Rex", species: "Dog", breed: "Beagle", color: "Brown" },
+      details: { tagType: "PET", petName: "Rex", species: "Dog", breed: "Beagle", color: "Brown", size: null, distinctiveMarks: null, needsMedication: null },
     });
     expectNoOwnerContact(text, owner);
 
@@ -201,13 +204,13 @@ describe("GET /scan/:encryptedId: what a finder sees", () => {
     expect((await scanView(tag.encryptedId)).view.emergencyAvailable).toBe(true);
   });
 
-  it("keeps vehicle, device and travel identifiers (VIN, plate, serial number, flight) off the page", async () => {
+  it("keeps vehicle, device and travel identifiers (VIN, plate unless shown, serial number, flight) off the page", async () => {
     const owner = await registerAccount();
     const car = await giveTestTag(owner.id, { tagType: "VEHICLE", itemName: "Car", status: "ACTIVE" });
     await db().insert(schema.vehicleProfiles).values({ tagId: car.id, make: "Volvo", model: "V70", year: 2004, color: "Blue", licensePlate: "AB12 CDE", vin: "YV1SW61R441234567" });
     const car1 = await scanView(car.encryptedId);
-    expect(car1.view.details).toEqual({ tagType: "VEHICLE", make: "Volvo", model: "V70", year: 2004, color: "Blue" });
-    expect(car1.text).not.toMatch(/AB12 CDE|YV1SW61R441234567|licensePlate|vin/);
+    expect(car1.view.details).toEqual({ tagType: "VEHICLE", make: "Volvo", model: "V70", year: 2004, color: "Blue", licensePlate: null });
+    expect(car1.text).not.toMatch(/AB12 CDE|YV1SW61R441234567|vin/);
 
     const phone = await giveTestTag(owner.id, { tagType: "DEVICE", itemName: "Phone", status: "ACTIVE" });
     await db().insert(schema.deviceProfiles).values({ tagId: phone.id, deviceType: "Phone", brand: "Acme", model: "X1", serialNumber: "SN-998877", color: "Black" });

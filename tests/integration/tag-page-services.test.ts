@@ -28,7 +28,7 @@ describe("saveTagDetails: the tag page's one form", () => {
   it("saves the general profile and the pet's details together; the pet's name is the item's; the tag turns active", async () => {
     const owner = await registerAccount();
     const tag = await giveTestTag(owner.id, { tagType: "PET" });
-    await saveTagDetails(userCtx(owner), tag.id, general, { kind: "PET", body: { petName: "Rex", species: "Dog", breed: "Beagle", color: null, microchip: null, vetInfo: null } });
+    await saveTagDetails(userCtx(owner), tag.id, general, { kind: "PET", body: { petName: "Rex", species: "Dog", breed: "Beagle", color: null, microchip: null, vetInfo: null, size: null, distinctiveMarks: null } });
     const profile = await getProfile(userCtx(owner), tag.id);
     expect(profile).toMatchObject({ itemName: "Rex", description: "Brown beagle", ownerName: "Ada", tagType: "PET", status: "ACTIVE" });
     expect(profile.typedProfile).toMatchObject({ tagType: "PET", petName: "Rex", species: "Dog", breed: "Beagle" });
@@ -38,7 +38,7 @@ describe("saveTagDetails: the tag page's one form", () => {
     const owner = await registerAccount();
     const tag = await giveTestTag(owner.id, { tagType: "PET", itemName: "Before" });
     // A body the schema would refuse, reaching the database: its NOT NULL refuses it inside the transaction.
-    const broken = { petName: "Rex", species: null as unknown as string, breed: null, color: null, microchip: null, vetInfo: null };
+    const broken = { petName: "Rex", species: null as unknown as string, breed: null, color: null, microchip: null, vetInfo: null, size: null, distinctiveMarks: null };
     await expect(saveTagDetails(userCtx(owner), tag.id, general, { kind: "PET", body: broken })).rejects.toThrow();
     const row = await tagRow(tag.id);
     expect(row).toMatchObject({ itemName: "Before", status: "PENDING_SETUP" });

@@ -91,7 +91,7 @@ export const emergencyEndpoints = {
     summary: "Read a tag owner's emergency profile (first responders)",
     description:
       ownerSideEffectNote("every read is logged and the owner is notified at once (EMERGENCY_ACCESSED)") +
-      "\n\nPublic, whatever the tag's visibility: blood type, conditions, allergies, medications, physician, instructions, organ donor, and the contacts' name, relationship and phone (no ids, no e-mail, nothing of the owner's account). 404 when the tag is unknown, unowned or DEACTIVATED, or its owner has no emergency information. Every read is logged and the owner is notified at once (EMERGENCY_ACCESSED). 5 requests per minute per IP.",
+      "\n\nPublic, whatever the tag's visibility: blood type, conditions, allergies, medications, physician, instructions, organ donor, and the contacts' name, relationship and phone (no ids, no e-mail, nothing of the owner's account), with ownerName, the name the owner shows finders on this tag. 404 when the tag is unknown, unowned or DEACTIVATED, when the owner does not show emergency information on this tag (emergencyVisible: off by default for PET tags), or when its owner has no emergency information. Every read is logged and the owner is notified at once (EMERGENCY_ACCESSED). 5 requests per minute per IP.",
     tags: ["Scans"],
     auth: "none",
     rateLimit: ["emergencyScan"],

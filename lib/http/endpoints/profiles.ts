@@ -41,7 +41,9 @@ export const profileEndpoints = {
     method: "PATCH",
     path: "/api/v1/profiles/{tagId}",
     summary: "Update a tag's general profile",
-    description: "All fields optional; `null` or an empty string clears a text field. A PENDING_SETUP tag whose profile becomes complete turns ACTIVE.",
+    description:
+      "All fields optional; `null` or an empty string clears a text field. A PENDING_SETUP tag whose profile becomes complete turns ACTIVE. `emergencyVisible` chooses whether this tag's finder page offers your emergency information (GET /scan/{encryptedId}/emergency answers 404 when off); until set it is off for PET tags and on for the others.",
+
     tags,
     auth: "required",
     params: tagParams,

@@ -8,3 +8,4 @@ export { emergencyCardQr, emergencyCardTags, type EmergencyCardTag } from "./ice
 export { getEmergencyProfile, hasEmergencyProfile, isShownToResponders, putEmergencyProfile } from "./profile";
 export { emergencyPageUrl, listEmergencyAccesses, readEmergencyProfileByTag } from "./public-view";
 export * from "./schemas";
+export { listTagsShowingEmergency, type EmergencyTag } from "./tags";

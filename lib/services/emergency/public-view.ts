@@ -3,6 +3,7 @@ import { schema } from "@/db/client";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
 import { notify } from "@/lib/services/notifications/notify";
+import { emergencyVisibleFor } from "@/lib/services/profiles/schemas";
 import { scanUrl } from "@/lib/services/tags/codes";
 import { hashClientIp, type Visitor } from "@/lib/services/visitor";
 import { describeUserAgent } from "./agent";
@@ -23,19 +24,30 @@ function agentOf(visitor: Visitor): string | null {
 
 /**
  * GET /scan/:encryptedId/emergency, and the finder's emergency page: the tag owner's emergency profile
- * as a first responder reads it, whatever the tag's visibility. Contacts carry name, relationship and
- * phone only; nothing of the owner's account is included. An unknown, unowned or DEACTIVATED tag, and an
- * owner with nothing in the profile, are the same 404. Every read is logged (tag, keyed IP hash, coarse
+ * as a first responder reads it, whatever the tag's visibility, with the name the owner gave finders on
+ * this tag (whose information it is). Contacts carry name, relationship and phone only; nothing of the
+ * owner's account is included. An unknown, unowned or DEACTIVATED tag, a tag the owner does not show it on
+ * (emergencyVisible), and an owner with nothing in the profile, are the same 404. Every read is logged (tag, keyed IP hash, coarse
  * place, browser) and the owner is notified at once (EMERGENCY_ACCESSED is urgent: quiet hours don't
  * hold it back), in one transaction with the read.
  */
 export async function readEmergencyProfileByTag(ctx: ServiceContext, encryptedId: string, visitor: Visitor): Promise<PublicEmergencyProfile> {
   return withTransaction(ctx, async (tx) => {
     const [tag] = await tx.db
-      .select({ id: schema.tags.id, ownerId: schema.tags.ownerId, status: schema.tags.status, itemName: schema.tags.itemName })
+      .select({
+        id: schema.tags.id,
+        ownerId: schema.tags.ownerId,
+        status: schema.tags.status,
+        itemName: schema.tags.itemName,
+        tagType: schema.tags.tagType,
+        emergencyVisible: schema.tagProfiles.emergencyVisible,
+        ownerName: schema.tagProfiles.ownerName,
+      })
       .from(schema.tags)
+      .leftJoin(schema.tagProfiles, eq(schema.tagProfiles.tagId, schema.tags.id))
       .where(eq(schema.tags.encryptedId, encryptedId));
-    if (!tag?.ownerId || tag.status === "DEACTIVATED") throw new NotFoundError(NO_EMERGENCY_PROFILE);
+    // A tag where the owner does not show it (by default a PET tag) reads as having none, and logs nothing.
+    if (!tag?.ownerId || tag.status === "DEACTIVATED" || !emergencyVisibleFor(tag.tagType, tag.emergencyVisible)) throw new NotFoundError(NO_EMERGENCY_PROFILE);
     const ownerId = tag.ownerId;
     const [row, contacts] = await Promise.all([profileRow(tx.db, ownerId), contactRows(tx.db, ownerId)]);
     const fields = toProfileFields(row);
@@ -57,7 +69,7 @@ export async function readEmergencyProfileByTag(ctx: ServiceContext, encryptedId
     });
 
     const { updatedAt, ...facts } = fields;
-    return { ...facts, emergencyContacts: contacts.map((contact) => ({ name: contact.name, relationship: contact.relationship, phone: contact.phone })), updatedAt };
+    return { ...facts, ownerName: tag.ownerName, emergencyContacts: contacts.map((contact) => ({ name: contact.name, relationship: contact.relationship, phone: contact.phone })), updatedAt };
   });
 }
 

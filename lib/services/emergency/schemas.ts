@@ -106,7 +106,14 @@ export const emergencyProfileSchema = z.object({ ...medicalFacts, emergencyConta
 export type EmergencyProfile = z.infer<typeof emergencyProfileSchema>;
 
 /** GET /scan/:encryptedId/emergency: what a first responder reads. Nothing of the owner's account. */
-export const publicEmergencyProfileSchema = z.object({ ...medicalFacts, emergencyContacts: z.array(publicEmergencyContactSchema), updatedAt }).meta({ id: "PublicEmergencyProfile" });
+export const publicEmergencyProfileSchema = z
+  .object({
+    ...medicalFacts,
+    ownerName: z.string().nullable().meta({ description: "Whose information this is: the name the owner shows finders on this tag, when given", example: "Alex" }),
+    emergencyContacts: z.array(publicEmergencyContactSchema),
+    updatedAt,
+  })
+  .meta({ id: "PublicEmergencyProfile" });
 export type PublicEmergencyProfile = z.infer<typeof publicEmergencyProfileSchema>;
 
 /** GET /emergency/accesses: one read of the profile through a tag. */

@@ -35,6 +35,7 @@ export async function updateProfile(ctx: ServiceContext, tagId: string, patch: P
     if (patch.ownerName !== undefined) profileUpdates.ownerName = patch.ownerName;
     if (patch.contactEmail !== undefined) profileUpdates.contactEmail = patch.contactEmail;
     if (patch.contactPhone !== undefined) profileUpdates.contactPhone = patch.contactPhone;
+    if (patch.emergencyVisible !== undefined) profileUpdates.emergencyVisible = patch.emergencyVisible;
     if (Object.keys(profileUpdates).length > 0) {
       await tx.db
         .insert(schema.tagProfiles)

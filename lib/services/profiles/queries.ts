@@ -2,7 +2,7 @@ import { asc, count, eq, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { preparedFor } from "@/db/prepared";
 import type { Tag } from "@/db/schema";
-import type { DeviceProfile, PetProfile, Photo, Profile, TravelProfile, TypedProfile, VehicleProfile } from "./schemas";
+import { emergencyVisibleFor, type DeviceProfile, PetProfile, Photo, Profile, TravelProfile, TypedProfile, VehicleProfile } from "./schemas";
 
 /**
  * The profiles domain's reads on a bare database handle (or an open transaction), and the row mappers
@@ -50,6 +50,10 @@ export const toPet = (row: PetRow): PetProfile => ({
   color: row.color,
   microchip: row.microchip,
   vetInfo: row.vetInfo,
+  size: row.size,
+  distinctiveMarks: row.distinctiveMarks,
+  needsMedication: row.needsMedication,
+  showNeedsMedication: row.showNeedsMedication,
 });
 export const toVehicle = (row: VehicleRow): VehicleProfile => ({
   tagId: row.tagId,
@@ -59,6 +63,7 @@ export const toVehicle = (row: VehicleRow): VehicleProfile => ({
   year: row.year,
   color: row.color,
   licensePlate: row.licensePlate,
+  showPlate: row.showPlate,
   vin: row.vin,
 });
 export const toDevice = (row: DeviceRow): DeviceProfile => ({
@@ -115,6 +120,7 @@ export async function profileOf(db: Executor, tag: Tag): Promise<Profile> {
     contactEmail: general?.contactEmail ?? null,
     contactPhone: general?.contactPhone ?? null,
     visibility: tag.visibility,
+    emergencyVisible: emergencyVisibleFor(tag.tagType, general?.emergencyVisible),
     tagType: tag.tagType,
     status: tag.status,
     photos: await listPhotos(db, tag.id),

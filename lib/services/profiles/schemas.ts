@@ -39,12 +39,28 @@ export const profilePatchSchema = z.object({
   contactEmail: contactEmailInput,
   contactPhone: contactPhoneInput,
   visibility: visibilitySchema.optional(),
+  emergencyVisible: z
+    .boolean("Must be true or false.")
+    .optional()
+    .meta({ description: "Whether this tag's finder page offers your emergency information. Until set, off for PET tags and on for the others." }),
 });
 export type ProfilePatch = z.output<typeof profilePatchSchema>;
 
 /** The dashboard's general profile form: the tag's type (PATCH /tags/:id) with the profile (PATCH /profiles/:tagId), saved together. */
 export const generalProfileInput = profilePatchSchema.extend({ tagType: z.enum(tagTypeSchema.options, "Choose a type.") });
 export type GeneralProfileInput = z.output<typeof generalProfileInput>;
+
+/**
+ * Whether a tag's finder page offers its owner's emergency information: the owner's choice, else the
+ * type's default. Off for PET tags: whoever finds a lost pet has no use for its owner's conditions and
+ * contacts. On for the others, whose tag the owner may carry on themselves.
+ */
+export function emergencyVisibleFor(tagType: string, stored: boolean | null | undefined): boolean {
+  return stored ?? tagType !== "PET";
+}
+
+/** A yes/no of a typed profile; left out means no (a PUT replaces the whole profile, as for its text fields). */
+const flag = () => z.boolean("Must be true or false.").optional();
 
 export const petProfileInput = z.object({
   petName: requiredText(NAME_MAX),
@@ -53,6 +69,10 @@ export const petProfileInput = z.object({
   color: optionalText(NAME_MAX),
   microchip: optionalText(NAME_MAX),
   vetInfo: optionalText(SHORT_TEXT_MAX),
+  size: optionalText(NAME_MAX),
+  distinctiveMarks: optionalText(SHORT_TEXT_MAX),
+  needsMedication: flag(),
+  showNeedsMedication: flag(),
 });
 
 /** 17 characters, letters and digits without I, O and Q (ISO 3779); case-insensitive, stored upper case. */
@@ -81,6 +101,7 @@ export const vehicleProfileInput = z.object({
     .optional(),
   color: optionalText(NAME_MAX),
   licensePlate: optionalText(NAME_MAX),
+  showPlate: flag(),
   vin: optionalText(VIN_INPUT_MAX)
     .transform((value) => (value == null ? value : canonicalVin(value)))
     .refine((value) => value == null || VIN_PATTERN.test(value), VIN_MESSAGE),
@@ -112,7 +133,20 @@ export type TravelProfileInput = z.output<typeof travelProfileInput>;
 const nullableText = z.string().nullable();
 
 export const petProfileSchema = z
-  .object({ tagId: z.uuid(), tagType: z.literal("PET"), petName: z.string(), species: z.string(), breed: nullableText, color: nullableText, microchip: nullableText, vetInfo: nullableText })
+  .object({
+    tagId: z.uuid(),
+    tagType: z.literal("PET"),
+    petName: z.string(),
+    species: z.string(),
+    breed: nullableText,
+    color: nullableText,
+    microchip: nullableText,
+    vetInfo: nullableText,
+    size: nullableText,
+    distinctiveMarks: nullableText,
+    needsMedication: z.boolean(),
+    showNeedsMedication: z.boolean().meta({ description: "Whether finders read that the pet needs medication (only when needsMedication)" }),
+  })
   .meta({ id: "PetProfile" });
 export const vehicleProfileSchema = z
   .object({
@@ -123,6 +157,7 @@ export const vehicleProfileSchema = z
     year: z.int().nullable(),
     color: nullableText,
     licensePlate: nullableText,
+    showPlate: z.boolean().meta({ description: "Whether finders see the licence plate" }),
     vin: nullableText.meta({ description: "Upper case" }),
   })
   .meta({ id: "VehicleProfile" });
@@ -153,6 +188,7 @@ export const profileSchema = z
     contactEmail: nullableText.meta({ description: "Kept for the owner; never in a scan response or finder page (finders message the owner through the service)" }),
     contactPhone: nullableText.meta({ description: "Kept for the owner; never in a scan response or finder page (finders message the owner through the service)" }),
     visibility: visibilitySchema,
+    emergencyVisible: z.boolean().meta({ description: "Whether this tag's finder page offers your emergency information (the scan's emergencyAvailable when you have some)" }),
     tagType: tagTypeSchema,
     status: z.string().meta({ description: "The tag's status (PENDING_SETUP turns ACTIVE once the profile is complete)" }),
     photos: z.array(photoSchema),

@@ -40,10 +40,11 @@ async function putTyped<T>(
 export async function putPetProfile(ctx: ServiceContext, tagId: string, body: PetProfileInput): Promise<PetProfile> {
   return putTyped(ctx, tagId, "PET", async (db, id) => {
     const values = { petName: body.petName, species: body.species, breed: body.breed ?? null, color: body.color ?? null, microchip: body.microchip ?? null, vetInfo: body.vetInfo ?? null };
+    const identifying = { size: body.size ?? null, distinctiveMarks: body.distinctiveMarks ?? null, needsMedication: body.needsMedication ?? false, showNeedsMedication: body.showNeedsMedication ?? false };
     const [row] = await db
       .insert(schema.petProfiles)
-      .values({ tagId: id, ...values })
-      .onConflictDoUpdate({ target: schema.petProfiles.tagId, set: values })
+      .values({ tagId: id, ...values, ...identifying })
+      .onConflictDoUpdate({ target: schema.petProfiles.tagId, set: { ...values, ...identifying } })
       .returning();
     return toPet(row!);
   });
@@ -66,6 +67,7 @@ export async function putVehicleProfile(ctx: ServiceContext, tagId: string, body
       year: body.year ?? null,
       color: body.color ?? null,
       licensePlate: body.licensePlate ?? null,
+      showPlate: body.showPlate ?? false,
       vin,
     };
     const [row] = await db

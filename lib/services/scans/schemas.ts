@@ -28,15 +28,33 @@ export const encryptedIdParams = z.object({ encryptedId: encryptedIdParam() });
 const text = z.string().nullable();
 
 /**
- * The part of a typed profile a finder sees: what helps recognise the item and its owner's pet.
- * Never the microchip number, VIN, licence plate or serial number (proofs of ownership that a thief or
- * a fraudulent claimant could use, and registry keys that lead to the owner), the vet's details, or the
- * flight and destination (where the owner is, and is not).
+ * The part of a typed profile a finder sees: what identifies the item (a pet's species, breed, colour,
+ * size and distinctive marks; a vehicle's make, model and colour; a device's or bag's kind, brand and
+ * colour). Never the microchip number, VIN or serial number (proofs of ownership that a thief or a
+ * fraudulent claimant could use, and registry keys that lead to the owner), the vet's details, or the
+ * flight and destination (where the owner is, and is not). The licence plate and a pet's need of
+ * medication only when the owner chose to show them.
  */
 export const publicDetailsSchema = z
   .discriminatedUnion("tagType", [
-    z.object({ tagType: z.literal("PET"), petName: z.string(), species: z.string(), breed: text, color: text }),
-    z.object({ tagType: z.literal("VEHICLE"), make: z.string(), model: z.string(), year: z.int().nullable(), color: text }),
+    z.object({
+      tagType: z.literal("PET"),
+      petName: z.string(),
+      species: z.string(),
+      breed: text,
+      color: text,
+      size: text,
+      distinctiveMarks: text,
+      needsMedication: z.literal(true).nullable().meta({ description: "true when the pet needs medication and the owner chose to say so; null otherwise (not stated)" }),
+    }),
+    z.object({
+      tagType: z.literal("VEHICLE"),
+      make: z.string(),
+      model: z.string(),
+      year: z.int().nullable(),
+      color: text,
+      licensePlate: text.meta({ description: "Only when the owner chose to show it; null otherwise" }),
+    }),
     z.object({ tagType: z.literal("DEVICE"), deviceType: z.string(), brand: text, model: text, color: text }),
     z.object({ tagType: z.literal("TRAVEL"), luggageType: z.string(), brand: text, color: text }),
   ])
@@ -65,7 +83,7 @@ export const publicScanViewSchema = z
     tagType: tagTypeSchema,
     photos: z.array(publicPhotoSchema).meta({ description: "Primary photo first; [] when PRIVATE, DEACTIVATED or unowned" }),
     contactEnabled: z.boolean().meta({ description: "Whether the finder can message the owner (false for unowned and DEACTIVATED tags)" }),
-    emergencyAvailable: z.boolean().meta({ description: "Whether GET /scan/{encryptedId}/emergency has the owner's emergency profile" }),
+    emergencyAvailable: z.boolean().meta({ description: "Whether GET /scan/{encryptedId}/emergency has the owner's emergency profile: the owner has one and shows it on this tag (emergencyVisible; off by default for PET tags)" }),
     details: publicDetailsSchema,
   })
   .meta({
@@ -84,7 +102,7 @@ export const publicScanViewSchema = z
       photos: [{ url: "/api/photos/0c6a3bd4-58f5-4f7e-9a55-7d1b1d0f0e21", isPrimary: true }],
       contactEnabled: true,
       emergencyAvailable: false,
-      details: { tagType: "PET", petName: "Rex", species: "Dog", breed: "Beagle", color: "Brown" },
+      details: { tagType: "PET", petName: "Rex", species: "Dog", breed: "Beagle", color: "Brown", size: "Medium", distinctiveMarks: "White patch over the left eye", needsMedication: true },
     },
   });
 

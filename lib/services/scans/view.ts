@@ -3,7 +3,7 @@ import { schema, type Executor } from "@/db/client";
 import { preparedFor } from "@/db/prepared";
 import type { Tag } from "@/db/schema";
 import { listPhotos, readTypedProfile } from "@/lib/services/profiles/queries";
-import type { TypedProfile } from "@/lib/services/profiles/schemas";
+import { emergencyVisibleFor, type TypedProfile } from "@/lib/services/profiles/schemas";
 import type { PublicDetails, PublicScanView } from "./schemas";
 import { hasEmergencyProfile } from "@/lib/services/emergency/profile";
 import { activeReward } from "@/lib/services/rewards/rewards";
@@ -42,9 +42,18 @@ export function ownerWordsOf(view: Pick<PublicScanView, "status" | "lostMessage"
 export function publicDetailsOf(profile: TypedProfile | null): PublicDetails {
   switch (profile?.tagType) {
     case "PET":
-      return { tagType: "PET", petName: profile.petName, species: profile.species, breed: profile.breed, color: profile.color };
+      return {
+        tagType: "PET",
+        petName: profile.petName,
+        species: profile.species,
+        breed: profile.breed,
+        color: profile.color,
+        size: profile.size,
+        distinctiveMarks: profile.distinctiveMarks,
+        needsMedication: profile.needsMedication && profile.showNeedsMedication ? true : null,
+      };
     case "VEHICLE":
-      return { tagType: "VEHICLE", make: profile.make, model: profile.model, year: profile.year, color: profile.color };
+      return { tagType: "VEHICLE", make: profile.make, model: profile.model, year: profile.year, color: profile.color, licensePlate: profile.showPlate ? profile.licensePlate : null };
     case "DEVICE":
       return { tagType: "DEVICE", deviceType: profile.deviceType, brand: profile.brand, model: profile.model, color: profile.color };
     case "TRAVEL":
@@ -58,7 +67,7 @@ const publicProfileQueries = new WeakMap<Executor, ReturnType<typeof preparePubl
 
 function preparePublicProfile(db: Executor) {
   return db
-    .select({ description: schema.tagProfiles.description, ownerName: schema.tagProfiles.ownerName })
+    .select({ description: schema.tagProfiles.description, ownerName: schema.tagProfiles.ownerName, emergencyVisible: schema.tagProfiles.emergencyVisible })
     .from(schema.tagProfiles)
     .where(eq(schema.tagProfiles.tagId, sql.placeholder("tagId")))
     .prepare("public_profile");
@@ -79,22 +88,24 @@ export async function publicViewOf(db: Executor, tag: Tag): Promise<PublicScanVi
   // The reads are independent: one round of awaits (and the hot ones prepared, db/prepared.ts).
   const [reward, general, photos, typed, emergency] = await Promise.all([
     activeReward(db, tag.id, tag.ownerId),
-    shown ? preparedFor(publicProfileQueries, db, preparePublicProfile).execute({ tagId: tag.id }) : [],
+    // Read whatever the visibility: it holds the tag's emergency choice too (its text is dropped below when not shown).
+    preparedFor(publicProfileQueries, db, preparePublicProfile).execute({ tagId: tag.id }),
     shown ? listPhotos(db, tag.id) : [],
     shown ? readTypedProfile(db, tag) : null,
     reachable ? hasEmergencyProfile(db, tag.ownerId) : false,
   ]);
   const base = { tagId: tag.id, encryptedId: tag.encryptedId, tagType: tag.tagType, reward: reward?.amount ?? null, rewardCurrency: reward?.currency ?? null };
+  const profile = general[0];
   return {
     ...base,
     itemName: shown ? tag.itemName : null,
-    description: general[0]?.description ?? null,
-    ownerName: general[0]?.ownerName ?? null,
+    description: shown ? (profile?.description ?? null) : null,
+    ownerName: shown ? (profile?.ownerName ?? null) : null,
     status: tag.status,
     lostMessage: finderMessage(tag),
     photos: [...photos].sort((a, b) => Number(b.isPrimary) - Number(a.isPrimary)).map((photo) => ({ url: photo.url, isPrimary: photo.isPrimary })),
     contactEnabled: reachable,
-    emergencyAvailable: emergency,
+    emergencyAvailable: emergency && emergencyVisibleFor(tag.tagType, profile?.emergencyVisible),
     details: publicDetailsOf(typed),
   };
 }

@@ -11,7 +11,7 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { FieldsForm } from "@/components/tags/fields-form";
 import { requireUserContext } from "@/lib/http/page-context";
 import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
-import { getEmergencyProfile, isShownToResponders, listEmergencyAccesses, MAX_EMERGENCY_CONTACTS, type EmergencyAccess, type EmergencyContact } from "@/lib/services/emergency";
+import { getEmergencyProfile, isShownToResponders, listEmergencyAccesses, listTagsShowingEmergency, MAX_EMERGENCY_CONTACTS, type EmergencyAccess, type EmergencyContact } from "@/lib/services/emergency";
 import { addEmergencyContactAction, deleteEmergencyContactAction, saveEmergencyProfileAction, updateEmergencyContactAction } from "./actions";
 import { contactFields, EMERGENCY_PATH, emergencyProfileFields } from "./emergency-form";
 
@@ -30,7 +30,7 @@ export default async function EmergencyPage({ searchParams }: { searchParams: Se
   const timeZone = await viewerTimeZone();
   const params = await searchParams;
   const page = pageParam(params.page);
-  const [profile, log] = await Promise.all([getEmergencyProfile(ctx), listEmergencyAccesses(ctx, { page, limit: ACCESSES_PER_PAGE })]);
+  const [profile, log, showingTags] = await Promise.all([getEmergencyProfile(ctx), listEmergencyAccesses(ctx, { page, limit: ACCESSES_PER_PAGE }), listTagsShowingEmergency(ctx)]);
   const notice = noticeFrom(params, {
     "contact-removed": { tone: "success", text: "The contact was removed." },
     "contact-missing": { tone: "error", text: "That contact was already removed." },
@@ -42,8 +42,8 @@ export default async function EmergencyPage({ searchParams }: { searchParams: Se
   return (
     <>
       <PageHeading title="Emergency information">
-        Whoever scans one of your tags can open this information from the tag&apos;s page, even when its profile is private: it is meant for
-        first responders. Each time someone opens it, you are told at once and it appears in the log below.
+        Whoever scans one of the tags listed below can open this information from the tag&apos;s page, even when its profile is private: it
+        is meant for first responders. Each time someone opens it, you are told at once and it appears in the log below.
       </PageHeading>
       {notice ? <FormAlert tone={notice.tone} title={notice.text} className="mb-6" /> : null}
 
@@ -51,7 +51,7 @@ export default async function EmergencyPage({ searchParams }: { searchParams: Se
         <p className="text-ink" data-testid="emergency-shown">
           {shown ? (
             <>
-              <span className="font-semibold">Shown to first responders</span> through every tag you have that is not deactivated.
+              <span className="font-semibold">Shown to first responders</span> through {showingTags.length === 1 ? "one of your tags" : `${showingTags.length} of your tags`}.
             </>
           ) : (
             <>
@@ -65,6 +65,26 @@ export default async function EmergencyPage({ searchParams }: { searchParams: Se
       </div>
 
       <div className="flex max-w-3xl flex-col gap-6">
+        <Panel
+          id="tags"
+          title="Tags that show it"
+          description="Each tag's page chooses whether it offers this information: off for pet tags unless you turn it on, on for the others. Change it in the tag's details."
+        >
+          {showingTags.length === 0 ? (
+            <p className="text-muted">None of your tags offers it.</p>
+          ) : (
+            <ul aria-label="Tags that show your emergency information" className="flex flex-col divide-y divide-line">
+              {showingTags.map((tag) => (
+                <li key={tag.id} className="py-2.5 first:pt-0">
+                  <Link href={`/dashboard/tags/${tag.id}#details`} className="font-semibold text-brand-700 underline">
+                    {tag.itemName ?? "Unnamed tag"}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+
         <Panel
           id="medical"
           title="Medical information"

@@ -67,16 +67,33 @@ export default async function FinderScanPage({ params }: { params: Params }) {
 async function TagForFinder({ view, encryptedId }: { view: PublicScanView; encryptedId: string }) {
   const t = await getTranslations("Finder");
 
+  // Messaging first: the finder's first action, right under the item's name (above the fold on a phone),
+  // jumping to the form below; the emergency button follows it.
+  const actions =
+    view.contactEnabled || view.emergencyAvailable ? (
+      <div className="flex flex-col gap-3">
+        {view.contactEnabled ? (
+          <a href="#finder-contact" className="flex min-h-14 flex-col items-center justify-center rounded-xl bg-brand-700 px-4 py-3 text-center text-white hover:bg-brand-800" data-testid="message-owner">
+            <span className="text-lg font-bold">{t("messageOwner")}</span>
+            <span className="text-sm">{t("messageOwnerHint")}</span>
+          </a>
+        ) : null}
+        {view.emergencyAvailable ? (
+          <a
+            href={`/t/${encodeURIComponent(encryptedId)}/emergency`}
+            className="flex min-h-14 flex-col items-center justify-center rounded-xl bg-red-800 px-4 py-3 text-center text-white hover:bg-red-900"
+            data-testid="emergency-button"
+          >
+            <span className="text-lg font-bold">{t("emergencyButton")}</span>
+            <span className="text-sm">{t("emergencyHint")}</span>
+          </a>
+        ) : null}
+      </div>
+    ) : null;
+
   return (
     <>
-      <FinderTagCard view={view} />
-
-      {view.emergencyAvailable ? (
-        <a href={`/t/${encodeURIComponent(encryptedId)}/emergency`} className="flex min-h-14 flex-col items-center justify-center rounded-xl bg-red-800 px-4 py-3 text-center text-white hover:bg-red-900">
-          <span className="text-lg font-bold">{t("emergencyButton")}</span>
-          <span className="text-sm">{t("emergencyHint")}</span>
-        </a>
-      ) : null}
+      <FinderTagCard view={view} actions={actions} />
 
       <FinderCard labelledBy="finder-contact">
         <h2 id="finder-contact" className="text-xl font-bold text-ink">

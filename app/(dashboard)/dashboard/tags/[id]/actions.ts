@@ -38,8 +38,11 @@ const typedInputs = {
 } as const;
 type DetailsKind = keyof typeof typedInputs;
 
-/** The one form names its item: an empty name is refused here (the API's PATCH may leave it out). */
-const detailsGeneralInput = generalProfileInput.extend({ itemName: profilePatchSchema.shape.itemName.unwrap() });
+/**
+ * The one form names its item: an empty name is refused here (the API's PATCH may leave it out). Its
+ * emergency checkbox is always on the form, and an unticked box is not sent: absent means off.
+ */
+const detailsGeneralInput = generalProfileInput.extend({ itemName: profilePatchSchema.shape.itemName.unwrap(), emergencyVisible: z.boolean("Must be true or false.").default(false) });
 
 function detailsAction(kind: DetailsKind): FormAction {
   const typedInput = typedInputs[kind];

@@ -7,41 +7,65 @@ type TypedKind = "PET" | "VEHICLE" | "DEVICE" | "TRAVEL";
 
 const text = (name: string, label: string, extra: Partial<TagFieldSpec> = {}): TagFieldSpec => ({ name, label, optional: true, maxLength: 100, ...extra }) as TagFieldSpec;
 const required = (name: string, label: string, extra: Partial<TagFieldSpec> = {}): TagFieldSpec => ({ name, label, maxLength: 100, ...extra }) as TagFieldSpec;
+const checkbox = (name: string, label: string, hint: string): TagFieldSpec => ({ name, label, kind: "checkbox", hint });
+
+/** Each field says whether finders see it (the scan view's details decide; the preview shows the same). */
+const SHOWN = "Finders see this when the profile is public.";
+const HIDDEN = "Only you see this; never shown to finders.";
+const shown = (extra: Partial<TagFieldSpec> = {}) => ({ ...extra, hint: extra.hint ? `${String(extra.hint)} ${SHOWN}` : SHOWN });
+const hidden = (extra: Partial<TagFieldSpec> = {}) => ({ ...extra, hint: extra.hint ? `${String(extra.hint)} ${HIDDEN}` : HIDDEN });
 
 /** The typed profile's fields, as the specification lists them, with what the owner reads (a pet's name is the item name). */
 export const typedFormSpecs: Record<TypedKind, { title: string; description: string; fields: TagFieldSpec[] }> = {
   PET: {
     title: "Pet details",
-    description: "Finders see these to recognise your pet and know how to care for it.",
+    description: "What finders need to recognise your pet. Each field says whether finders see it.",
     fields: [
-      required("species", "Species", { hint: "Dog, cat, rabbit…" }),
-      text("breed", "Breed"),
-      text("color", "Colour and markings"),
-      text("microchip", "Microchip number"),
-      { name: "vetInfo", label: "Vet and care notes", kind: "textarea", optional: true, maxLength: 500, hint: "Your vet's name and phone, medication, allergies." },
+      required("species", "Species", shown({ hint: "Dog, cat, rabbit…" })),
+      text("breed", "Breed", shown()),
+      text("color", "Colour", shown()),
+      text("size", "Size", shown({ hint: "Small, medium, large, or a weight." })),
+      { name: "distinctiveMarks", label: "Distinctive marks", kind: "textarea", optional: true, maxLength: 500, ...shown({ hint: "A white patch, a torn ear, a red collar…" }) } as TagFieldSpec,
+      checkbox("needsMedication", "Needs medication", "Only you see this, unless you tick the next box."),
+      checkbox("showNeedsMedication", "Tell finders it needs medication", "When ticked and it needs medication, finders read “Needs medication” so they contact you quickly."),
+      text("microchip", "Microchip number", hidden()),
+      { name: "vetInfo", label: "Vet and care notes", kind: "textarea", optional: true, maxLength: 500, ...hidden({ hint: "Your vet's name and phone, medication, allergies." }) } as TagFieldSpec,
     ],
   },
   VEHICLE: {
     title: "Vehicle details",
     description: "Helps finders and the police recognise the vehicle.",
     fields: [
-      required("make", "Make"),
-      required("model", "Model"),
-      text("year", "Year", { kind: "text", inputMode: "numeric", maxLength: 4 }),
-      text("color", "Colour"),
-      text("licensePlate", "Licence plate"),
-      text("vin", "VIN", { hint: "17 letters and digits, without I, O or Q; spaces and hyphens are ignored.", maxLength: VIN_INPUT_MAX, autoCapitalize: "characters", spellCheck: false }),
+      required("make", "Make", shown()),
+      required("model", "Model", shown()),
+      text("year", "Year", shown({ kind: "text", inputMode: "numeric", maxLength: 4 })),
+      text("color", "Colour", shown()),
+      text("licensePlate", "Licence plate", { hint: "Finders see it only if you tick the box below." }),
+      checkbox("showPlate", "Show the licence plate to finders", "Off by default: a plate leads to you, but it helps a finder be sure it is your vehicle."),
+      text("vin", "VIN", hidden({ hint: "17 letters and digits, without I, O or Q; spaces and hyphens are ignored.", maxLength: VIN_INPUT_MAX, autoCapitalize: "characters", spellCheck: false })),
     ],
   },
   DEVICE: {
     title: "Device details",
     description: "Helps finders recognise the device.",
-    fields: [required("deviceType", "Kind of device", { hint: "Phone, laptop, camera…" }), text("brand", "Brand"), text("model", "Model"), text("serialNumber", "Serial number"), text("color", "Colour")],
+    fields: [
+      required("deviceType", "Kind of device", shown({ hint: "Phone, laptop, camera…" })),
+      text("brand", "Brand", shown()),
+      text("model", "Model", shown()),
+      text("serialNumber", "Serial number", hidden()),
+      text("color", "Colour", shown()),
+    ],
   },
   TRAVEL: {
     title: "Luggage details",
     description: "Helps airline staff and finders get your bag back to you.",
-    fields: [required("luggageType", "Kind of luggage", { hint: "Suitcase, backpack…" }), text("color", "Colour"), text("brand", "Brand"), text("flightNumber", "Flight number"), text("destination", "Destination")],
+    fields: [
+      required("luggageType", "Kind of luggage", shown({ hint: "Suitcase, backpack…" })),
+      text("color", "Colour", shown()),
+      text("brand", "Brand", shown()),
+      text("flightNumber", "Flight number", hidden()),
+      text("destination", "Destination", hidden()),
+    ],
   },
 };
 
@@ -77,8 +101,8 @@ export function detailsFields(tagType: TagType, profile: Profile): TagFieldSpec[
     { name: "itemName", label: nameLabels[tagType].label, hint: nameLabels[tagType].hint, maxLength: 100, defaultValue: profile.itemName ?? "" },
     { name: "tagType", label: "Type", kind: "select", options: tagTypes.map((type) => ({ value: type, label: tagTypeLabels[type] })), defaultValue: tagType, hint: "Changing it shows that type's details after saving." },
     ...typed,
-    { name: "description", label: "Description", kind: "textarea", optional: true, maxLength: 2000, defaultValue: profile.description ?? "", hint: "What helps a finder recognise it." },
-    { name: "ownerName", label: "Your name as finders see it", optional: true, maxLength: 100, autoComplete: "name", defaultValue: profile.ownerName ?? "" },
+    { name: "description", label: "Description", kind: "textarea", optional: true, maxLength: 2000, defaultValue: profile.description ?? "", hint: `What helps a finder recognise it. ${SHOWN}` },
+    { name: "ownerName", label: "Your name as finders see it", optional: true, maxLength: 100, autoComplete: "name", defaultValue: profile.ownerName ?? "", hint: `${SHOWN} The emergency page names you by it.` },
     { name: "contactEmail", label: "Contact e-mail", kind: "email", optional: true, autoComplete: "email", defaultValue: profile.contactEmail ?? "", hint: "Kept with the tag for you: finders never see it, they message you through us." },
     { name: "contactPhone", label: "Contact phone", kind: "tel", optional: true, autoComplete: "tel", defaultValue: profile.contactPhone ?? "", hint: "Kept with the tag for you, never shown to finders." },
     {
@@ -90,6 +114,13 @@ export function detailsFields(tagType: TagType, profile: Profile): TagFieldSpec[
         { value: "PRIVATE", label: "Private: finders see only a way to contact you" },
       ],
       defaultValue: profile.visibility,
+    },
+    {
+      name: "emergencyVisible",
+      label: "Offer my emergency information on this tag's page",
+      kind: "checkbox",
+      defaultValue: profile.emergencyVisible ? "true" : "",
+      hint: "Your medical information and emergency contacts, for first responders, even when the profile is private. Off for pet tags unless you tick it: a pet's finder has no use for your medical details.",
     },
   ];
 }

@@ -71,6 +71,9 @@ export default async function EmergencyPage({ params }: { params: Params }) {
     <>
       <div className="rounded-xl bg-red-800 px-4 py-3 text-white">
         <h1 className="text-2xl font-bold">{t("heading")}</h1>
+        <p className="mt-1 font-semibold" data-testid="emergency-whose">
+          {profile.ownerName ? t("whose", { name: profile.ownerName }) : t("whoseUnnamed")}
+        </p>
         <p className="mt-1 text-sm">{t("forResponders")}</p>
       </div>
       <dl className="flex flex-col gap-3 rounded-xl border border-line bg-white p-4">
