@@ -152,13 +152,15 @@ async function RewardCard({ reward }: { reward: FinderReward }) {
     PAID: t("rewardPaid", { amount }),
     DISPUTED: t("rewardDisputed"),
   }[reward.status ?? "ACTIVE"];
+  // A conversation the return did not name only learns the item is home: never the payment or the certificate.
+  const shown = reward.outcome === "ITEM_BACK" ? t("rewardItemBack") : state;
   return (
     <FinderCard labelledBy="thread-reward" className="border-reward-800 bg-reward-50">
       <h2 id="thread-reward" className="text-lg font-bold text-reward-800">
         {t("rewardHeading")}: {amount}
       </h2>
-      <p className="text-ink" data-testid="finder-reward-state" data-status={reward.status}>
-        {state}
+      <p className="text-ink" data-testid="finder-reward-state" data-status={reward.status} data-outcome={reward.outcome}>
+        {shown}
       </p>
       {reward.description ? (
         <div>

@@ -20,6 +20,19 @@ async function certificateTimeZone(): Promise<string> {
   return (await browserTimeZone()) ?? FALLBACK_TIME_ZONE;
 }
 
+// What was verified, and no more: a code proves that the person holding one finder's conversation handed
+// the item over; the owner's word names a finder (or none) without proof.
+const HANDOVER_HEADLINE: Record<Certificate["confirmation"], string> = {
+  HANDOVER_CODE: "✓ Verified handover",
+  OWNER_CHOSE_FINDER: "Confirmed by the owner",
+  OWNER: "Confirmed by the owner",
+};
+const HANDOVER_DETAIL: Record<Certificate["confirmation"], string> = {
+  HANDOVER_CODE: "The owner confirmed the return with the one-time code shown only in the conversation of the finder who returned it.",
+  OWNER_CHOSE_FINDER: "The owner confirmed the return and named the finder's conversation, without a handover code.",
+  OWNER: "The owner confirmed the return without a handover code and without naming a finder.",
+};
+
 function summary(certificate: Certificate, timeZone: string): string {
   const item = certificate.itemName ?? "An item";
   const reward = formatMoney(certificate.rewardAmount, certificate.rewardCurrency);
@@ -86,14 +99,10 @@ export default async function CertificatePage({ params }: { params: Params }) {
           </div>
           <div className="rounded-lg bg-canvas p-4">
             <dt className="text-sm font-semibold text-muted">Handover</dt>
-            <dd className="mt-1 text-xl font-bold" data-testid="certificate-handover" data-verified={certificate.verifiedHandover}>
-              {certificate.verifiedHandover ? "✓ Verified" : "Confirmed by the owner"}
+            <dd className="mt-1 text-xl font-bold" data-testid="certificate-handover" data-verified={certificate.verifiedHandover} data-confirmation={certificate.confirmation}>
+              {HANDOVER_HEADLINE[certificate.confirmation]}
             </dd>
-            <dd className="text-sm text-muted">
-              {certificate.verifiedHandover
-                ? "The owner confirmed the return with the one-time code that only the finder was shown."
-                : "The owner confirmed the return without the finder's handover code."}
-            </dd>
+            <dd className="text-sm text-muted">{HANDOVER_DETAIL[certificate.confirmation]}</dd>
           </div>
         </dl>
 
