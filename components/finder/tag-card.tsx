@@ -68,7 +68,7 @@ export async function FinderTagCard({ view, preview = false, actions }: { view: 
             <p className="mt-1 whitespace-pre-line break-words text-ink">{ownerNote}</p>
           </div>
         ) : null}
-        <IdentifyingDetails details={view.details} Heading={NoteHeading} />
+        <IdentifyingDetails details={view.details} Heading={NoteHeading} t={t} />
         {view.description ? <p className="whitespace-pre-line break-words text-ink">{view.description}</p> : null}
       </FinderCard>
     </>
@@ -87,9 +87,8 @@ const identifyingFields = {
  * What identifies the item, from the scan view's details: exactly the fields the owner lets finders see
  * (the view already leaves out the rest), so the dashboard's preview shows the same.
  */
-async function IdentifyingDetails({ details, Heading }: { details: PublicDetails; Heading: "h2" | "h4" }) {
+function IdentifyingDetails({ details, Heading, t }: { details: PublicDetails; Heading: "h2" | "h4"; t: Awaited<ReturnType<typeof getTranslations<"Finder">>> }) {
   if (!details) return null;
-  const t = await getTranslations("Finder");
   const record = details as Record<string, unknown>;
   const rows = identifyingFields[details.tagType]
     .map((field) => ({ field, value: record[field] }))
