@@ -87,6 +87,9 @@ test.describe("messages between a finder and the owner", () => {
       await expect(row.getByText("Sam", { exact: true })).toBeVisible();
       await expect(row.getByText("About Blue backpack")).toBeVisible();
       await expect(row.getByText(/I found your blue backpack/)).toBeVisible();
+      // Marked before it is opened: the finder's message tripped the scam rules.
+      await expect(row).toHaveAttribute("data-scam-flagged", "true");
+      await expect(row.getByText("Possible scam")).toBeVisible();
       await expectNoHorizontalScroll(page, 390);
       await expectRenderedScreenshot(page, testInfo, "inbox-unread");
     });
@@ -104,6 +107,15 @@ test.describe("messages between a finder and the owner", () => {
       const form = page.getByRole("form", { name: "Reply to the finder" });
       const send = form.getByRole("button", { name: "Send reply" });
       await waitForHydration(send);
+      // The report form opens with "scam" chosen for this message.
+      await expect(messages.getByRole("link", { name: /^Report this message/ })).toHaveAttribute("href", /type=SCAM$/);
+      // Warned before sending contact details: without the box ticked, a reply with a phone number is held back.
+      await expect(page.getByText("Careful: this finder's messages look like a scam.")).toBeVisible();
+      await form.getByLabel("Your reply").fill("Call me on +44 20 7946 0958");
+      await send.click();
+      await expect(form.getByText("Tick this to send your contact details to this finder.")).toBeVisible();
+      await expect(messages.getByRole("listitem")).toHaveCount(1);
+      await expect(form.getByLabel("Your reply")).toHaveValue("Call me on +44 20 7946 0958");
       await form.getByLabel("Your reply").fill("Thank you so much! Could you leave it at the station's lost-and-found desk?");
       await send.click();
       await expect(page.getByRole("status").filter({ hasText: "Your reply was sent." })).toBeVisible();
@@ -143,5 +155,60 @@ test.describe("messages between a finder and the owner", () => {
       // The open conversation refreshes with the finder's new message.
       await expect(page.getByRole("list", { name: "Messages, oldest first" }).getByRole("listitem")).toHaveCount(3);
     });
+  });
+  test("the finder's thread page shows the owner's reply within 2 s without a reload; without JavaScript \"Check for replies\" reloads; the finder opts in to e-mail", async ({ browser, playwright }, testInfo) => {
+    test.setTimeout(120_000);
+    const owner = newAccount("live-thread");
+    const encryptedId = await ownerWithTag(playwright, owner);
+    const ownerApi = await playwright.request.newContext({ baseURL: e2eBaseUrl });
+    const finderContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const noScript = await browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false });
+    try {
+      const { accessToken } = await apiData<{ accessToken: string }>(await ownerApi.post("/api/v1/auth/login", { data: { email: owner.email, password: owner.password } }), 200);
+      const auth = { Authorization: `Bearer ${accessToken}` };
+      const contact = await finderFetch(`/api/v1/scan/${encryptedId}/contact`, { method: "POST", body: { message: "Found your backpack on the tram." } });
+      expect(contact.status).toBe(201);
+      const threadToken = String(contact.body.data!.threadToken);
+      const [listed] = await apiData<{ id: string }[]>(await ownerApi.get("/api/v1/messages", { headers: auth }), 200);
+      const reply = async (content: string) => apiData(await ownerApi.post(`/api/v1/messages/${listed!.id}/reply`, { data: { content }, headers: auth }), 201);
+
+      const finder = await finderContext.newPage();
+      await test.step("the owner's reply appears on the open page within 2 s, without a reload", async () => {
+        const streamOpened = finder.waitForResponse((response) => response.url().endsWith(`/api/v1/scan/thread/${threadToken}/stream`) && response.status() === 200);
+        await finder.goto(`/thread/${threadToken}`);
+        await streamOpened;
+        // A marker on the window: a reload would drop it.
+        await finder.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+        await reply("Thank you! I can meet you at the tram stop at six.");
+        await expect(finder.getByText("Thank you! I can meet you at the tram stop at six.")).toBeVisible({ timeout: 2_000 });
+        expect(await finder.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+        await expectRenderedScreenshot(finder, testInfo, "finder-thread-live-390");
+      });
+
+      await test.step("without JavaScript, \"Check for replies\" is a real reload that shows a new reply", async () => {
+        const page = await noScript.newPage();
+        await page.goto(`/thread/${threadToken}`);
+        const check = page.getByRole("link", { name: "Check for replies" });
+        await expect(check).toHaveAttribute("href", `/thread/${threadToken}`);
+        await reply("See you there.");
+        await expect(page.getByText("See you there.")).toHaveCount(0);
+        await check.click();
+        await expect(page.getByText("See you there.")).toBeVisible();
+      });
+
+      await test.step("the finder asks to be e-mailed on the next reply", async () => {
+        const finderEmail = `e2e-optin-${Date.now().toString(36)}@example.net`;
+        const form = finder.getByRole("form", { name: "Get an e-mail when the owner replies" });
+        const submit = form.getByRole("button", { name: "E-mail me on reply" });
+        await waitForHydration(submit);
+        await form.getByLabel("Your e-mail address").fill(finderEmail);
+        await submit.click();
+        await expect(finder.getByTestId("optin-state")).toHaveText("Done: we will e-mail you when the owner replies.");
+        await reply("I am on my way.");
+        expect(await mailboxLink(finder.request, finderEmail, "/thread")).toBe(`${e2eBaseUrl.replace(/\/+$/, "")}/thread?token=${threadToken}`);
+      });
+    } finally {
+      await Promise.all([ownerApi.dispose(), finderContext.close(), noScript.close()]);
+    }
   });
 });

@@ -46,6 +46,11 @@ export const rateLimitPolicies = {
   // count against the same counter (finderThreadEndpoints names them; the page actions take them from there).
   finderContact: { limit: 10, windowMs: HOUR_MS, keyBy: "ip", appliesTo: "new finder conversations from one IP: POST /scan/:encryptedId/contact and the finder page's contact form" },
   finderReplies: { limit: 30, windowMs: 10 * MINUTE_MS, keyBy: "ip", appliesTo: "finder replies from one IP: POST /scan/thread/:token/reply and the thread page's reply form" },
+  // The finder's live thread page: one stream per open tab, reopened after a drop (EventSource retries every
+  // 3 s). Enough for a few tabs reconnecting through a flaky network; a loop opening streams is cut off.
+  finderThreadStreams: { limit: 60, windowMs: 10 * MINUTE_MS, keyBy: "ip", appliesTo: "finder thread streams opened from one IP: GET /scan/thread/:token/stream" },
+  // Setting the finder's e-mail on a conversation from its page: each address set may be mailed on the next reply.
+  finderEmailOptIns: { limit: 10, windowMs: HOUR_MS, keyBy: "ip", appliesTo: "finder e-mail opt-ins from one IP: PUT /scan/thread/:token/email and the thread page's form" },
   // "E-mail me this link" mails an address the finder typed and nobody confirmed. Besides one such e-mail per
   // conversation, this caps how many reach one inbox a day, however many conversations name it.
   finderLinkEmailsByAddress: {

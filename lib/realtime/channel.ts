@@ -36,6 +36,32 @@ export function parseNotificationSignal(payload: string): NotificationSignal | u
   return UUID.test(userId) && UUID.test(notificationId) ? { userId, notificationId } : undefined;
 }
 
+/**
+ * Changes to a conversation the finder's live page shows: a message added (`message`) or its status
+ * changed (`status`). A payload is `<threadId>:<kind>`; the finder's stream is keyed by the thread, as the
+ * finder has no account.
+ */
+export const THREAD_CHANNEL = "tag_service_thread_events";
+
+export type ThreadEventKind = "message" | "status";
+
+export interface ThreadSignal {
+  threadId: string;
+  kind: ThreadEventKind;
+}
+
+/** Tells every instance's finder streams of this thread about a change (delivered on commit). */
+export async function signalThreadEvent(db: Executor, signal: ThreadSignal): Promise<void> {
+  await db.execute(sql`select pg_notify(${THREAD_CHANNEL}, ${`${signal.threadId}:${signal.kind}`})`);
+}
+
+/** The thread event a payload names, or undefined for anything malformed. */
+export function parseThreadSignal(payload: string): ThreadSignal | undefined {
+  const [threadId, kind] = payload.split(":");
+  if (!threadId || !UUID.test(threadId) || (kind !== "message" && kind !== "status")) return undefined;
+  return { threadId, kind };
+}
+
 export type RevokedCredentialKind = "session" | "api-key";
 
 export interface CredentialRevocation {

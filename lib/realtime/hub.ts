@@ -2,7 +2,7 @@ import { DEFAULT_OPERATION_DEADLINE_MS, withDatabaseBudget } from "@/db/availabi
 import { getDatabase, type DatabaseHandle } from "@/db/client";
 import { describeError, log } from "@/lib/log";
 import { loadStreamNotifications, type StreamNotification } from "@/lib/services/notifications/queries";
-import { CREDENTIALS_REVOKED_CHANNEL, NOTIFICATION_CHANNEL, parseCredentialRevocation, parseNotificationSignal } from "./channel";
+import { CREDENTIALS_REVOKED_CHANNEL, NOTIFICATION_CHANNEL, THREAD_CHANNEL, parseCredentialRevocation, parseNotificationSignal, parseThreadSignal, type ThreadEventKind } from "./channel";
 
 /** A stream open on this instance: the hub hands it its user's notifications and may close it. */
 export interface StreamSubscriber {
@@ -18,6 +18,18 @@ export interface StreamSubscriber {
    */
   close(reason?: "superseded" | "revoked"): void;
 }
+
+/** A finder's stream of one conversation (keyed by the thread: the finder has no account). */
+export interface ThreadStreamSubscriber {
+  readonly threadId: string;
+  /** A message was added to the thread, or its status changed. */
+  changed(kind: ThreadEventKind): void;
+  /** Ends the stream; must unregister it from the hub (idempotent). */
+  close(reason?: "superseded"): void;
+}
+
+/** Finder streams per thread on one instance; one more closes the oldest (the link open in many tabs). */
+export const MAX_STREAMS_PER_THREAD = 5;
 
 /** Streams per user on one instance; opening one more closes the oldest (a forgotten tab, a leaked EventSource). */
 export const MAX_STREAMS_PER_USER = 5;
@@ -44,6 +56,7 @@ export interface HubStats {
  */
 export class NotificationHub {
   private readonly streams = new Map<string, StreamSubscriber[]>();
+  private readonly threadStreams = new Map<string, ThreadStreamSubscriber[]>();
   private starting: Promise<void> | undefined;
   private unlisten: (() => Promise<void>) | undefined;
   private pending: string[] = [];
@@ -73,18 +86,21 @@ export class NotificationHub {
   private async listen(): Promise<void> {
     const onPayload = (payload: string) => this.received(payload);
     const onRevoked = (payload: string) => this.revoked(payload);
+    const onThread = (payload: string) => this.threadChanged(payload);
     if (this.handle.kind === "postgres") {
       // postgres.js holds LISTEN on a dedicated connection of its own and re-listens after a reconnect.
       const request = await this.handle.sql.listen(NOTIFICATION_CHANNEL, onPayload);
       const revocations = await this.handle.sql.listen(CREDENTIALS_REVOKED_CHANNEL, onRevoked);
+      const threadEvents = await this.handle.sql.listen(THREAD_CHANNEL, onThread);
       this.unlisten = async () => {
-        await Promise.all([request.unlisten(), revocations.unlisten()]);
+        await Promise.all([request.unlisten(), revocations.unlisten(), threadEvents.unlisten()]);
       };
     } else {
       const unlisten = await this.handle.pglite.listen(NOTIFICATION_CHANNEL, onPayload);
       const unlistenRevocations = await this.handle.pglite.listen(CREDENTIALS_REVOKED_CHANNEL, onRevoked);
+      const unlistenThreads = await this.handle.pglite.listen(THREAD_CHANNEL, onThread);
       this.unlisten = async () => {
-        await Promise.all([unlisten(), unlistenRevocations()]);
+        await Promise.all([unlisten(), unlistenRevocations(), unlistenThreads()]);
       };
     }
     // stop() raced the start: drop what was just made.
@@ -106,6 +122,33 @@ export class NotificationHub {
     const index = list.indexOf(subscriber);
     if (index >= 0) list.splice(index, 1);
     if (list.length === 0) this.streams.delete(subscriber.userId);
+  }
+
+  /** Adds a finder's stream of a thread; returns its unregister function. Closes the thread's oldest beyond the limit. */
+  registerThread(subscriber: ThreadStreamSubscriber): () => void {
+    const list = this.threadStreams.get(subscriber.threadId) ?? [];
+    list.push(subscriber);
+    this.threadStreams.set(subscriber.threadId, list);
+    while (list.length > MAX_STREAMS_PER_THREAD) list.shift()!.close("superseded");
+    return () => {
+      const current = this.threadStreams.get(subscriber.threadId);
+      if (!current) return;
+      const index = current.indexOf(subscriber);
+      if (index >= 0) current.splice(index, 1);
+      if (current.length === 0) this.threadStreams.delete(subscriber.threadId);
+    };
+  }
+
+  threadStreamCount(threadId: string): number {
+    return this.threadStreams.get(threadId)?.length ?? 0;
+  }
+
+  /** A thread event costs no query here: the stream tells its page, which reloads what it shows. */
+  private threadChanged(payload: string): void {
+    if (this.stopped) return;
+    const signal = parseThreadSignal(payload);
+    if (!signal) return;
+    for (const subscriber of [...(this.threadStreams.get(signal.threadId) ?? [])]) subscriber.changed(signal.kind);
   }
 
   streamCount(userId?: string): number {
@@ -184,6 +227,8 @@ export class NotificationHub {
     this.stopped = true;
     for (const list of [...this.streams.values()]) for (const subscriber of [...list]) subscriber.close();
     this.streams.clear();
+    for (const list of [...this.threadStreams.values()]) for (const subscriber of [...list]) subscriber.close();
+    this.threadStreams.clear();
     await this.release();
   }
 

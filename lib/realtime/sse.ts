@@ -1,7 +1,8 @@
 import { DEFAULT_OPERATION_DEADLINE_MS, withDatabaseBudget } from "@/db/availability";
 import type { Executor } from "@/db/client";
 import { notificationsAfter, type StreamNotification } from "@/lib/services/notifications/queries";
-import type { NotificationHub, StreamSubscriber } from "./hub";
+import type { ThreadEventKind } from "./channel";
+import type { NotificationHub, StreamSubscriber, ThreadStreamSubscriber } from "./hub";
 
 export const RETRY_FRAME = "retry: 3000\n\n";
 export const PING_FRAME = ": ping\n\n";
@@ -149,5 +150,108 @@ export async function openNotificationStream({ hub, db, userId, sessionId, apiKe
     }, pingIntervalMs);
   }
 
+  return new Response(body, { status: 200, headers: EVENT_STREAM_HEADERS });
+}
+
+/** Sent to a finder's stream when its thread changed: the page reloads what it shows. */
+export function formatThreadFrame(kind: ThreadEventKind): string {
+  return `event: thread\ndata: ${JSON.stringify({ change: kind })}\n\n`;
+}
+
+/** Sent before a finder's stream ends because the conversation is no longer open (closed, blocked or gone). */
+export function formatThreadClosedFrame(status: string): string {
+  return `event: closed\ndata: ${JSON.stringify({ status })}\n\n`;
+}
+
+/** The finder's tabs of one thread: at most 5 open per instance (see MAX_STREAMS_PER_THREAD). */
+export const THREAD_SUPERSEDED_FRAME = `event: superseded\ndata: ${JSON.stringify({ reason: "A newer stream of this conversation replaced this one (at most 5 are open at once)." })}\n\n`;
+
+export interface OpenThreadStreamOptions {
+  hub: NotificationHub;
+  threadId: string;
+  /**
+   * The thread's status now, or null when it is gone. Asked after a status event and at every ping (the
+   * backstop for a NOTIFY this instance missed): anything but ACTIVE ends the stream.
+   */
+  currentStatus: () => Promise<string | null>;
+  /** The request's signal: the client going away ends the stream. */
+  signal?: AbortSignal;
+}
+
+/**
+ * A finder's SSE stream of one conversation: `event: thread` when a message is added or its status
+ * changes, `event: closed` (then the end) when it is no longer ACTIVE, and the owner's stream's ping and
+ * retry. Frames carry no content: the token holder's page reloads the thread itself, so nothing in the
+ * stream needs its own access rules.
+ */
+export async function openThreadStream({ hub, threadId, currentStatus, signal }: OpenThreadStreamOptions): Promise<Response> {
+  await hub.start();
+  const encoder = new TextEncoder();
+  let controller!: ReadableStreamDefaultController<Uint8Array>;
+  let closed = false;
+  let ping: ReturnType<typeof setInterval> | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start(c) {
+      controller = c;
+    },
+    cancel() {
+      close();
+    },
+  });
+  const write = (text: string) => {
+    if (closed) return;
+    try {
+      controller.enqueue(encoder.encode(text));
+    } catch {
+      close();
+    }
+  };
+  const checkOpen = () =>
+    // A failed check (the database away) keeps the stream: events still arrive by NOTIFY.
+    withDatabaseBudget(DEFAULT_OPERATION_DEADLINE_MS, currentStatus).then(
+      (status) => {
+        if (status === "ACTIVE") return true;
+        write(formatThreadClosedFrame(status ?? "DELETED"));
+        close();
+        return false;
+      },
+      () => true,
+    );
+  const subscriber: ThreadStreamSubscriber = {
+    threadId,
+    changed: (kind) => {
+      if (kind === "message") write(formatThreadFrame(kind));
+      else void checkOpen().then((open) => open && write(formatThreadFrame(kind)));
+    },
+    close: (reason) => {
+      if (reason === "superseded") write(THREAD_SUPERSEDED_FRAME);
+      close();
+    },
+  };
+  const unregister = hub.registerThread(subscriber);
+  const onAbort = () => close();
+
+  function close() {
+    if (closed) return;
+    closed = true;
+    if (ping) clearInterval(ping);
+    unregister();
+    signal?.removeEventListener("abort", onAbort);
+    try {
+      controller.close();
+    } catch {
+      // Already cancelled by the reader.
+    }
+  }
+
+  signal?.addEventListener("abort", onAbort, { once: true });
+  if (signal?.aborted) close();
+  write(RETRY_FRAME);
+  if (!closed) {
+    ping = setInterval(() => {
+      write(PING_FRAME);
+      void checkOpen();
+    }, pingIntervalMs);
+  }
   return new Response(body, { status: 200, headers: EVENT_STREAM_HEADERS });
 }

@@ -20,7 +20,7 @@ vi.mock("next-intl/server", () => ({
 vi.resetModules();
 const { PEER_ADDRESS_HEADER } = await import("@/lib/http/client-ip");
 const { contactOwnerAction } = await import("@/app/(finder)/t/[encryptedId]/actions");
-const { finderReplyAction } = await import("@/app/(finder)/thread/[token]/actions");
+const { finderEmailOptInAction, finderReplyAction } = await import("@/app/(finder)/thread/[token]/actions");
 const { prepareJobs, stopJobs } = await import("@/lib/jobs");
 const { HOUR_MS, MINUTE_MS } = await import("@/lib/ratelimit/policies");
 const { registerAccount } = await import("../support/auth");
@@ -94,5 +94,29 @@ describe("the finder pages and the API share one budget", () => {
     expect(limited.status).toBe(429);
     expect(limited.headers.get("X-RateLimit-Limit")).toBe("30");
     expect(await finderReplyAction({ status: "idle" }, form({ token: threadToken, message: "Page again" }))).toMatchObject({ status: "error", message: en.Finder.rateLimited });
+  });
+});
+
+describe("the thread page's \"e-mail me on reply\" form", () => {
+  it("sets the address (then the thread says so), names a bad one in the finder's language, and shares the API's 10 an hour per IP", async () => {
+    await awayFromWindowEdge(HOUR_MS, 60_000);
+    const tag = await activeTag();
+    const { threadToken } = await contactOwnerOf(tag.encryptedId, { message: "Found it" });
+    request.ip = nextTestIp();
+    expect(await finderEmailOptInAction({ status: "idle" }, form({ token: threadToken, finderEmail: "nope" }))).toMatchObject({
+      status: "error",
+      fieldErrors: { finderEmail: [en.Thread.optInInvalid] },
+      values: { finderEmail: "nope" },
+    });
+    expect(await redirectOf(finderEmailOptInAction({ status: "idle" }, form({ token: threadToken, finderEmail: "sam@example.net" })))).toBe(`/thread/${threadToken}?optin=1`);
+    const { finderThread } = await import("../support/messages");
+    expect((await finderThread(threadToken)).emailOnReply).toBe(true);
+    const { PUT: emailRoute } = await import("@/app/api/v1/scan/thread/[token]/email/route");
+    const { apiRequest, call } = await import("../support/http");
+    for (let i = 0; i < 9; i++) {
+      const response = await call(emailRoute, apiRequest(`/api/v1/scan/thread/${threadToken}/email`, { method: "PUT", body: { finderEmail: `sam${i}@example.net` }, ip: request.ip }), { token: threadToken });
+      expect(response.status).toBe(200);
+    }
+    expect(await finderEmailOptInAction({ status: "idle" }, form({ token: threadToken, finderEmail: "late@example.net" }))).toMatchObject({ status: "error", message: en.Finder.rateLimited });
   });
 });

@@ -42,7 +42,7 @@ const { rateLimitPolicyNames } = await import("@/lib/ratelimit/policies");
 const { registerAccount, setRole } = await import("../support/auth");
 const { giveTestTag } = await import("../support/tags");
 const { exampleOf } = await import("../support/openapi-examples");
-const { contactOwnerInput, finderReplyInput } = await import("@/lib/services/messages");
+const { contactOwnerInput, finderEmailInput, finderReplyInput } = await import("@/lib/services/messages");
 const { prepareJobs, stopJobs } = await import("@/lib/jobs");
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -70,6 +70,7 @@ interface Shape {
 const CUSTOM: Record<string, Shape> = {
   contactOwnerAction: { kind: "form", auth: "optional", params: z.object({ encryptedId: z.string() }), input: contactOwnerInput },
   finderReplyAction: { kind: "form", auth: "optional", params: z.object({ token: z.string() }), input: finderReplyInput },
+  finderEmailOptInAction: { kind: "form", auth: "optional", params: z.object({ token: z.string() }), input: finderEmailInput },
   findTagByCodeAction: { kind: "form", auth: "optional", input: z.object({ code: z.string().meta({ example: "ABCDE-FGHJK" }) }) },
   saveTagDetailsAction: { kind: "form", auth: "user", input: z.object({ tagId: z.uuid(), profileType: z.literal("GENERAL"), itemName: z.string(), description: z.string() }) },
   resendVerificationAction: { kind: "none", auth: "user" },

@@ -71,6 +71,7 @@ describe("GET /messages", () => {
       finderName: "Sam",
       lastMessage: "First finder here",
       unreadCount: 1,
+      scamFlagged: false,
       status: "ACTIVE",
       lastMessageAt: expect.any(String),
       createdAt: expect.any(String),
@@ -135,7 +136,8 @@ describe("GET /messages/:threadId", () => {
     expect((await ownerThread(owner, id)).messages).toHaveLength(1);
     expect((await inbox(owner)).data[0]!.unreadCount).toBe(1);
 
-    await ownerReply(owner, id, "Text me at +1 555 010 9999 instead.");
+    // A phone number to a conversation that tripped the scam rules goes only once confirmed.
+    expect((await ownerReplyRequest(owner, id, { content: "Text me at +1 555 010 9999 instead.", confirmContactDetails: true })).status).toBe(201);
     // The stored hash is no way in.
     expect((await finderReplyRequest((await threadRow(id))!.tokenHash, { message: "ignored" })).status).toBe(404);
     const thread = await ownerThread(owner, id);

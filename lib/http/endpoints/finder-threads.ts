@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contactOwnerInput, contactResultSchema, finderReplyInput, finderThreadSchema, threadMessageSchema } from "@/lib/services/messages/schemas";
+import { contactOwnerInput, contactResultSchema, finderEmailInput, finderEmailResultSchema, finderReplyInput, finderThreadSchema, threadMessageSchema } from "@/lib/services/messages/schemas";
 import { THREAD_TOKEN_PATTERN } from "@/lib/services/messages/thread-token";
 import { encryptedIdParams, ownerSideEffectNote } from "@/lib/services/scans/schemas";
 import { defineEndpoint } from "../endpoint";
@@ -44,6 +44,34 @@ export const finderThreadEndpoints = {
     auth: "none",
     params: threadTokenParams,
     response: finderThreadSchema,
+  }),
+  stream: defineEndpoint({
+    method: "GET",
+    path: "/api/v1/scan/thread/{token}/stream",
+    summary: "Live changes to a conversation (server-sent events)",
+    description:
+      "A long-lived `text/event-stream` for the finder's page: `event: thread` (data `{change}`, `message` or `status`) when a message is added or the status changes: read the thread again with GET /scan/thread/{token}. When the conversation is closed, blocked or deleted the stream sends `event: closed` (data `{status}`) and ends. A `: ping` comment every 25 s; `retry: 3000`. At most 5 streams per conversation are open: a sixth ends the oldest after `event: superseded`. An unknown token is 404, a CLOSED or BLOCKED conversation 403. At most 60 streams per 10 minutes from one IP (429).",
+    tags,
+    auth: "none",
+    rateLimit: ["finderThreadStreams"],
+    params: threadTokenParams,
+    responseKind: "event-stream",
+    errors: ["FORBIDDEN"],
+  }),
+  email: defineEndpoint({
+    method: "PUT",
+    path: "/api/v1/scan/thread/{token}/email",
+    summary: "E-mail the finder when the owner replies",
+    description:
+      "Sets (or replaces) the address the finder is told of the owner's replies at: at most one e-mail per 10 minutes per conversation, with a link back to it. The address is never shown to the owner. A CLOSED or BLOCKED conversation is 403, an unknown token 404. At most 10 a hour from one IP, shared with the thread page's form (429).",
+    tags,
+    auth: "optional",
+    // The thread page's form takes its limits from here: one budget for both doors.
+    rateLimit: ["general", "finderEmailOptIns"],
+    params: threadTokenParams,
+    body: finderEmailInput,
+    response: finderEmailResultSchema,
+    errors: ["FORBIDDEN"],
   }),
   reply: defineEndpoint({
     method: "POST",

@@ -38,7 +38,7 @@ export const messageEndpoints = {
     path: "/api/v1/messages/{threadId}/reply",
     summary: "Reply to the finder",
     description:
-      "Adds your message and marks the finder's messages read. A finder who left an e-mail address gets the conversation link by e-mail, in their language, at most once every 10 minutes. A CLOSED or BLOCKED conversation is 409: reopen it first.",
+      "Adds your message and marks the finder's messages read. A finder who left an e-mail address gets the conversation link by e-mail, in their language, at most once every 10 minutes. A CLOSED or BLOCKED conversation is 409: reopen it first. A reply with a phone number, e-mail or street address to a conversation whose finder messages tripped the scam rules is 409 with `details.reason` `CONFIRM_CONTACT_DETAILS` unless `confirmContactDetails` is true.",
     tags,
     auth: "required",
     params: threadIdParams,

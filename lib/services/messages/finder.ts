@@ -1,6 +1,7 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import { schema } from "@/db/client";
 import { countAttempt, type CountedAttempt } from "@/lib/ratelimit";
+import { signalThreadEvent } from "@/lib/realtime/channel";
 import { isUserSuspended } from "@/lib/services/auth/queries";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ForbiddenError, NotFoundError } from "@/lib/services/errors";
@@ -10,7 +11,7 @@ import { claimFinderEmail, finderAddressKey, queueFinderEmail } from "./finder-e
 import { negotiateLocale } from "@/lib/i18n/locales";
 import { notifyOwnerOfMessage } from "./owner-notice";
 import { messagesOf, toMessageRecord } from "./records";
-import type { ContactOwnerInput, ContactResult, FinderReplyInput, FinderThread, ThreadMessageRecord } from "./schemas";
+import type { ContactOwnerInput, ContactResult, FinderEmailInput, FinderEmailResult, FinderReplyInput, FinderThread, ThreadMessageRecord } from "./schemas";
 import { newThreadToken, sealThreadToken, threadTokenHash, threadUrl } from "./thread-token";
 
 const NOT_CONTACTABLE = "This tag's owner cannot be contacted through it.";
@@ -91,7 +92,7 @@ export async function getFinderThread(ctx: ServiceContext, token: string, now = 
     .set({ readAt: now })
     .where(and(eq(schema.threadMessages.threadId, thread.id), eq(schema.threadMessages.sender, "OWNER"), isNull(schema.threadMessages.readAt)));
   const [tag, messages] = await Promise.all([tagOfThread(ctx.db, thread), messagesOf(ctx.db, thread.id)]);
-  return { threadId: thread.id, tagName: tagNameFor(thread, tag, "finder"), status: thread.status, messages };
+  return { threadId: thread.id, tagName: tagNameFor(thread, tag, "finder"), status: thread.status, emailOnReply: Boolean(thread.finderEmail && thread.tokenSealed), messages };
 }
 
 /**
@@ -118,6 +119,8 @@ export async function replyAsFinder(ctx: ServiceContext, token: string, input: F
       .where(and(eq(schema.threadMessages.threadId, thread.id), eq(schema.threadMessages.sender, "FINDER"), isNull(schema.threadMessages.readAt)));
     const [message] = await tx.db.insert(schema.threadMessages).values({ threadId: thread.id, sender: "FINDER", content: input.message }).returning();
     await tx.db.update(schema.threads).set({ lastMessageAt: message!.createdAt }).where(eq(schema.threads.id, thread.id));
+    // The finder's other open tabs of this conversation show the reply too.
+    await signalThreadEvent(tx.db, { threadId: thread.id, kind: "message" });
     const tag = await tagOfThread(tx.db, thread);
     await notifyOwnerOfMessage(tx, {
       ownerId: thread.ownerId,
@@ -173,4 +176,24 @@ export async function emailThreadLinkToFinder(ctx: ServiceContext, token: string
     throw error;
   }
   return { message: "If an e-mail address was given for this conversation, the link is on its way. We send it once per conversation, and at most one e-mail every 10 minutes." };
+}
+
+/**
+ * PUT /scan/thread/:token/email and the thread page's form: the finder asks to be e-mailed when the owner
+ * replies (or changes the address). Nothing is sent now; the next owner reply e-mails it, within the
+ * conversation's one e-mail per 10 minutes (finder-email.ts). The token is sealed for those e-mails as at
+ * contact time. A CLOSED or BLOCKED conversation 403 (no reply will come), unknown token 404. The
+ * address is never shown to the owner.
+ */
+export async function setFinderEmail(ctx: ServiceContext, token: string, input: FinderEmailInput): Promise<FinderEmailResult> {
+  return withTransaction(ctx, async (tx) => {
+    const thread = await threadByToken(tx.db, token, { lock: true });
+    if (thread.status !== "ACTIVE") throw new ForbiddenError(`This conversation is ${thread.status === "CLOSED" ? "closed" : "blocked"}.`);
+    // updatedAt kept: the owner sees nothing of this.
+    await tx.db
+      .update(schema.threads)
+      .set({ finderEmail: input.finderEmail, tokenSealed: thread.tokenSealed ?? sealThreadToken(token), updatedAt: thread.updatedAt })
+      .where(eq(schema.threads.id, thread.id));
+    return { message: "We will e-mail you when the owner replies (at most one e-mail every 10 minutes).", emailOnReply: true as const };
+  });
 }

@@ -1,13 +1,14 @@
-import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { preparedFor } from "@/db/prepared";
 import type { Thread } from "@/db/schema";
+import { signalThreadEvent } from "@/lib/realtime/channel";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError } from "@/lib/services/errors";
 import { ownedThread, tagNameFor, tagOfThread } from "./access";
 import { emailFinder } from "./finder-email";
 import { messagesOf, toMessageRecord } from "./records";
-import { scamSignals } from "./scam-rules";
+import { containsContactDetails, scamSignals } from "./scam-rules";
 import type { OwnerReplyInput, OwnerThread, ThreadListItem, ThreadMessageRecord, ThreadStatus } from "./schemas";
 import { openThreadToken } from "./thread-token";
 
@@ -74,6 +75,7 @@ export async function listThreads(ctx: ServiceContext, page: { page: number; lim
   const queries = preparedFor(threadListQueries, ctx.db, prepareThreadList)[page.tagId ? "ofTag" : "all"];
   const values = { userId, tagId: page.tagId ?? null, limit: page.limit, offset: (page.page - 1) * page.limit };
   const [rows, [counted]] = await Promise.all([queries.rows.execute(values), queries.total.execute(values)]);
+  const flagged = await flaggedThreads(ctx.db, rows.map((row) => row.id));
   const items = rows.map((row) => ({
     id: row.id,
     tagId: row.tagId,
@@ -81,6 +83,7 @@ export async function listThreads(ctx: ServiceContext, page: { page: number; lim
     finderName: row.finderName,
     lastMessage: row.lastMessage ?? null,
     unreadCount: Number(row.unreadCount ?? 0),
+    scamFlagged: flagged.has(row.id),
     status: row.status,
     lastMessageAt: new Date(row.lastMessageAt).toISOString(),
     createdAt: new Date(row.createdAt).toISOString(),
@@ -88,6 +91,22 @@ export async function listThreads(ctx: ServiceContext, page: { page: number; lim
   }));
   return { items, total: Number(counted?.total ?? 0) };
 }
+
+/**
+ * The threads, of those given, with a finder message that trips the scam rules. The rules run on the text
+ * (they are never stored), so this reads the finder messages of one page of threads in one query.
+ */
+async function flaggedThreads(db: Executor, threadIds: string[]): Promise<Set<string>> {
+  if (threadIds.length === 0) return new Set();
+  const rows = await db
+    .select({ threadId: threadMessages.threadId, content: threadMessages.content })
+    .from(threadMessages)
+    .where(and(inArray(threadMessages.threadId, threadIds), eq(threadMessages.sender, "FINDER")));
+  return new Set(rows.filter((row) => scamSignals(row.content).length > 0).map((row) => row.threadId));
+}
+
+/** The error code of a reply that needs the owner's confirmation first (see replyAsOwner). */
+export const CONFIRM_CONTACT_DETAILS = "CONFIRM_CONTACT_DETAILS";
 
 async function ownerView(ctx: ServiceContext, thread: Thread): Promise<OwnerThread> {
   const [tag, messages] = await Promise.all([tagOfThread(ctx.db, thread), messagesOf(ctx.db, thread.id)]);
@@ -136,9 +155,17 @@ export async function replyAsOwner(ctx: ServiceContext, threadId: string, input:
     if (thread.status !== "ACTIVE") {
       throw new ConflictError(`This conversation is ${thread.status === "CLOSED" ? "closed" : "blocked"}. Reopen it before replying.`, { status: thread.status });
     }
+    // A phone number or address sent to a finder whose messages look like a scam is asked about first.
+    if (!input.confirmContactDetails && containsContactDetails(input.content) && (await flaggedThreads(tx.db, [thread.id])).size > 0) {
+      throw new ConflictError("This conversation looks like a scam and your reply gives your contact details. Send it again with confirmContactDetails: true if you are sure.", {
+        reason: CONFIRM_CONTACT_DETAILS,
+      });
+    }
     const [message] = await tx.db.insert(threadMessages).values({ threadId: thread.id, sender: "OWNER", content: input.content }).returning();
     await tx.db.update(threads).set({ lastMessageAt: message!.createdAt }).where(eq(threads.id, thread.id));
     await markFinderMessagesRead(tx, thread.id, now);
+    // The finder's open thread page shows the reply at once (sent on commit).
+    await signalThreadEvent(tx.db, { threadId: thread.id, kind: "message" });
     if (thread.finderEmail && thread.tokenSealed) {
       await emailFinder(tx, thread, openThreadToken(thread.tokenSealed), "reply", { warnings: scamSignals(message!.content), now });
     }
@@ -159,6 +186,8 @@ export async function setThreadStatus(ctx: ServiceContext, threadId: string, sta
     const thread = await ownedThread(tx, threadId, { lock: true });
     if (thread.status === status) return ownerView(tx, thread);
     const [updated] = await tx.db.update(threads).set({ status }).where(eq(threads.id, thread.id)).returning();
+    // Ends the finder's live stream of a conversation that is no longer open.
+    await signalThreadEvent(tx.db, { threadId: thread.id, kind: "status" });
     const finder = thread.finderUserId && thread.finderUserId !== userId ? thread.finderUserId : null;
     if (finder && status === "BLOCKED") {
       await tx.db.insert(schema.userBlocks).values({ blockerId: userId, blockedId: finder }).onConflictDoNothing();

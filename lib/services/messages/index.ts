@@ -3,8 +3,9 @@
  * (by thread token) and the owner's inbox, their records and request schemas, and the scam rules.
  * Code inside lib/services imports the files themselves.
  */
-export { contactOwner, emailThreadLinkToFinder, getFinderThread, replyAsFinder } from "./finder";
-export { getThread, listThreads, markThreadRead, replyAsOwner, setThreadStatus } from "./inbox";
+export { contactOwner, emailThreadLinkToFinder, getFinderThread, replyAsFinder, setFinderEmail } from "./finder";
+export { streamFinderThread } from "./stream";
+export { CONFIRM_CONTACT_DETAILS, getThread, listThreads, markThreadRead, replyAsOwner, setThreadStatus } from "./inbox";
 export { FINDER_EMAIL_INTERVAL_MS } from "./finder-email";
 export { MESSAGE_LOCALES, type MessageLocale, SCAM_SIGNALS, type ScamSignal, scamSignals, scamWarningHeading, scamWarningText } from "./scam-rules";
 export { THREAD_TOKEN_PATTERN, threadUrl } from "./thread-token";

@@ -175,6 +175,21 @@ export function scamSignals(text: string): ScamSignal[] {
   return SCAM_SIGNALS.filter((code) => found.has(code));
 }
 
+/**
+ * Whether a text gives away a way to reach its writer or where they live: a phone number, an e-mail
+ * address or a street address (a number next to a street word, in the finder languages). Not a scam
+ * signal (most honest returns are arranged so); the owner is asked to confirm before sending such a
+ * reply to a conversation whose finder messages tripped the scam rules.
+ */
+export function containsContactDetails(text: string): boolean {
+  const normalized = normalizeForScamRules(text);
+  if (/\+?\d[\d\s().\/-]{6,}\d/.test(normalized)) return true;
+  if (/[\w.+-]+@[\w-]+(?:\.[\w-]+)+/.test(normalized)) return true;
+  const street = "(?:street|st\\.|road|rd\\.?|avenue|ave\\.?|lane|drive|boulevard|blvd|way|close|court|place|square|strasse|str\\.|weg|platz|gasse|allee|rue|avenue|boulevard|chemin|impasse|calle|avenida|plaza|paseo|camino)";
+  const words = "(?:[a-z'-]+ ){0,3}";
+  return new RegExp(`\\b\\d{1,5}[a-z]?,? ${words}${street}(?![a-z])|\\b${street} ${words}\\d{1,5}[a-z]?\\b|\\b\\w+(?:strasse|str\\.|weg|platz|gasse|allee) \\d{1,5}`).test(normalized);
+}
+
 const headings: Record<MessageLocale, string> = {
   en: "Be careful: this may be a scam",
   es: "Cuidado: esto podría ser una estafa",

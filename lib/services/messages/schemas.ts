@@ -27,6 +27,9 @@ const messageText = (example: string) =>
     .max(MESSAGE_MAX_LENGTH, `At most ${MESSAGE_MAX_LENGTH} characters.`)
     .meta({ description: `1–${MESSAGE_MAX_LENGTH} characters, trimmed`, example });
 
+/** The finder's address for reply e-mails: typed by the finder and never confirmed, never shown to the owner. */
+const finderEmailField = z.string().trim().pipe(z.email("Must be a valid e-mail address.").max(254, "At most 254 characters."));
+
 /** POST /scan/:encryptedId/contact. */
 export const contactOwnerInput = z.object({
   finderName: z
@@ -37,21 +40,31 @@ export const contactOwnerInput = z.object({
     .nullish()
     .meta({ description: "How the finder signs (shown to the owner); optional", example: "Sam" }),
   message: messageText("Hi! I found your backpack at the station. How can I get it back to you?"),
-  finderEmail: z
-    .string()
-    .trim()
-    .pipe(z.email("Must be a valid e-mail address.").max(254, "At most 254 characters."))
-    .nullish()
-    .meta({ description: "Optional: where the finder is told of the owner's replies (at most one e-mail per 10 minutes). Never shown to the owner.", example: "sam@example.com" }),
+  finderEmail: finderEmailField.nullish().meta({ description: "Optional: where the finder is told of the owner's replies (at most one e-mail per 10 minutes). Never shown to the owner.", example: "sam@example.com" }),
 });
 export type ContactOwnerInput = z.output<typeof contactOwnerInput>;
+
+/** PUT /scan/thread/:token/email: the same address rules as the contact's `finderEmail`. */
+export const finderEmailInput = z.object({
+  finderEmail: finderEmailField.meta({ description: "Where the finder is told of the owner's replies (at most one e-mail per 10 minutes). Never shown to the owner.", example: "sam@example.com" }),
+});
+export type FinderEmailInput = z.output<typeof finderEmailInput>;
+
+export const finderEmailResultSchema = z.object({ message: z.string(), emailOnReply: z.literal(true) }).meta({ id: "FinderEmailResult" });
+export type FinderEmailResult = z.infer<typeof finderEmailResultSchema>;
 
 /** POST /scan/thread/:token/reply (the specification names the finder's field `message`). */
 export const finderReplyInput = z.object({ message: messageText("It's at the lost-and-found desk of the station now.") });
 export type FinderReplyInput = z.output<typeof finderReplyInput>;
 
 /** POST /messages/:threadId/reply (the specification names the owner's field `content`). */
-export const ownerReplyInput = z.object({ content: messageText("Thank you so much! Could you leave it at the station's lost-and-found?") });
+export const ownerReplyInput = z.object({
+  content: messageText("Thank you so much! Could you leave it at the station's lost-and-found?"),
+  confirmContactDetails: z
+    .boolean()
+    .optional()
+    .meta({ description: "Send a reply with a phone number, e-mail or street address to a conversation flagged as a likely scam (otherwise 409 with details.reason CONFIRM_CONTACT_DETAILS)" }),
+});
 export type OwnerReplyInput = z.output<typeof ownerReplyInput>;
 
 /** PATCH /messages/:threadId. */
@@ -76,6 +89,7 @@ export const threadListItemSchema = z
     finderName: z.string().nullable(),
     lastMessage: z.string().nullable().meta({ description: "Text of the newest message" }),
     unreadCount: z.int().min(0).meta({ description: "Finder messages you have not read" }),
+    scamFlagged: z.boolean().meta({ description: "A finder message in this conversation tripped the scam rules" }),
     status: threadStatusSchema,
     lastMessageAt: z.iso.datetime(),
     createdAt: z.iso.datetime(),
@@ -104,6 +118,7 @@ export const finderThreadSchema = z
     threadId: z.uuid(),
     tagName: z.string().nullable().meta({ description: "null when the tag's profile is PRIVATE" }),
     status: threadStatusSchema,
+    emailOnReply: z.boolean().meta({ description: "Whether the finder is e-mailed when the owner replies (the address is not answered)" }),
     messages: z.array(threadMessageSchema),
   })
   .meta({ id: "FinderThread" });

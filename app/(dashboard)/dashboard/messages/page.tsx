@@ -59,7 +59,7 @@ export default async function MessagesPage({ searchParams }: { searchParams: Sea
 function ThreadRow({ item, timeZone }: { item: ThreadListItem; timeZone: string }) {
   const unread = item.unreadCount > 0;
   return (
-    <li data-thread-id={item.id} data-unread={item.unreadCount} className={unread ? "border-l-4 border-l-brand-700 bg-brand-50" : ""}>
+    <li data-thread-id={item.id} data-unread={item.unreadCount} data-scam-flagged={item.scamFlagged ? "true" : undefined} className={unread ? "border-l-4 border-l-brand-700 bg-brand-50" : ""}>
       {/* prefetch off: opening a conversation marks it read, which a prefetch must not do. */}
       <Link href={`/dashboard/messages/${item.id}`} prefetch={false} className="flex flex-col gap-1 p-4 hover:bg-brand-50 focus-visible:bg-brand-50">
         <span className="flex flex-wrap items-center gap-2">
@@ -67,6 +67,11 @@ function ThreadRow({ item, timeZone }: { item: ThreadListItem; timeZone: string 
           {unread ? (
             <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
               {item.unreadCount} unread
+            </span>
+          ) : null}
+          {item.scamFlagged ? (
+            <span className="rounded-full border border-danger-700 bg-danger-50 px-2 py-0.5 text-xs font-semibold text-danger-700" data-testid="scam-flag">
+              Possible scam
             </span>
           ) : null}
           {item.status !== "ACTIVE" ? <ThreadStatusBadge status={item.status} /> : null}

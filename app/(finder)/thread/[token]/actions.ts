@@ -6,7 +6,7 @@ import { z } from "zod";
 import type { FormState } from "@/lib/forms/form-state";
 import { action, rowAction } from "@/lib/forms/action";
 import { finderThreadEndpoints } from "@/lib/http/endpoints/finder-threads";
-import { emailThreadLinkToFinder, finderReplyInput, replyAsFinder } from "@/lib/services/messages";
+import { emailThreadLinkToFinder, finderEmailInput, finderReplyInput, replyAsFinder, setFinderEmail } from "@/lib/services/messages";
 import { ForbiddenError, NotFoundError, RateLimitError } from "@/lib/services/errors";
 
 const params = z.object({ token: z.string().min(1).max(200) });
@@ -49,3 +49,32 @@ export const emailThreadLinkAction = rowAction({ auth: "optional", params, rateL
   await emailThreadLinkToFinder(ctx, token);
   return `/thread/${token}?emailed=1`;
 });
+
+/** "E-mail me when the owner replies": same schema, limits and verb as PUT /scan/thread/:token/email. */
+export async function finderEmailOptInAction(previous: FormState, formData: FormData): Promise<FormState> {
+  const t = await getTranslations("Finder");
+  const thread = await getTranslations("Thread");
+  const run = action(
+    {
+      auth: "optional",
+      params,
+      input: finderEmailInput,
+      rateLimit: finderThreadEndpoints.email.rateLimit,
+      values: ["finderEmail"],
+      onInvalid: (_error, values): FormState => ({ status: "error", message: t("checkFields"), fieldErrors: { finderEmail: [thread("optInInvalid")] }, values }),
+      rateLimitedMessage: () => t("rateLimited"),
+      failedMessage: t("failed"),
+      onError: (error, values): FormState => {
+        if (error instanceof ForbiddenError) return { status: "error", message: thread("closed"), values };
+        if (error instanceof NotFoundError) return { status: "error", message: thread("notFoundHeading"), values };
+        if (error instanceof RateLimitError) return { status: "error", message: t("rateLimited"), values };
+        return { status: "error", message: t("failed"), values };
+      },
+    },
+    async ({ ctx, params: { token }, input }) => {
+      await setFinderEmail(ctx, token, input);
+      redirect(`/thread/${token}?optin=1`);
+    },
+  );
+  return run(previous, formData);
+}

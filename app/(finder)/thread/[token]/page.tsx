@@ -12,7 +12,8 @@ import { getFinderThread, scamWarningText, type FinderThread } from "@/lib/servi
 import { NotFoundError } from "@/lib/services/errors";
 import { finderReward, type FinderReward } from "@/lib/services/rewards";
 import { formatMoney } from "@/lib/i18n/money";
-import { emailThreadLinkAction, finderReplyAction } from "./actions";
+import { ThreadLive } from "@/components/finder/thread-live";
+import { emailThreadLinkAction, finderEmailOptInAction, finderReplyAction } from "./actions";
 
 type Params = Promise<{ token: string }>;
 type Search = Promise<Record<string, string | string[] | undefined>>;
@@ -109,10 +110,13 @@ export default async function FinderThreadPage({ params, searchParams }: { param
           })}
         </ol>
         <p>
-          <a href={`/thread/${token}#latest`} className="text-sm font-semibold text-brand-700 underline">
+          {/* No fragment: a link that differs from the page's address only by its #fragment just scrolls,
+              so without JavaScript this must be a real GET of the page to show new replies. */}
+          <a href={`/thread/${token}`} className="text-sm font-semibold text-brand-700 underline" data-testid="check-replies">
             {t("refresh")}
           </a>
         </p>
+        {active ? <ThreadLive token={token} updatedLabel={t("updated")} /> : null}
       </FinderCard>
 
       <FinderCard labelledBy="thread-reply">
@@ -132,6 +136,28 @@ export default async function FinderThreadPage({ params, searchParams }: { param
           <p className="text-ink">{thread.status === "CLOSED" ? t("closed") : t("blocked")}</p>
         )}
       </FinderCard>
+
+      {active ? (
+        <FinderCard labelledBy="thread-optin">
+          <h2 id="thread-optin" className="text-lg font-bold text-ink">
+            {t("optInHeading")}
+          </h2>
+          {thread.emailOnReply ? (
+            <p className="text-ink" data-testid="optin-state">
+              {search.optin === "1" ? t("optInDone") : t("optInOn")}
+            </p>
+          ) : (
+            <MessageForm
+              action={finderEmailOptInAction}
+              formLabel={t("optInHeading")}
+              hidden={{ token }}
+              submitLabel={t("optInSubmit")}
+              pendingLabel={t("sending")}
+              fields={[{ name: "finderEmail", kind: "email", label: t("optInLabel"), hint: t("optInHint"), maxLength: 254, autoComplete: "email", required: true }]}
+            />
+          )}
+        </FinderCard>
+      ) : null}
 
       <SafetyAdvice heading={finder("safetyHeading")} points={[finder("safetyPublicPlace"), finder("safetyNoPayment"), finder("safetyStayHere")]} />
     </>

@@ -51,6 +51,9 @@ export default async function SafetyPage({ searchParams }: { searchParams: Searc
   });
   const subject = reportSubject(params);
   const about = subjectText(subject);
+  // A "Report" link of a message that tripped the scam rules asks for SCAM; anything else keeps the usual default.
+  const askedType = reportTypeSchema.safeParse(Array.isArray(params.type) ? params.type[0] : params.type);
+  const defaultType = askedType.success ? askedType.data : "HARASSMENT";
 
   return (
     <>
@@ -65,7 +68,7 @@ export default async function SafetyPage({ searchParams }: { searchParams: Searc
             intro={about ? <p className="text-sm font-semibold text-ink">{about}</p> : undefined}
             keepFieldsOnSuccess={false}
             fields={[
-              { name: "type", label: "What kind of problem", kind: "select", options: reportTypeSchema.options.map((type) => ({ value: type, label: reportTypeLabels[type] })), defaultValue: "HARASSMENT" },
+              { name: "type", label: "What kind of problem", kind: "select", options: reportTypeSchema.options.map((type) => ({ value: type, label: reportTypeLabels[type] })), defaultValue: defaultType },
               { name: "description", label: "What happened", kind: "textarea", rows: 4, maxLength: 2000, hint: "At most 2000 characters." },
             ]}
             submitLabel="Send report"

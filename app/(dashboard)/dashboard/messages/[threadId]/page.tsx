@@ -107,7 +107,7 @@ function MessageItem({ message, finderLabel, timeZone }: { message: ThreadMessag
         </div>
       ) : null}
       {mine ? null : (
-        <a href={`/dashboard/account/safety?messageId=${message.id}`} className="text-sm font-semibold text-brand-700 underline" aria-label={`Report this message from ${finderLabel}`}>
+        <a href={`/dashboard/account/safety?messageId=${message.id}${message.warnings.length ? "&type=SCAM" : ""}`} className="text-sm font-semibold text-brand-700 underline" aria-label={`Report this message from ${finderLabel}`}>
           Report
         </a>
       )}
@@ -116,6 +116,7 @@ function MessageItem({ message, finderLabel, timeZone }: { message: ThreadMessag
 }
 
 function ReplyPanel({ thread }: { thread: OwnerThread }) {
+  const flagged = thread.messages.some((message) => message.sender === "FINDER" && message.warnings.length > 0);
   if (thread.status !== "ACTIVE") {
     return (
       <FormAlert tone="info" title={thread.status === "CLOSED" ? "This conversation is closed." : "You blocked this finder."}>
@@ -133,10 +134,19 @@ function ReplyPanel({ thread }: { thread: OwnerThread }) {
           : "The finder reads your reply when they open their link again: they left no e-mail address. They never see your e-mail address or phone number unless you write them here."
       }
     >
+      {flagged ? (
+        <FormAlert tone="error" title="Careful: this finder's messages look like a scam.">
+          Keep the talk here and do not send your phone number, e-mail or home address. A reply that contains one is sent only if you tick the box below.
+        </FormAlert>
+      ) : null}
       <FieldsForm
         action={replyAction}
         hidden={{ threadId: thread.threadId }}
-        fields={[{ kind: "textarea", name: "content", label: "Your reply", rows: 4, maxLength: MESSAGE_MAX_LENGTH }]}
+        fields={[
+          { kind: "textarea", name: "content", label: "Your reply", rows: 4, maxLength: MESSAGE_MAX_LENGTH },
+          // Asked before sending, not after: the server refuses such a reply to a flagged conversation without it.
+          ...(flagged ? [{ kind: "checkbox" as const, name: "confirmContactDetails", label: "Send my phone number, e-mail or address to this finder anyway" }] : []),
+        ]}
         submitLabel="Send reply"
         pendingLabel="Sending…"
         formLabel="Reply to the finder"
