@@ -74,6 +74,11 @@ test.describe("tags in the dashboard", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Rex" })).toBeVisible();
       await expect(page.locator("[data-status]").first()).toHaveAttribute("data-status", "ACTIVE");
       await expect(details.getByLabel("Breed")).toHaveValue("Beagle");
+      // Field by field, the form says whether finders see it; a pet tag does not offer the owner's medical information unless ticked.
+      await expect(details.getByLabel("Breed")).toHaveAccessibleDescription(/Finders see this/);
+      await expect(details.getByLabel("Distinctive marks")).toHaveAccessibleDescription(/Finders see this/);
+      await expect(details.getByLabel("Microchip number")).toHaveAccessibleDescription(/Only you see this/);
+      await expect(details.getByLabel(/Offer my emergency information/)).not.toBeChecked();
     });
 
     await test.step("upload a photo: a missing file is reported, a PNG is added as primary", async () => {
