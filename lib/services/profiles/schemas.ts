@@ -71,8 +71,8 @@ export const petProfileInput = z.object({
   vetInfo: optionalText(SHORT_TEXT_MAX),
   size: optionalText(NAME_MAX),
   distinctiveMarks: optionalText(SHORT_TEXT_MAX),
-  needsMedication: flag(),
-  showNeedsMedication: flag(),
+  needsMedication: flag().meta({ description: "Kept for you; finders read it only with showNeedsMedication. Default false." }),
+  showNeedsMedication: flag().meta({ description: "Whether finders read that the pet needs medication. Default false." }),
 });
 
 /** 17 characters, letters and digits without I, O and Q (ISO 3779); case-insensitive, stored upper case. */
@@ -101,7 +101,7 @@ export const vehicleProfileInput = z.object({
     .optional(),
   color: optionalText(NAME_MAX),
   licensePlate: optionalText(NAME_MAX),
-  showPlate: flag(),
+  showPlate: flag().meta({ description: "Whether finders see the licence plate. Default false." }),
   vin: optionalText(VIN_INPUT_MAX)
     .transform((value) => (value == null ? value : canonicalVin(value)))
     .refine((value) => value == null || VIN_PATTERN.test(value), VIN_MESSAGE),
