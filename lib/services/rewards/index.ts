@@ -10,5 +10,7 @@ export {
   finderReward,
   listRewards,
   payReward,
+  returnCandidates,
+  type ReturnCandidate,
 } from "./rewards";
 export * from "./schemas";

@@ -451,6 +451,28 @@ export async function finderReward(ctx: ServiceContext, token: string): Promise<
   return { ...offer, status: "RETURNED", outcome: "ITEM_BACK", handoverCode: null, handoverAdvice: null, verifiedHandover: false, certificateUrl: null };
 }
 
+/** A conversation an owner may name as the finder who returned the item (confirm-return's `threadId`). */
+export interface ReturnCandidate {
+  threadId: string;
+  finderName: string | null;
+  createdAt: string;
+  status: Thread["status"];
+}
+
+/**
+ * The caller's conversations on their tag that confirm-return may name, newest first: the conversations
+ * finders opened (not one the owner opened on their own tag). Someone else's tag: none.
+ */
+export async function returnCandidates(ctx: ServiceContext, tagId: string): Promise<ReturnCandidate[]> {
+  const { userId } = requireUser(ctx);
+  const rows = await ctx.db
+    .select({ id: schema.threads.id, finderName: schema.threads.finderName, finderUserId: schema.threads.finderUserId, createdAt: schema.threads.createdAt, status: schema.threads.status })
+    .from(schema.threads)
+    .where(and(eq(schema.threads.tagId, tagId), eq(schema.threads.ownerId, userId)))
+    .orderBy(desc(schema.threads.createdAt));
+  return rows.filter((row) => row.finderUserId !== userId).map((row) => ({ threadId: row.id, finderName: row.finderName, createdAt: row.createdAt.toISOString(), status: row.status }));
+}
+
 const activeRewardQueries = new WeakMap<Executor, ReturnType<typeof prepareActiveReward>>();
 
 /** Every scan reads it: a prepared statement (db/prepared.ts). */

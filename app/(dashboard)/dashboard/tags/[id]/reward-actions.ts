@@ -32,8 +32,9 @@ export const offerRewardAction: FormAction = action(
 );
 
 /**
- * POST /rewards/confirm-return/:tagId, with the finder's handover code when the owner typed one. The code is
- * read forgivingly ("482 915", "482-915"); a wrong or locked code is answered beside the field.
+ * POST /rewards/confirm-return/:tagId, with the finder's handover code when the owner typed one, or the
+ * finder's conversation when the owner chose one. The code is read forgivingly ("482 915", "482-915"); a
+ * wrong or locked code, or a refused conversation, is answered beside its field.
  */
 export const confirmReturnAction: FormAction = action(
   {
@@ -41,13 +42,18 @@ export const confirmReturnAction: FormAction = action(
     returnTo: tagPath,
     params: tagParams,
     input: confirmReturnFields,
-    read: (formData) => ({ handoverCode: formText(formData, "handoverCode").replace(/[\s-]/g, "") || undefined }),
-    values: ["handoverCode"],
-    onError: (error, values) => (error instanceof UnprocessableError ? formError(error.message, values, { handoverCode: [handoverCodeMessage(error)] }) : undefined),
+    read: (formData) => ({ handoverCode: formText(formData, "handoverCode").replace(/[\s-]/g, "") || undefined, threadId: formText(formData, "threadId") || undefined }),
+    values: ["handoverCode", "threadId"],
+    onError: (error, values) => {
+      if (!(error instanceof UnprocessableError)) return undefined;
+      // A refused conversation is answered beside the conversation choice, a refused code beside the code.
+      if ((error.details as { threadId?: string } | undefined)?.threadId) return formError(error.message, values, { threadId: [error.message] });
+      return formError(error.message, values, { handoverCode: [handoverCodeMessage(error)] });
+    },
   },
   async ({ ctx, params, input, formData }) => {
     const result = await confirmReturn(ctx, params.tagId, input);
-    rewardDone(formData, result.verifiedHandover ? "reward-returned-verified" : "reward-returned");
+    rewardDone(formData, { HANDOVER_CODE: "reward-returned-verified", OWNER_CHOSE_FINDER: "reward-returned-finder", OWNER: "reward-returned" }[result.confirmation]);
   },
 );
 

@@ -7,12 +7,13 @@ import { FieldsForm } from "@/components/tags/fields-form";
 import { formatMoney } from "@/lib/i18n/money";
 import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import type { ServiceContext } from "@/lib/services/context";
-import { HANDOVER_CODE_MAX_FAILURES, listRewards, MAX_REWARD_AMOUNT, type RewardRecord } from "@/lib/services/rewards";
+import { HANDOVER_CODE_MAX_FAILURES, listRewards, MAX_REWARD_AMOUNT, returnCandidates, type ReturnCandidate, type RewardRecord } from "@/lib/services/rewards";
 import { confirmReturnAction, disputeRewardAction, offerRewardAction, payRewardAction, withdrawRewardAction } from "./reward-actions";
 
 export const rewardNotices = {
   "reward-offered": { tone: "success", text: "The reward is offered. Finders see it on the tag's page, and their conversation shows them a handover code." },
   "reward-returned-verified": { tone: "success", text: "Return confirmed with the finder's handover code. You can now pay the reward." },
+  "reward-returned-finder": { tone: "success", text: "Return confirmed for the finder you chose. You can now pay the reward." },
   "reward-returned": { tone: "success", text: "Return confirmed. You can now pay the reward." },
   "reward-paid": { tone: "success", text: "The reward is recorded as paid. Thank you for rewarding the finder." },
   "reward-disputed": { tone: "success", text: "The reward is marked as disputed." },
@@ -34,7 +35,7 @@ const REWARDS_SHOWN = 20;
  * still to pay), it is a card of its own, shown only when the tag has rewards.
  */
 export async function RewardPanel({ ctx, tagId, standalone = false }: { ctx: ServiceContext; tagId: string; standalone?: boolean }) {
-  const [{ items }, timeZone] = await Promise.all([listRewards(ctx, { page: 1, limit: REWARDS_SHOWN, tagId }), viewerTimeZone()]);
+  const [{ items }, timeZone, candidates] = await Promise.all([listRewards(ctx, { page: 1, limit: REWARDS_SHOWN, tagId }), viewerTimeZone(), returnCandidates(ctx, tagId)]);
   if (standalone && items.length === 0) return null;
   const open = items.find((reward) => reward.status === "ACTIVE" || reward.status === "RETURNED");
   const others = items.filter((reward) => reward !== open);
@@ -48,7 +49,7 @@ export async function RewardPanel({ ctx, tagId, standalone = false }: { ctx: Ser
       description="A reward is shown to finders on the tag's page and in their conversation. You pay it yourself, only once the item is back in your hands: we never hold or move money."
     >
       <div className="flex flex-col gap-6">
-        {open ? <RewardCard reward={open} tagId={tagId} timeZone={timeZone} /> : <OfferForm tagId={tagId} currency={lastCurrency} />}
+        {open ? <RewardCard reward={open} tagId={tagId} timeZone={timeZone} candidates={candidates} /> : <OfferForm tagId={tagId} currency={lastCurrency} />}
         {others.length > 0 ? (
           <div>
             <p className="mb-3 text-base font-semibold text-ink">{open ? "Earlier rewards" : "Rewards so far"}</p>
@@ -124,12 +125,12 @@ function RewardSummary({ reward, timeZone }: { reward: RewardRecord; timeZone: s
   );
 }
 
-function RewardCard({ reward, tagId, timeZone }: { reward: RewardRecord; tagId: string; timeZone: string }) {
+function RewardCard({ reward, tagId, timeZone, candidates = [] }: { reward: RewardRecord; tagId: string; timeZone: string; candidates?: ReturnCandidate[] }) {
   const hidden = { tagId, rewardId: reward.id };
   return (
     <article aria-label={`Reward of ${formatMoney(reward.amount, reward.currency)}`} className="flex flex-col gap-5 rounded-lg border border-line p-4" data-reward-status={reward.status}>
       <RewardSummary reward={reward} timeZone={timeZone} />
-      {reward.status === "ACTIVE" ? <ConfirmReturn reward={reward} tagId={tagId} /> : null}
+      {reward.status === "ACTIVE" ? <ConfirmReturn reward={reward} tagId={tagId} candidates={candidates} timeZone={timeZone} /> : null}
       {reward.status === "RETURNED" ? (
         <FieldsForm
           action={payRewardAction}
@@ -169,13 +170,27 @@ function RewardCard({ reward, tagId, timeZone }: { reward: RewardRecord; tagId: 
   );
 }
 
-function ConfirmReturn({ reward, tagId }: { reward: RewardRecord; tagId: string }) {
+const candidateDate = (iso: string, timeZone: string) => new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
+
+function ConfirmReturn({ reward, tagId, candidates, timeZone }: { reward: RewardRecord; tagId: string; candidates: ReturnCandidate[]; timeZone: string }) {
   const locked = reward.handoverAttemptsLeft === 0;
+  // Without a code (no phone, met in person) the owner may still name the finder; "nobody" names no one.
+  const chooser = {
+    name: "threadId",
+    kind: "select" as const,
+    label: "Or: who gave it back? (without a code)",
+    optional: true,
+    hint: "Only that finder is thanked and gets the certificate; the other conversations are closed and told the item is home.",
+    options: [
+      { value: "", label: "Nobody named: just confirm the return" },
+      ...candidates.map((candidate) => ({ value: candidate.threadId, label: `${candidate.finderName ?? "A finder"}, wrote ${candidateDate(candidate.createdAt, timeZone)}` })),
+    ],
+  };
   return (
     <div className="flex flex-col gap-3 rounded-lg bg-canvas p-4">
       <h4 className="text-base font-semibold text-ink">Got it back? Confirm the return</h4>
       <ol className="list-decimal space-y-1 pl-5 text-sm text-ink">
-        <li>The finder&apos;s conversation shows them a 6-digit handover code. You never see it here.</li>
+        <li>Each finder&apos;s conversation shows them their own 6-digit handover code. You never see it here.</li>
         <li>At the meeting, once the item is in your hands, ask the finder for the code and type it below.</li>
         <li>Pay the reward only after that. Nobody who really has your item needs money first.</li>
       </ol>
@@ -192,8 +207,8 @@ function ConfirmReturn({ reward, tagId }: { reward: RewardRecord; tagId: string 
         hidden={{ tagId }}
         fields={
           locked
-            ? []
-            : [{ name: "handoverCode", label: "Finder's handover code", optional: true, inputMode: "numeric", autoComplete: "off", maxLength: 7, hint: "Six digits. Leave it empty to confirm without the code." }]
+            ? [chooser]
+            : [{ name: "handoverCode", label: "Finder's handover code", optional: true, inputMode: "numeric", autoComplete: "off", maxLength: 7, hint: "Six digits: it names the finder who returned it. Leave it empty to confirm without the code." }, chooser]
         }
         submitLabel="Confirm the return"
         pendingLabel="Confirming…"

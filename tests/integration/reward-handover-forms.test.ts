@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { createTranslator } from "next-intl";
+import en from "@/messages/en.json";
+
+// The pages' server actions run inside Next's request scope, which a test does not have: `headers()` and
+// `cookies()` (the signed-in user's session cookie), the cache invalidation calls (no cache here) and the
+// translations of the request's language are given here. The wrapper, next-auth, the rate limiter, the
+// services, the route handlers and the database are the real ones.
+const request = vi.hoisted(() => ({ ip: "192.0.2.91", cookie: "" }));
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers({ "x-tag-service-peer": request.ip, "accept-language": "en", host: "localhost:3000", ...(request.cookie ? { cookie: request.cookie } : {}) }),
+  cookies: async () => {
+    const [name, value] = request.cookie.split(/=(.*)/s);
+    const jar = request.cookie ? [{ name: name!, value: value! }] : [];
+    return { get: (wanted: string) => jar.find((cookie) => cookie.name === wanted), getAll: () => jar, has: (wanted: string) => jar.some((cookie) => cookie.name === wanted), set: () => {}, delete: () => {} };
+  },
+}));
+vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {}, refresh: () => {} }));
+vi.mock("next-intl/server", () => ({
+  getTranslations: async (namespace: string) => createTranslator({ locale: "en", messages: en, namespace: namespace as never }),
+  getLocale: async () => "en",
+}));
+
+// Test files share a worker's modules: a fresh module graph makes this file's mocks the ones every module sees.
+vi.resetModules();
+const { eq } = await import("drizzle-orm");
+const { getDatabase, schema } = await import("@/db/client");
+const { contactOwnerAction } = await import("@/app/(finder)/t/[encryptedId]/actions");
+const { confirmReturnAction } = await import("@/app/(dashboard)/dashboard/tags/[id]/reward-actions");
+const { returnCandidates } = await import("@/lib/services/rewards");
+const { systemContext } = await import("@/lib/services/context");
+const { prepareJobs, stopJobs } = await import("@/lib/jobs");
+const { registerAccount } = await import("../support/auth");
+const { nextTestIp } = await import("../support/http");
+const { contactOwnerOf, threadRowByToken } = await import("../support/messages");
+const { giveTestTag } = await import("../support/tags");
+
+beforeAll(async () => {
+  await prepareJobs();
+});
+afterAll(async () => {
+  request.cookie = "";
+  await stopJobs();
+});
+
+function form(entries: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(entries)) data.set(name, value);
+  return data;
+}
+
+async function redirectOf(promise: Promise<unknown>): Promise<string> {
+  const error = await promise.then(
+    () => undefined,
+    (thrown: unknown) => thrown,
+  );
+  const digest = (error as { digest?: string } | undefined)?.digest ?? "";
+  expect(digest.startsWith("NEXT_REDIRECT"), `expected a redirect, got ${JSON.stringify(error)}`).toBe(true);
+  return digest.split(";")[2]!;
+}
+
+async function ownerWithReward() {
+  const owner = await registerAccount();
+  const tag = await giveTestTag(owner.id, { status: "LOST", itemName: "Blue backpack" });
+  const [reward] = await getDatabase().db.insert(schema.rewards).values({ tagId: tag.id, ownerId: owner.id, amountMinor: 2000 }).returning();
+  return { owner, tag, reward: reward! };
+}
+
+describe("the owner cannot be the finder of their own tag", () => {
+  it("the finder page's contact form, signed in as the tag's owner, is refused and opens no conversation", async () => {
+    const { owner, tag } = await ownerWithReward();
+    request.ip = nextTestIp();
+    request.cookie = owner.cookie;
+    try {
+      const state = await contactOwnerAction({ status: "idle" }, form({ encryptedId: tag.encryptedId, message: "I found it" }));
+      expect(state).toMatchObject({ status: "error", message: en.Finder.contactForbidden });
+    } finally {
+      request.cookie = "";
+    }
+    expect(await getDatabase().db.select().from(schema.threads).where(eq(schema.threads.tagId, tag.id))).toEqual([]);
+  });
+});
+
+describe("the tag page's confirm-return form names a finder by conversation", () => {
+  it("lists the finders' conversations (never the owner's own), and confirms for the chosen one", async () => {
+    const { owner, tag, reward } = await ownerWithReward();
+    const first = await contactOwnerOf(tag.encryptedId, { message: "Found it", finderName: "Ana" }, { ip: nextTestIp() });
+    const second = await contactOwnerOf(tag.encryptedId, { message: "Me too" }, { ip: nextTestIp() });
+    // A conversation the owner opened before owners were refused: never offered as a finder.
+    await getDatabase().db.insert(schema.threads).values({ tagId: tag.id, ownerId: owner.id, tokenHash: `legacy-${reward.id}`, finderUserId: owner.id });
+    const ownerCtx = { ...systemContext(getDatabase().db), actor: { kind: "user" as const, userId: owner.id, role: "USER" as const, ip: "127.0.0.1" } };
+    const candidates = await returnCandidates(ownerCtx, tag.id);
+    const [firstId, secondId] = [(await threadRowByToken(first.threadToken))!.id, (await threadRowByToken(second.threadToken))!.id];
+    expect(candidates.map((candidate) => candidate.threadId).sort()).toEqual([firstId, secondId].sort());
+    expect(candidates.find((candidate) => candidate.threadId === firstId)!.finderName).toBe("Ana");
+    const stranger = await registerAccount();
+    expect(await returnCandidates({ ...ownerCtx, actor: { ...ownerCtx.actor, userId: stranger.id } }, tag.id)).toEqual([]);
+
+    request.cookie = owner.cookie;
+    try {
+      const refused = await confirmReturnAction({ status: "idle" }, form({ tagId: tag.id, handoverCode: "", threadId: "00000000-0000-4000-8000-000000000000" }));
+      expect(refused).toMatchObject({ status: "error", fieldErrors: { threadId: [expect.stringMatching(/not one of this tag's/)] } });
+      expect(await redirectOf(confirmReturnAction({ status: "idle" }, form({ tagId: tag.id, handoverCode: "", threadId: firstId })))).toContain("notice=reward-returned-finder");
+    } finally {
+      request.cookie = "";
+    }
+    const [row] = await getDatabase().db.select().from(schema.rewards).where(eq(schema.rewards.id, reward.id));
+    expect(row).toMatchObject({ status: "RETURNED", returnConfirmation: "OWNER_CHOSE_FINDER", finderThreadId: firstId });
+  });
+});
