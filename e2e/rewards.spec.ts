@@ -1,6 +1,6 @@
 import { expect, expectRenderedScreenshot, test, waitForHydration } from "./support/fixtures";
 import { expectNoHorizontalScroll, signInWithForm } from "./support/accounts";
-import { finderContext, lostTag, PHONE } from "./support/finder";
+import { apiData, bearerApi, finderContext, lostTag, PHONE } from "./support/finder";
 
 test.describe("rewards and the handover code", () => {
   test("offer → the finder sees the reward and the code → the owner confirms with the code → the certificate renders and prints", async ({ browser, page, playwright }, testInfo) => {
@@ -155,5 +155,66 @@ test.describe("rewards and the handover code", () => {
       const malformed = await page.goto("/certificates/not-a-certificate");
       expect(malformed?.status()).toBe(404);
     });
+  });
+
+  test("two finders, each with their own code: the owner names one conversation without a code; only that finder is thanked, the other is told the item is home", async ({ browser, page, playwright }, testInfo) => {
+    test.setTimeout(180_000);
+    const tag = await lostTag(playwright);
+    await page.setViewportSize(PHONE);
+    const panel = page.getByRole("region", { name: "Reward", exact: true });
+    await bearerApi(playwright, async (api) => apiData(await api.post(`/api/v1/rewards/${tag.tagId}`, { data: { amount: 30, currency: "EUR" }, headers: { Authorization: `Bearer ${tag.token}` } }), 201));
+
+    const context = await finderContext(browser);
+    try {
+      const [ana, scammer] = [await context.newPage(), await context.newPage()];
+      const codes: string[] = [];
+      for (const [finder, name] of [[ana, "Ana"], [scammer, ""]] as const) {
+        await finder.goto(`/t/${tag.encryptedId}`);
+        if (name) await finder.getByRole("textbox", { name: /Your name/ }).fill(name);
+        await finder.getByRole("textbox", { name: "Your message" }).fill(name ? "I have Rex at the bakery." : "Send a gift card first.");
+        await finder.getByRole("button", { name: "Send message" }).click();
+        await expect(finder).toHaveURL(/\/thread\/[A-Za-z0-9_-]{43}\?sent=1/);
+        codes.push((await finder.getByTestId("handover-code").textContent()) ?? "");
+      }
+      expect(codes[0]).toMatch(/^\d{6}$/);
+      expect(codes[1]).toMatch(/^\d{6}$/);
+      expect(codes[0]).not.toBe(codes[1]);
+
+      await test.step("the owner chooses Ana's conversation, without a code", async () => {
+        await signInWithForm(page, tag.owner);
+        await page.goto(`/dashboard/tags/${tag.tagId}`);
+        const form = panel.getByRole("form", { name: "Confirm the return" });
+        const confirm = form.getByRole("button", { name: "Confirm the return" });
+        await waitForHydration(confirm);
+        const chooser = form.getByLabel(/who gave it back/);
+        await chooser.selectOption({ label: (await chooser.locator("option", { hasText: "Ana" }).textContent()) ?? "" });
+        await expectNoHorizontalScroll(page, PHONE.width);
+        await confirm.click();
+        await expect(page).toHaveURL(/notice=reward-returned-finder/);
+        await expect(page.getByText("Return confirmed for the finder you chose.")).toBeVisible();
+      });
+
+      await test.step("Ana's conversation links the certificate; the other one only learns the item is home", async () => {
+        await ana.reload();
+        await expect(ana.getByTestId("finder-reward-state")).toHaveAttribute("data-outcome", "YOURS");
+        await expect(ana.getByRole("link", { name: "See the certificate of return" })).toBeVisible();
+        await scammer.reload();
+        const state = scammer.getByTestId("finder-reward-state");
+        await expect(state).toHaveAttribute("data-outcome", "ITEM_BACK");
+        await expect(state).toContainText("The item is back with its owner");
+        await expect(scammer.getByRole("link", { name: "See the certificate of return" })).toHaveCount(0);
+        await expectRenderedScreenshot(scammer, testInfo, "reward-finder-item-back-390");
+      });
+
+      await test.step("the certificate says the owner confirmed it, not a verified handover", async () => {
+        await ana.getByRole("link", { name: "See the certificate of return" }).click();
+        const handover = ana.getByTestId("certificate-handover");
+        await expect(handover).toHaveAttribute("data-confirmation", "OWNER_CHOSE_FINDER");
+        await expect(handover).toHaveText("Confirmed by the owner");
+        await expect(ana.getByText("named the finder's conversation, without a handover code")).toBeVisible();
+      });
+    } finally {
+      await context.close();
+    }
   });
 });
