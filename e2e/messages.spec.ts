@@ -87,6 +87,12 @@ test.describe("messages between a finder and the owner", () => {
       await expect(row.getByText("Sam", { exact: true })).toBeVisible();
       await expect(row.getByText("About Blue backpack")).toBeVisible();
       await expect(row.getByText(/I found your blue backpack/)).toBeVisible();
+      // Not only counted: an alert on the page, which the owner can dismiss.
+      const alert = page.getByTestId("message-alert");
+      await expect(alert).toBeVisible();
+      await expect(alert.getByRole("link", { name: "Open messages" })).toHaveAttribute("href", "/dashboard/messages");
+      await alert.getByRole("button", { name: "Dismiss this alert" }).click();
+      await expect(alert).toHaveCount(0);
       // Marked before it is opened: the finder's message tripped the scam rules.
       await expect(row).toHaveAttribute("data-scam-flagged", "true");
       await expect(row.getByText("Possible scam")).toBeVisible();

@@ -132,6 +132,8 @@ test.describe("tags in the dashboard", () => {
       await expect(page.locator("[data-status]").first()).toHaveText(/Lost/);
       const mode = page.getByRole("region", { name: "Lost mode is on" });
       await expect(mode).toContainText("“Please call me, he is shy. Reward offered.”");
+      // Push is off in this browser: lost mode offers it for this device.
+      await expect(mode.getByTestId("push-offer").getByRole("button", { name: "Enable push on this device" })).toBeVisible();
       await expect(page.getByTestId("finder-preview")).toContainText("LOST: the owner is looking for it");
       await expect(page.getByRole("button", { name: "I've got it back" })).toBeVisible();
       await expect(page.getByRole("group", { name: "New status" }).getByRole("radio")).toHaveCount(3);

@@ -49,6 +49,8 @@ export function bellLabel(count: number): string {
 export function NotificationBell({ initialUnread, countedAt }: { initialUnread: number; countedAt: string }) {
   const [count, setCount] = useState(initialUnread);
   const [announcement, setAnnouncement] = useState("");
+  // A finder's message is shown as an alert on whatever page is open, not only counted: a reply may be urgent.
+  const [messageAlert, setMessageAlert] = useState<StreamedNotification | null>(null);
   const [basis, setBasis] = useState(countedAt);
   const seen = useRef(new Set<string>());
   const router = useRouter();
@@ -71,7 +73,8 @@ export function NotificationBell({ initialUnread, countedAt }: { initialUnread: 
       if (!notification || seen.current.has(notification.id)) return;
       seen.current.add(notification.id);
       setCount((value) => value + 1);
-      setAnnouncement(`New notification: ${notification.title}`);
+      if (notification.type === "MESSAGE_RECEIVED") setMessageAlert(notification);
+      else setAnnouncement(`New notification: ${notification.title}`);
       if (onLivePage.current) router.refresh();
     };
     // Too many open tabs: the server ended this (the oldest) stream for a newer one. Reconnecting now
@@ -102,25 +105,46 @@ export function NotificationBell({ initialUnread, countedAt }: { initialUnread: 
   }, [router]);
 
   return (
-    <div className="relative flex items-center">
-      <Link
-        href={LIST_PATH}
-        aria-label={bellLabel(count)}
-        data-unread={count}
-        className="relative inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-ink hover:bg-brand-50 hover:text-brand-800"
-      >
-        <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8">
-          <path strokeLinecap="round" strokeLinejoin="round" d="M15 17h5l-1.4-1.4A2 2 0 0 1 18 14.2V11a6 6 0 1 0-12 0v3.2a2 2 0 0 1-.6 1.4L4 17h5m6 0a3 3 0 1 1-6 0m6 0H9" />
-        </svg>
-        {count > 0 ? (
-          <span aria-hidden="true" className="absolute top-0.5 right-0.5 min-w-5 rounded-full bg-danger-700 px-1 text-center text-xs leading-5 font-bold text-white">
-            {count > 99 ? "99+" : count}
-          </span>
-        ) : null}
-      </Link>
-      <p role="status" aria-live="polite" aria-atomic="true" data-notification-announcer="" className="sr-only">
-        {announcement}
-      </p>
-    </div>
+    <>
+      {messageAlert ? (
+        <div role="alert" data-testid="message-alert" className="fixed inset-x-3 top-20 z-50 mx-auto flex max-w-md items-start gap-3 rounded-xl border-2 border-brand-700 bg-white p-4 text-ink shadow-lg">
+          <div className="min-w-0 flex-1">
+            <p className="font-bold break-words">{messageAlert.title}</p>
+            {messageAlert.body ? <p className="mt-1 line-clamp-2 text-sm break-words">{messageAlert.body}</p> : null}
+            <Link href="/dashboard/messages" onClick={() => setMessageAlert(null)} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline">
+              Open messages
+            </Link>
+          </div>
+          <button
+            type="button"
+            onClick={() => setMessageAlert(null)}
+            aria-label="Dismiss this alert"
+            className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-xl font-bold text-ink hover:bg-brand-50"
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+      ) : null}
+      <div className="relative flex items-center">
+        <Link
+          href={LIST_PATH}
+          aria-label={bellLabel(count)}
+          data-unread={count}
+          className="relative inline-flex min-h-11 min-w-11 items-center justify-center rounded-md text-ink hover:bg-brand-50 hover:text-brand-800"
+        >
+          <svg viewBox="0 0 24 24" className="h-6 w-6" aria-hidden="true" focusable="false" fill="none" stroke="currentColor" strokeWidth="1.8">
+            <path strokeLinecap="round" strokeLinejoin="round" d="M15 17h5l-1.4-1.4A2 2 0 0 1 18 14.2V11a6 6 0 1 0-12 0v3.2a2 2 0 0 1-.6 1.4L4 17h5m6 0a3 3 0 1 1-6 0m6 0H9" />
+          </svg>
+          {count > 0 ? (
+            <span aria-hidden="true" className="absolute top-0.5 right-0.5 min-w-5 rounded-full bg-danger-700 px-1 text-center text-xs leading-5 font-bold text-white">
+              {count > 99 ? "99+" : count}
+            </span>
+          ) : null}
+        </Link>
+        <p role="status" aria-live="polite" aria-atomic="true" data-notification-announcer="" className="sr-only">
+          {announcement}
+        </p>
+      </div>
+    </>
   );
 }

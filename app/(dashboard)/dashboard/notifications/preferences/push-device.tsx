@@ -43,7 +43,7 @@ async function currentSubscription(): Promise<PushSubscription | null> {
  * sign-in. "Disable" removes it there and in the browser. `registeredEndpoints`: this sign-in's
  * subscriptions as the server has them.
  */
-export function PushDevice({ registeredEndpoints }: { registeredEndpoints: string[] }) {
+export function PushDevice({ registeredEndpoints, offerOnly = false }: { registeredEndpoints: string[]; offerOnly?: boolean }) {
   const [status, setStatus] = useState<Status>("checking");
   const [error, setError] = useState<string | null>(null);
 
@@ -105,8 +105,14 @@ export function PushDevice({ registeredEndpoints }: { registeredEndpoints: strin
     }
   }
 
+  // Offered elsewhere (lost mode): shown only while push is off here, and kept after enabling so the new state is announced.
+  const [offered, setOffered] = useState(false);
+  if (offerOnly && status === "off" && !offered) setOffered(true);
+  if (offerOnly && !offered) return null;
+
   return (
-    <div className="flex flex-col gap-4">
+    <div className="flex flex-col gap-4" data-testid={offerOnly ? "push-offer" : undefined}>
+      {offerOnly ? <p className="text-sm text-ink">Get an alert on this device the moment someone scans the tag or writes to you, even when this site is closed.</p> : null}
       {/* The state line is the live region: switching push on or off is announced by its new state. */}
       <p role="status" className="text-sm font-semibold text-ink" data-push-status={status}>
         {status === "checking" && "Checking this device…"}

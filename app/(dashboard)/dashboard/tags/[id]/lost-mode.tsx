@@ -2,9 +2,11 @@ import Link from "next/link";
 import { FinderTagCard } from "@/components/finder/tag-card";
 import { FieldsForm } from "@/components/tags/fields-form";
 import type { ServiceContext } from "@/lib/services/context";
+import { pushEndpointsOfThisDevice } from "@/lib/services/notifications";
 import { listRewards } from "@/lib/services/rewards";
 import { finderViewPreview } from "@/lib/services/scans";
 import type { TagRecord } from "@/lib/services/tags";
+import { PushDevice } from "../../notifications/preferences/push-device";
 import { changeStatusAction } from "./actions";
 import { RewardPanel } from "./reward-panel";
 
@@ -72,8 +74,8 @@ export async function LostMode({ ctx, tag, open = false }: { ctx: ServiceContext
 }
 
 async function LostModeContent({ ctx, tag }: { ctx: ServiceContext; tag: TagRecord }) {
-  const view = await finderViewPreview(ctx, tag.id);
   const on = lostLike(tag.status);
+  const [view, registeredEndpoints] = await Promise.all([finderViewPreview(ctx, tag.id), on ? pushEndpointsOfThisDevice(ctx) : Promise.resolve([])]);
   return (
     <>
       {on ? (
@@ -82,6 +84,8 @@ async function LostModeContent({ ctx, tag }: { ctx: ServiceContext; tag: TagReco
           <p className="mt-1 whitespace-pre-line break-words text-ink">{tag.lostMessage ? `“${tag.lostMessage}”` : "You left no message for finders."}</p>
         </div>
       ) : null}
+      {/* While the item is lost a finder's message is urgent: offer push on this device when it is off here. */}
+      {on ? <PushDevice registeredEndpoints={registeredEndpoints} offerOnly /> : null}
       <RewardPanel ctx={ctx} tagId={tag.id} />
       <div className="flex flex-col gap-2">
         <h3 className="text-base font-semibold text-ink">Poster</h3>
