@@ -114,6 +114,12 @@ test("the owner sees every scan with its class and the finder's shared location,
     await expect(poster).toContainText("Scan to contact the owner anonymously");
     await expect(poster).not.toContainText("ada.private@example.com");
     await expect(poster).not.toContainText("Reward");
+    // The owner says where and when it was last seen; the poster prints it as written.
+    const lastSeen = page.getByRole("form", { name: "Last seen" });
+    await lastSeen.getByLabel("Last seen where").fill("Riverside Park, east gate");
+    await lastSeen.getByLabel("Last seen when").fill("Saturday 14 June, around 6 pm");
+    await lastSeen.getByRole("button", { name: "Save", exact: true }).click();
+    await expect(poster.getByTestId("poster-last-seen")).toHaveText("Last seen: Riverside Park, east gate, Saturday 14 June, around 6 pm");
     await expect(poster.getByTestId("poster-code")).toHaveText(code!);
     await expect(poster.getByRole("img", { name: `QR code for the tag ${code}` }).locator("svg")).toBeVisible();
     const photo = poster.getByRole("img", { name: "Photo of Rex" });

@@ -28,6 +28,9 @@ export const tags = pgTable(
     tagType: tagType().notNull().default("GENERAL"),
     itemName: text(),
     lostMessage: text(),
+    /** Where and when the owner last saw a lost item, in their words: printed on the lost poster. */
+    lastSeenPlace: text(),
+    lastSeenWhen: text(),
     visibility: profileVisibility().notNull().default("PUBLIC"),
     scanCount: integer().notNull().default(0),
     lastScannedAt: ts(),

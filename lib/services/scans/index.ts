@@ -5,7 +5,7 @@
 export { classifyScan, type ScanClass, scanClasses } from "./classify";
 export { greatCircleKm, isImpossibleTravel } from "./distance";
 export { shareFinderLocation } from "./finder-location";
-export { getLostPoster, type LostPoster } from "./poster";
+export { getLostPoster, lastSeenInput, setLastSeen, type LostPoster } from "./poster";
 export { finderViewPreview } from "./preview";
 export { scanTag } from "./scan-tag";
 export {

@@ -1,7 +1,9 @@
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import { schema } from "@/db/client";
 import { env } from "@/lib/env";
-import type { ServiceContext } from "@/lib/services/context";
+import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
+import { ConflictError } from "@/lib/services/errors";
 import { listPhotos, readTypedProfile } from "@/lib/services/profiles/queries";
 import { ownedTag } from "@/lib/services/tags/access";
 import { formatTagCode, scanUrl } from "@/lib/services/tags/codes";
@@ -21,6 +23,9 @@ export interface LostPoster {
   description: string | null;
   /** The owner's own message for finders (the poster states LOST or STOLEN itself). */
   lostMessage: string | null;
+  /** Where and when the owner last saw the item, as the owner wrote them (printed as written). */
+  lastSeenPlace: string | null;
+  lastSeenWhen: string | null;
   /** The ACTIVE reward (amount in major units, currency); null when none is offered. */
   reward: RewardOffer | null;
   photoUrl: string | null;
@@ -58,6 +63,8 @@ export async function getLostPoster(ctx: ServiceContext, tagId: string): Promise
     itemName: tag.itemName,
     description: general?.description ?? null,
     lostMessage: tag.lostMessage,
+    lastSeenPlace: tag.lastSeenPlace,
+    lastSeenWhen: tag.lastSeenWhen,
     reward,
     photoUrl: primary?.url ?? null,
     details: publicDetailsOf(typed),
@@ -67,4 +74,31 @@ export async function getLostPoster(ctx: ServiceContext, tagId: string): Promise
     qrSvg: typeof qr.body === "string" ? qr.body : new TextDecoder().decode(qr.body),
     visibility: tag.visibility,
   };
+}
+
+const lastSeenText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters.`)
+    .transform((value) => value || null)
+    .nullable()
+    .optional();
+
+/**
+ * What the owner tells passers-by on the poster: the place ("Riverside Park, near the east gate") and the
+ * time ("Saturday 14 June, around 6 pm"), each as written. Free text, not a timestamp: a poster prints
+ * what a person would say, including "around" and "evening", in the owner's words and time zone.
+ */
+export const lastSeenInput = z.object({ lastSeenPlace: lastSeenText(120), lastSeenWhen: lastSeenText(80) });
+
+/** Sets where and when the item was last seen; only while the tag is LOST or STOLEN (409 otherwise). */
+export async function setLastSeen(ctx: ServiceContext, tagId: string, input: z.output<typeof lastSeenInput>): Promise<LostPoster> {
+  requireUser(ctx);
+  await withTransaction(ctx, async (tx) => {
+    const tag = await ownedTag(tx, tagId, { lock: true });
+    if (tag.status !== "LOST" && tag.status !== "STOLEN") throw new ConflictError("Where and when it was last seen goes with a lost or stolen tag.", { status: tag.status });
+    await tx.db.update(schema.tags).set({ lastSeenPlace: input.lastSeenPlace ?? null, lastSeenWhen: input.lastSeenWhen ?? null }).where(eq(schema.tags.id, tag.id));
+  });
+  return getLostPoster(ctx, tagId);
 }

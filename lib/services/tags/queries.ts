@@ -144,7 +144,7 @@ export async function changeTagStatus(db: Executor, tag: Tag, change: StatusChan
   const now = change.now ?? new Date();
   const updates: Partial<typeof schema.tags.$inferInsert> = { status: to };
   if (to === "LOST" || to === "STOLEN") updates.lostMessage = change.lostMessage ?? tag.lostMessage;
-  if (to === "ACTIVE" || to === "FOUND" || to === "DEACTIVATED") updates.lostMessage = null;
+  if (to === "ACTIVE" || to === "FOUND" || to === "DEACTIVATED") Object.assign(updates, { lostMessage: null, lastSeenPlace: null, lastSeenWhen: null });
   if (to === "ACTIVE" && !tag.activatedAt) updates.activatedAt = now;
   if (to === "STOLEN") {
     updates.stolenReportedAt = now;

@@ -5,6 +5,8 @@ import { BackLink } from "@/components/dashboard/back-link";
 import { FormAlert } from "@/components/forms/form-alert";
 import { getLostPoster, type LostPoster } from "@/lib/services/scans";
 import { PrintButton } from "@/components/dashboard/print-button";
+import { FieldsForm } from "@/components/tags/fields-form";
+import { setLastSeenAction } from "./actions";
 import { loadOwnedTag } from "../load";
 import "./poster.css";
 
@@ -60,6 +62,19 @@ export default async function LostPosterPage({ params }: { params: Params }) {
                 People who scan the code see only a way to contact you; the poster still shows the item, since you are putting it up.
               </FormAlert>
             ) : null}
+            <FieldsForm
+              action={setLastSeenAction}
+              formLabel="Last seen"
+              hidden={{ tagId: tag.id }}
+              columns={2}
+              intro={<p className="text-sm text-muted">Where and when you last saw it, in your own words: the poster prints them as written.</p>}
+              fields={[
+                { name: "lastSeenPlace", label: "Last seen where", optional: true, maxLength: 120, defaultValue: poster.lastSeenPlace ?? "", hint: "Like “Riverside Park, near the east gate”." },
+                { name: "lastSeenWhen", label: "Last seen when", optional: true, maxLength: 80, defaultValue: poster.lastSeenWhen ?? "", hint: "Like “Saturday 14 June, around 6 pm”." },
+              ]}
+              submitLabel="Save"
+              pendingLabel="Saving…"
+            />
             <div>
               <PrintButton />
             </div>
@@ -93,6 +108,11 @@ export default async function LostPosterPage({ params }: { params: Params }) {
           <div className="flex flex-col gap-2 text-center">
             {line ? <p className="text-lg font-semibold">{line}</p> : null}
             {poster.description ? <p className="lost-poster-description whitespace-pre-line">{poster.description}</p> : null}
+            {poster.lastSeenPlace || poster.lastSeenWhen ? (
+              <p className="text-xl font-bold" data-testid="poster-last-seen">
+                Last seen: {[poster.lastSeenPlace, poster.lastSeenWhen].filter(Boolean).join(", ")}
+              </p>
+            ) : null}
             {poster.lostMessage ? <p className="lost-poster-message text-lg font-semibold whitespace-pre-line">“{poster.lostMessage}”</p> : null}
             {poster.reward !== null ? <p className="text-2xl font-bold">Reward: {formatMoney(poster.reward.amount, poster.reward.currency)}</p> : null}
             {stolen ? <p className="text-sm font-semibold">Please do not confront anyone who has it: scan the code to tell the owner, or call the police.</p> : null}
