@@ -4,6 +4,7 @@ import { systemContext } from "@/lib/services/context";
 import { ConflictError, NotFoundError } from "@/lib/services/errors";
 import { getLostPoster, lastSeenInput, setLastSeen } from "@/lib/services/scans";
 import { setTagStatus } from "@/lib/services/tags";
+import { exportTags } from "@/lib/services/tags/export";
 import { registerAccount } from "../support/auth";
 import { giveTestTag, tagRow } from "../support/tags";
 
@@ -23,6 +24,10 @@ describe("the lost poster's last seen", () => {
     // An emptied field is no line at all.
     expect(await setLastSeen(ctx, tag.id, lastSeenInput.parse({ lastSeenPlace: "", lastSeenWhen: "Saturday 14 June, around 6 pm" }))).toMatchObject({ lastSeenPlace: null });
     expect(lastSeenInput.safeParse({ lastSeenPlace: "x".repeat(121) }).success).toBe(false);
+
+    // The owner's data export carries it.
+    const [exported] = (await exportTags(getDatabase().db, owner.id)) as { lastSeenWhen: string | null }[];
+    expect(exported!.lastSeenWhen).toBe("Saturday 14 June, around 6 pm");
 
     await setTagStatus(ctx, tag.id, { status: "FOUND" });
     expect(await tagRow(tag.id)).toMatchObject({ lastSeenPlace: null, lastSeenWhen: null });

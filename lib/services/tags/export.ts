@@ -28,6 +28,9 @@ export async function exportTags(db: Executor, userId: string): Promise<unknown[
     const typedProfile = typed.flat().find((row) => row.tagId === tag.id) ?? null;
     return {
       ...toTagRecord(tag),
+      // The owner's words for the lost poster are theirs too.
+      lastSeenPlace: tag.lastSeenPlace,
+      lastSeenWhen: tag.lastSeenWhen,
       profile,
       typedProfile,
       photos: photos
