@@ -26,7 +26,7 @@ export default async function RewardsPage({ searchParams }: { searchParams: Sear
   return (
     <div className="max-w-3xl">
       <PageHeading title="Rewards">
-        Offer a reward from a tag&apos;s page. Finders see it, and each finder's conversation gives them their own handover code: ask for it when you get your item back (it names who returned it), and pay only after.
+        Offer a reward from a tag&apos;s page. Finders see it, and each finder&apos;s conversation gives them their own handover code: ask for it when you get your item back (it names who returned it), and pay only after.
       </PageHeading>
       {items.length === 0 ? (
         <p className="rounded-xl border border-line bg-white p-6 text-muted shadow-sm">
