@@ -33,6 +33,8 @@ describe("rate limit policy table", () => {
       finderContact: { limit: 10, windowMs: HOUR_MS, keyBy: "ip" },
       finderReplies: { limit: 30, windowMs: 10 * MINUTE_MS, keyBy: "ip" },
       finderLinkEmailsByAddress: { limit: 3, windowMs: DAY_MS, keyBy: "key" },
+      finderEmailOptIns: { limit: 10, windowMs: HOUR_MS, keyBy: "ip" },
+      finderThreadStreams: { limit: 60, windowMs: 10 * MINUTE_MS, keyBy: "ip" },
       paymentWebhook: { limit: 6000, windowMs: MINUTE_MS, keyBy: "ip" },
       emailProviderSends: { limit: 2, windowMs: SECOND_MS, keyBy: "key" },
       accountLoginFailures: { limit: 10, windowMs: 15 * MINUTE_MS, keyBy: "key" },
