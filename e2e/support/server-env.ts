@@ -65,8 +65,9 @@ export function e2eServerEnv(): Record<string, string> {
     // The browser's push service is stood in for by a local one on 127.0.0.1 (see notifications.spec.ts).
     PUSH_ALLOW_PRIVATE_ENDPOINTS: "true",
     // Every browser in the run comes from 127.0.0.1, so the per-IP limits (auth 10/min, registration
-    // 5/hour, password reset 3/hour) would be shared by all specs; scaled so journeys fit in them.
-    RATE_LIMIT_MULTIPLIER: "10",
+    // 5/hour, password reset 3/hour) would be shared by all specs; scaled so the whole run's journeys fit
+    // in them (the run signs up more than 50 accounts, so registration alone needs more than 10×).
+    RATE_LIMIT_MULTIPLIER: "20",
     // A fresh state per run: e-mail to the outbox (read through the dev mailbox), the built-in test
     // payment provider, and rate limits in process memory rather than a Redis that outlives the run.
     // Set E2E_REDIS_URL to run against Redis on purpose.

@@ -1,12 +1,12 @@
 "use client";
 
-import { useActionState, useId, useRef, useState } from "react";
+import { useActionState, useId, useRef } from "react";
 import { inputClass, TextField } from "@/components/forms/field";
 import { FormAlert } from "@/components/forms/form-alert";
 import { fieldError } from "@/lib/forms/form-state";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useFocusOnResult } from "@/components/forms/use-focus-on-result";
-import { tagTypeLabels, tagTypes, type TagType } from "@/components/tags/labels";
+import { tagTypeLabels, tagTypes } from "@/components/tags/labels";
 import type { MintedTag } from "@/lib/services/tags";
 import { mintTagsAction, type MintState } from "./actions";
 
@@ -21,9 +21,10 @@ export function MintForm() {
   const [state, formAction] = useActionState<MintState, FormData>(mintTagsAction, { status: "idle" });
   const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
-  // Controlled: React resets a form's uncontrolled fields after its action, and a select goes back to the
-  // option it started with, so the next batch would quietly be GENERAL again.
-  const [tagType, setTagType] = useState<TagType>("GENERAL");
+  // React resets the form after its action, and a select goes back to the option it was first rendered
+  // with (a changed defaultValue is not applied to a mounted select, and a controlled value is reset too),
+  // so the next batch would quietly be GENERAL again: the select is rendered anew with the last batch's type.
+  const chosenType = state.values?.tagType ?? "GENERAL";
   useFocusOnResult(formRef, state, { focusSuccess: true });
   const minted = state.status === "success" ? (state.minted ?? []) : [];
   const csvHref = minted.length ? `data:text/csv;charset=utf-8,${encodeURIComponent(toCsv(minted))}` : null;
@@ -47,7 +48,7 @@ export function MintForm() {
             <label htmlFor={`${id}-type`} className="text-sm font-semibold text-ink">
               Type
             </label>
-            <select id={`${id}-type`} name="tagType" value={tagType} onChange={(event) => setTagType(event.target.value as TagType)} className={inputClass}>
+            <select key={chosenType} id={`${id}-type`} name="tagType" defaultValue={chosenType} className={inputClass}>
               {tagTypes.map((type) => (
                 <option key={type} value={type}>
                   {tagTypeLabels[type]}
