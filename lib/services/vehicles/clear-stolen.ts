@@ -5,18 +5,11 @@ import { recordAudit } from "@/lib/services/audit";
 import { requireAdmin, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError, NotFoundError } from "@/lib/services/errors";
 import { notify } from "@/lib/services/notifications/notify";
-import { SHORT_TEXT_MAX } from "@/lib/services/profiles/schemas";
+import { optionalText, SHORT_TEXT_MAX } from "@/lib/services/profiles/schemas";
 import { changeTagStatus } from "@/lib/services/tags/queries";
 
 export const clearStolenInput = z.object({
-  note: z
-    .string({ error: "Must be a string." })
-    .trim()
-    .max(SHORT_TEXT_MAX, `At most ${SHORT_TEXT_MAX} characters.`)
-    .nullable()
-    .optional()
-    .transform((value) => (value === "" ? null : value))
-    .meta({ description: "Why, for the audit log and the owner's notification", example: "The VIN belongs to another owner's vehicle (registration documents checked)." }),
+  note: optionalText(SHORT_TEXT_MAX).meta({ description: "Why, for the audit log and the owner's notification", example: "The VIN belongs to another owner's vehicle (registration documents checked)." }),
 });
 export type ClearStolenInput = z.output<typeof clearStolenInput>;
 

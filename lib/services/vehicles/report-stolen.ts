@@ -3,7 +3,7 @@ import { z } from "zod";
 import { schema } from "@/db/client";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { UnprocessableError } from "@/lib/services/errors";
-import { NAME_MAX, SHORT_TEXT_MAX } from "@/lib/services/profiles/schemas";
+import { NAME_MAX, optionalText, SHORT_TEXT_MAX } from "@/lib/services/profiles/schemas";
 import { ownedTag } from "@/lib/services/tags/access";
 import { changeTagStatus } from "@/lib/services/tags/queries";
 
@@ -25,14 +25,7 @@ export const reportStolenInput = z.object({
       description: "The reference of the report made to the police. Kept private: the VIN check says only that one is on file, and shows the vehicle as stolen only when one is.",
       example: "MET-2026-004512",
     }),
-  lostMessage: z
-    .string({ error: "Must be a string." })
-    .trim()
-    .max(SHORT_TEXT_MAX, `At most ${SHORT_TEXT_MAX} characters.`)
-    .nullable()
-    .optional()
-    .transform((value) => (value === "" ? null : value))
-    .meta({ description: "Shown to whoever scans the tag, with the stolen alert", example: "Stolen from Elm Street on 14 March. Please call the police." }),
+  lostMessage: optionalText(SHORT_TEXT_MAX).meta({ description: "Shown to whoever scans the tag, with the stolen alert", example: "Stolen from Elm Street on 14 March. Please call the police." }),
 });
 export type ReportStolenInput = z.output<typeof reportStolenInput>;
 
