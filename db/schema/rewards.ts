@@ -38,8 +38,6 @@ export const rewards = pgTable(
     returnedAt: ts(),
     /** Unguessable public id of the return certificate, set on return. */
     certificateId: text(),
-    /** The finder's one-time 6-digit handover code, sealed; cleared once used. */
-    handoverCodeSealed: text(),
     handoverFailures: integer().notNull().default(0),
     verifiedHandover: boolean().notNull().default(false),
     /** Once returned: how the return was confirmed (null on returns confirmed before this was recorded: read verifiedHandover). */

@@ -334,7 +334,7 @@ describe("the finder's view and the handover code", () => {
     expect(after).toMatchObject({ status: "RETURNED", handoverCode: null, verifiedHandover: true });
     expect(after.certificateUrl).toBe((await data<CertificateBody>(await certificate(tag.id), 200)).certificate.verifyUrl);
     await expectError(await confirm(owner, tag.id, { handoverCode: code }), 409, "CONFLICT");
-    expect((await rewardRow(reward.id))!.handoverCodeSealed).toBeNull();
+    expect(await getDatabase().db.select().from(schema.rewardHandovers).where(eq(schema.rewardHandovers.rewardId, reward.id))).toHaveLength(0);
     expect((await tagRow(tag.id))!.status).toBe("FOUND");
   });
 
@@ -582,23 +582,20 @@ describe("one handover code per finder", () => {
     expect(yours.filter((outcome) => outcome === "YOURS")).toHaveLength(winner.finderThreadId ? 1 : 0);
   });
 
-  it("a reward offered before per-finder codes keeps working: its old shared code is never shown, each conversation gets its own", async () => {
+  it("a reward offered before per-finder codes (a row with no handover codes) gives each conversation its own code on first view", async () => {
     const { owner, tag } = await ownerWithTag();
-    const finder = await finderOf(tag.encryptedId);
-    // A reward as the previous version stored it: one sealed code for every finder.
-    const { sealText } = await import("@/lib/auth/tokens");
-    const [legacy] = await getDatabase()
-      .db.insert(schema.rewards)
-      .values({ tagId: tag.id, ownerId: owner.id, amountMinor: 3000, handoverCodeSealed: sealText("reward-handover-code", "424242") })
-      .returning();
-    const views = await Promise.all([finderView(finder.token), finderView(finder.token), finderView(finder.token)]);
+    const [first, second] = [await finderOf(tag.encryptedId), await finderOf(tag.encryptedId)];
+    // A reward as the previous version left it: written straight to the table, no per-conversation codes.
+    const [legacy] = await getDatabase().db.insert(schema.rewards).values({ tagId: tag.id, ownerId: owner.id, amountMinor: 3000 }).returning();
+    const views = await Promise.all([finderView(first.token), finderView(first.token), finderView(first.token)]);
     const codes = await Promise.all(views.map(async (view) => (await data<FinderRewardBody>(view, 200)).handoverCode));
     expect(new Set(codes).size).toBe(1);
     expect(codes[0]).toMatch(/^\d{6}$/);
-    expect(await getDatabase().db.select().from(schema.rewardHandovers).where(eq(schema.rewardHandovers.rewardId, legacy!.id))).toHaveLength(1);
-    if (codes[0] !== "424242") await expectError(await confirm(owner, tag.id, { handoverCode: "424242" }), 422, "UNPROCESSABLE_ENTITY");
-    expect(await data<ConfirmBody>(await confirm(owner, tag.id, { handoverCode: codes[0]! }), 200)).toMatchObject({ confirmation: "HANDOVER_CODE", finderThreadId: finder.threadId });
-    expect((await rewardRow(legacy!.id))!.handoverCodeSealed).toBeNull();
+    const secondCode = (await data<FinderRewardBody>(await finderView(second.token), 200)).handoverCode;
+    expect(secondCode).toMatch(/^\d{6}$/);
+    expect(await getDatabase().db.select().from(schema.rewardHandovers).where(eq(schema.rewardHandovers.rewardId, legacy!.id))).toHaveLength(2);
+    expect(await data<ConfirmBody>(await confirm(owner, tag.id, { handoverCode: codes[0]! }), 200)).toMatchObject({ confirmation: "HANDOVER_CODE", finderThreadId: first.threadId });
+    expect((await data<FinderRewardBody>(await finderView(second.token), 200)).outcome).toBe("ITEM_BACK");
   });
 
   it("a conversation the owner opened on their own tag is refused (403), so it can never hold a code", async () => {

@@ -205,7 +205,7 @@ describe("seedDatabase", () => {
     const rewards = await db.select().from(schema.rewards).where(eq(schema.rewards.ownerId, demo!.id));
     expect(rewards.map((reward) => ({ tagId: reward.tagId, status: reward.status, amountMinor: reward.amountMinor }))).toEqual([{ tagId: lost!.id, status: "ACTIVE", amountMinor: 5000 }]);
     // No code shared by every finder: each conversation gets its own when it first shows the reward.
-    expect(rewards[0]!.handoverCodeSealed).toBeNull();
+    expect(await db.select().from(schema.rewardHandovers).where(eq(schema.rewardHandovers.rewardId, rewards[0]!.id))).toHaveLength(0);
     expect(await db.select().from(schema.emergencyProfiles).where(eq(schema.emergencyProfiles.userId, demo!.id))).toHaveLength(1);
     expect(await db.select().from(schema.emergencyContacts).where(eq(schema.emergencyContacts.userId, demo!.id))).toHaveLength(1);
   });

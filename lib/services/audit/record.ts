@@ -3,7 +3,7 @@ import { schema } from "@/db/client";
 import { requireAdmin, type ServiceContext } from "@/lib/services/context";
 
 /** Keys never written to the audit log, wherever they appear in a before/after snapshot. */
-const SECRET_KEYS = new Set(["passwordHash", "codeHash", "tokenHash", "confirmTokenHash", "keyHash", "secret", "totpSecret", "handoverCodeSealed", "tokenSealed"]);
+const SECRET_KEYS = new Set(["passwordHash", "codeHash", "tokenHash", "confirmTokenHash", "keyHash", "secret", "totpSecret", "tokenSealed"]);
 
 export interface AuditInput {
   /** `<entity>.<verb>`: `user.update`, `blog_post.create`, `order.refund`, `campaign.create` … */

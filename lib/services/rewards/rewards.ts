@@ -289,7 +289,6 @@ export async function confirmReturn(ctx: ServiceContext, tagId: string, input: C
         verifiedHandover: confirmation === "HANDOVER_CODE",
         returnConfirmation: confirmation,
         finderThreadId: finder?.id ?? null,
-        handoverCodeSealed: null,
       })
       .where(eq(schema.rewards.id, reward.id))
       .returning();
