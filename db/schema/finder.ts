@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, doublePrecision, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { tags } from "./tags";
 import { users } from "./users";
 
@@ -65,6 +65,13 @@ export const threadMessages = pgTable(
       .references(() => threads.id, { onDelete: "cascade" }),
     sender: messageSender().notNull(),
     content: text().notNull(),
+    /**
+     * A location the finder shared in the conversation (POST /scan/thread/:token/location), with consent:
+     * degrees (WGS 84) and the radius of its uncertainty in metres. Null on a written message.
+     */
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    accuracy: doublePrecision(),
     /** When the other side read it (owner inbox: finder messages; thread page: owner messages). */
     readAt: ts(),
     createdAt: ts().notNull().defaultNow(),
@@ -72,6 +79,8 @@ export const threadMessages = pgTable(
   (table) => [
     index("thread_messages_thread_idx").on(table.threadId, table.createdAt),
     index("thread_messages_unread_idx").on(table.threadId).where(sql`${table.readAt} is null`),
+    // A place is both coordinates or none; an accuracy belongs to a place.
+    check("thread_messages_location_whole", sql`(${table.latitude} is null) = (${table.longitude} is null) and (${table.accuracy} is null or ${table.latitude} is not null)`),
   ],
 );
 
