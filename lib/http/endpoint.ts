@@ -18,6 +18,12 @@ export interface Endpoint<
   B extends z.ZodType | undefined = z.ZodType | undefined,
   R extends z.ZodType | undefined = z.ZodType | undefined,
 > {
+  /**
+   * The operation's name in the OpenAPI document and in generated clients: verb-noun camelCase (`listTags`,
+   * `getScanView`), unique, stable across path changes. Derived from the method and path when omitted
+   * (lib/openapi.ts), but write it: the derived names are clumsy. See docs/api.md.
+   */
+  operationId?: string;
   method: HttpMethod;
   path: string;
   summary: string;
