@@ -7,6 +7,7 @@ const accountTags = ["Account"];
 /** The signed-in user's own account: read, update, export, delete, change the password. */
 export const accountEndpoints = {
   me: defineEndpoint({
+    operationId: "getAccount",
     method: "GET",
     path: "/api/v1/auth/me",
     summary: "The signed-in user",
@@ -15,6 +16,7 @@ export const accountEndpoints = {
     response: userSchema,
   }),
   updateMe: defineEndpoint({
+    operationId: "updateAccount",
     method: "PATCH",
     path: "/api/v1/auth/me",
     summary: "Update name and phone",
@@ -24,6 +26,7 @@ export const accountEndpoints = {
     response: userSchema.pick({ id: true, email: true, firstName: true, lastName: true, phone: true }),
   }),
   deleteMe: defineEndpoint({
+    operationId: "deleteAccount",
     method: "DELETE",
     path: "/api/v1/auth/me",
     summary: "Delete the account",
@@ -36,6 +39,7 @@ export const accountEndpoints = {
     errors: ["FORBIDDEN"],
   }),
   exportMe: defineEndpoint({
+    operationId: "exportAccount",
     method: "GET",
     path: "/api/v1/auth/me/export",
     summary: "Export my data",
@@ -54,6 +58,7 @@ export const accountEndpoints = {
     errors: ["FORBIDDEN"],
   }),
   changePassword: defineEndpoint({
+    operationId: "changePassword",
     method: "POST",
     path: "/api/v1/auth/change-password",
     summary: "Change the password",

@@ -18,6 +18,7 @@ const admin = ["Admin"];
 /** The admin platform: platform totals, user management, daily analytics and the audit log. */
 export const adminPlatformEndpoints = {
   stats: defineEndpoint({
+    operationId: "getPlatformStats",
     method: "GET",
     path: "/api/v1/admin/stats",
     summary: "Platform totals (admin)",
@@ -28,6 +29,7 @@ export const adminPlatformEndpoints = {
     response: adminStatsSchema,
   }),
   users: defineEndpoint({
+    operationId: "listUsers",
     method: "GET",
     path: "/api/v1/admin/users",
     summary: "Users (admin)",
@@ -40,6 +42,7 @@ export const adminPlatformEndpoints = {
     responseKind: "paginated",
   }),
   updateUser: defineEndpoint({
+    operationId: "updateUser",
     method: "PATCH",
     path: "/api/v1/admin/users/{id}",
     summary: "Change a user's role or suspension (admin)",
@@ -53,6 +56,7 @@ export const adminPlatformEndpoints = {
     errors: ["CONFLICT", "FORBIDDEN"],
   }),
   analytics: defineEndpoint({
+    operationId: "getAnalytics",
     method: "GET",
     path: "/api/v1/admin/analytics",
     summary: "Daily analytics (admin)",
@@ -64,6 +68,7 @@ export const adminPlatformEndpoints = {
     response: z.array(analyticsDaySchema),
   }),
   auditLog: defineEndpoint({
+    operationId: "listAuditLog",
     method: "GET",
     path: "/api/v1/admin/audit-log",
     summary: "Audit log (super admin)",

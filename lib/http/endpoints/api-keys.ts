@@ -18,6 +18,7 @@ export const apiKeyViewSchema = z
 /** The signed-in user's API keys. */
 export const apiKeyEndpoints = {
   listApiKeys: defineEndpoint({
+    operationId: "listApiKeys",
     method: "GET",
     path: "/api/v1/auth/api-keys",
     summary: "List API keys",
@@ -28,6 +29,7 @@ export const apiKeyEndpoints = {
     errors: ["FORBIDDEN"],
   }),
   createApiKey: defineEndpoint({
+    operationId: "createApiKey",
     method: "POST",
     path: "/api/v1/auth/api-keys",
     summary: "Create an API key",
@@ -43,6 +45,7 @@ export const apiKeyEndpoints = {
     errors: ["FORBIDDEN"],
   }),
   revokeApiKey: defineEndpoint({
+    operationId: "revokeApiKey",
     method: "DELETE",
     path: "/api/v1/auth/api-keys/{id}",
     summary: "Revoke an API key",

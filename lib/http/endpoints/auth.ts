@@ -13,6 +13,7 @@ const loggedInUser = userSchema.pick({ id: true, email: true, firstName: true, l
 /** Sign-up, sign-in, tokens, password reset, e-mail confirmation and two-factor. */
 export const authEndpoints = {
   register: defineEndpoint({
+    operationId: "registerUser",
     method: "POST",
     path: "/api/v1/auth/register",
     summary: "Create an account",
@@ -26,6 +27,7 @@ export const authEndpoints = {
     errors: ["CONFLICT"],
   }),
   login: defineEndpoint({
+    operationId: "login",
     method: "POST",
     path: "/api/v1/auth/login",
     summary: "Sign in",
@@ -43,6 +45,7 @@ export const authEndpoints = {
     errors: ["UNAUTHORIZED", "FORBIDDEN", "TWO_FACTOR_REQUIRED"],
   }),
   refresh: defineEndpoint({
+    operationId: "refreshToken",
     method: "POST",
     path: "/api/v1/auth/refresh",
     summary: "Rotate the refresh token",
@@ -54,6 +57,7 @@ export const authEndpoints = {
     errors: ["UNAUTHORIZED", "FORBIDDEN"],
   }),
   logout: defineEndpoint({
+    operationId: "logout",
     method: "POST",
     path: "/api/v1/auth/logout",
     summary: "Sign out",
@@ -63,6 +67,7 @@ export const authEndpoints = {
     response: messageSchema,
   }),
   forgotPassword: defineEndpoint({
+    operationId: "requestPasswordReset",
     method: "POST",
     path: "/api/v1/auth/forgot-password",
     summary: "Request a password reset link",
@@ -74,6 +79,7 @@ export const authEndpoints = {
     response: messageSchema,
   }),
   resetPassword: defineEndpoint({
+    operationId: "resetPassword",
     method: "POST",
     path: "/api/v1/auth/reset-password",
     summary: "Set a new password with a reset token",
@@ -85,6 +91,7 @@ export const authEndpoints = {
     response: messageSchema,
   }),
   enableTwoFactor: defineEndpoint({
+    operationId: "enableTwoFactor",
     method: "POST",
     path: "/api/v1/auth/enable-2fa",
     summary: "Start two-factor set-up",
@@ -102,6 +109,7 @@ export const authEndpoints = {
     errors: ["FORBIDDEN", "CONFLICT"],
   }),
   verifyTwoFactor: defineEndpoint({
+    operationId: "verifyTwoFactor",
     method: "POST",
     path: "/api/v1/auth/verify-2fa",
     summary: "Confirm two-factor set-up",
@@ -116,6 +124,7 @@ export const authEndpoints = {
     errors: ["UNAUTHORIZED", "FORBIDDEN", "CONFLICT"],
   }),
   disableTwoFactor: defineEndpoint({
+    operationId: "disableTwoFactor",
     method: "POST",
     path: "/api/v1/auth/disable-2fa",
     summary: "Turn two-factor off",
@@ -128,6 +137,7 @@ export const authEndpoints = {
     errors: ["UNAUTHORIZED", "FORBIDDEN", "CONFLICT"],
   }),
   sendVerification: defineEndpoint({
+    operationId: "sendVerificationEmail",
     method: "POST",
     path: "/api/v1/auth/send-verification",
     summary: "E-mail a new confirmation link",
@@ -137,6 +147,7 @@ export const authEndpoints = {
     response: messageSchema,
   }),
   verifyEmail: defineEndpoint({
+    operationId: "verifyEmail",
     method: "POST",
     path: "/api/v1/auth/verify-email",
     summary: "Confirm an e-mail address",

@@ -10,6 +10,7 @@ const userParams = z.object({ userId: uuidParam() });
 /** Blocking users: a blocked user can no longer contact you. */
 export const blockEndpoints = {
   block: defineEndpoint({
+    operationId: "blockUser",
     method: "POST",
     path: "/api/v1/users/block/{userId}",
     summary: "Block a user",
@@ -21,6 +22,7 @@ export const blockEndpoints = {
     errors: ["VALIDATION_ERROR"],
   }),
   unblock: defineEndpoint({
+    operationId: "unblockUser",
     method: "DELETE",
     path: "/api/v1/users/block/{userId}",
     summary: "Unblock a user",
@@ -32,6 +34,7 @@ export const blockEndpoints = {
     errors: ["VALIDATION_ERROR"],
   }),
   list: defineEndpoint({
+    operationId: "listBlockedUsers",
     method: "GET",
     path: "/api/v1/users/blocked",
     summary: "Users I blocked",

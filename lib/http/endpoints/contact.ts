@@ -10,6 +10,7 @@ const admin = ["Admin"];
 /** The contact form, the newsletter (double opt-in, one-click unsubscribe) and admin campaigns. */
 export const contactEndpoints = {
   send: defineEndpoint({
+    operationId: "sendContactMessage",
     method: "POST",
     path: "/api/v1/contact",
     summary: "Send a message to support",
@@ -23,6 +24,7 @@ export const contactEndpoints = {
     response: messageSchema,
   }),
   subscribe: defineEndpoint({
+    operationId: "subscribeNewsletter",
     method: "POST",
     path: "/api/v1/contact/newsletter",
     summary: "Subscribe to the newsletter",
@@ -35,6 +37,7 @@ export const contactEndpoints = {
     response: messageSchema,
   }),
   confirm: defineEndpoint({
+    operationId: "confirmNewsletterSubscription",
     method: "GET",
     path: "/api/v1/contact/newsletter/confirm",
     summary: "Confirm a newsletter subscription",
@@ -47,6 +50,7 @@ export const contactEndpoints = {
     errors: ["VALIDATION_ERROR"],
   }),
   unsubscribe: defineEndpoint({
+    operationId: "unsubscribeNewsletter",
     method: "POST",
     path: "/api/v1/contact/newsletter/unsubscribe",
     summary: "Unsubscribe from the newsletter (one-click)",
@@ -62,6 +66,7 @@ export const contactEndpoints = {
     errors: ["VALIDATION_ERROR"],
   }),
   adminCreateCampaign: defineEndpoint({
+    operationId: "createCampaign",
     method: "POST",
     path: "/api/v1/admin/campaigns",
     summary: "Send a newsletter campaign (admin)",
@@ -75,6 +80,7 @@ export const contactEndpoints = {
     errors: ["FORBIDDEN", "UNPROCESSABLE_ENTITY"],
   }),
   adminListCampaigns: defineEndpoint({
+    operationId: "listCampaigns",
     method: "GET",
     path: "/api/v1/admin/campaigns",
     summary: "Newsletter campaigns (admin)",
@@ -87,6 +93,7 @@ export const contactEndpoints = {
     errors: ["FORBIDDEN"],
   }),
   adminGetCampaign: defineEndpoint({
+    operationId: "getCampaign",
     method: "GET",
     path: "/api/v1/admin/campaigns/{id}",
     summary: "A newsletter campaign and its progress (admin)",

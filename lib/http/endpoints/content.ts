@@ -38,6 +38,7 @@ const POSITION_LIMITS = `title, department and location ≤ ${TITLE_MAX}, descri
  */
 export const blogEndpoints = {
   list: defineEndpoint({
+    operationId: "listBlogPosts",
     method: "GET",
     path: "/api/v1/blog",
     summary: "Published blog posts",
@@ -49,6 +50,7 @@ export const blogEndpoints = {
     responseKind: "paginated",
   }),
   get: defineEndpoint({
+    operationId: "getBlogPost",
     method: "GET",
     path: "/api/v1/blog/{slugOrId}",
     summary: "A published blog post by its slug",
@@ -60,6 +62,7 @@ export const blogEndpoints = {
     response: blogPostSchema,
   }),
   adminList: defineEndpoint({
+    operationId: "listAllBlogPosts",
     method: "GET",
     path: "/api/v1/blog/admin/all",
     summary: "Every blog post, drafts too (admin)",
@@ -71,6 +74,7 @@ export const blogEndpoints = {
     responseKind: "paginated",
   }),
   create: defineEndpoint({
+    operationId: "createBlogPost",
     method: "POST",
     path: "/api/v1/blog",
     summary: "Write a blog post (admin)",
@@ -83,6 +87,7 @@ export const blogEndpoints = {
     errors: ["CONFLICT"],
   }),
   update: defineEndpoint({
+    operationId: "updateBlogPost",
     method: "PATCH",
     path: "/api/v1/blog/{slugOrId}",
     summary: "Edit a blog post by its id (admin)",
@@ -95,6 +100,7 @@ export const blogEndpoints = {
     errors: ["CONFLICT"],
   }),
   remove: defineEndpoint({
+    operationId: "deleteBlogPost",
     method: "DELETE",
     path: "/api/v1/blog/{slugOrId}",
     summary: "Delete a blog post by its id (admin)",
@@ -109,6 +115,7 @@ export const blogEndpoints = {
 /** The careers listings. */
 export const careerEndpoints = {
   list: defineEndpoint({
+    operationId: "listPositions",
     method: "GET",
     path: "/api/v1/careers",
     summary: "Open positions",
@@ -118,6 +125,7 @@ export const careerEndpoints = {
     response: z.array(positionListItemSchema),
   }),
   get: defineEndpoint({
+    operationId: "getPosition",
     method: "GET",
     path: "/api/v1/careers/{id}",
     summary: "An open position",
@@ -128,6 +136,7 @@ export const careerEndpoints = {
     response: positionSchema,
   }),
   adminList: defineEndpoint({
+    operationId: "listAllPositions",
     method: "GET",
     path: "/api/v1/careers/admin/all",
     summary: "Every position, closed ones too (admin)",
@@ -139,6 +148,7 @@ export const careerEndpoints = {
     responseKind: "paginated",
   }),
   create: defineEndpoint({
+    operationId: "createPosition",
     method: "POST",
     path: "/api/v1/careers",
     summary: "Open a position (admin)",
@@ -150,6 +160,7 @@ export const careerEndpoints = {
     response: adminPositionSchema,
   }),
   update: defineEndpoint({
+    operationId: "updatePosition",
     method: "PATCH",
     path: "/api/v1/careers/{id}",
     summary: "Edit a position (admin)",
@@ -161,6 +172,7 @@ export const careerEndpoints = {
     response: adminPositionSchema,
   }),
   remove: defineEndpoint({
+    operationId: "deletePosition",
     method: "DELETE",
     path: "/api/v1/careers/{id}",
     summary: "Delete a position (admin)",

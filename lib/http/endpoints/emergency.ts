@@ -21,6 +21,7 @@ const emergency = ["Emergency"];
 /** The owner's emergency medical profile and contacts, its access log, and the public read for first responders. */
 export const emergencyEndpoints = {
   get: defineEndpoint({
+    operationId: "getEmergencyProfile",
     method: "GET",
     path: "/api/v1/emergency",
     summary: "Get my emergency profile",
@@ -31,6 +32,7 @@ export const emergencyEndpoints = {
     response: emergencyProfileSchema,
   }),
   put: defineEndpoint({
+    operationId: "replaceEmergencyProfile",
     method: "PUT",
     path: "/api/v1/emergency",
     summary: "Replace my emergency profile",
@@ -42,6 +44,7 @@ export const emergencyEndpoints = {
     response: emergencyProfileFieldsSchema,
   }),
   addContact: defineEndpoint({
+    operationId: "addEmergencyContact",
     method: "POST",
     path: "/api/v1/emergency/contacts",
     summary: "Add an emergency contact",
@@ -54,6 +57,7 @@ export const emergencyEndpoints = {
     errors: ["UNPROCESSABLE_ENTITY"],
   }),
   updateContact: defineEndpoint({
+    operationId: "updateEmergencyContact",
     method: "PATCH",
     path: "/api/v1/emergency/contacts/{id}",
     summary: "Edit an emergency contact",
@@ -65,6 +69,7 @@ export const emergencyEndpoints = {
     response: emergencyContactSchema,
   }),
   deleteContact: defineEndpoint({
+    operationId: "deleteEmergencyContact",
     method: "DELETE",
     path: "/api/v1/emergency/contacts/{id}",
     summary: "Remove an emergency contact",
@@ -74,6 +79,7 @@ export const emergencyEndpoints = {
     response: messageSchema,
   }),
   accesses: defineEndpoint({
+    operationId: "listEmergencyAccesses",
     method: "GET",
     path: "/api/v1/emergency/accesses",
     summary: "Who opened my emergency profile",
@@ -86,6 +92,7 @@ export const emergencyEndpoints = {
     responseKind: "paginated",
   }),
   scan: defineEndpoint({
+    operationId: "getScanEmergencyProfile",
     method: "GET",
     path: "/api/v1/scan/{encryptedId}/emergency",
     summary: "Read a tag owner's emergency profile (first responders)",

@@ -9,6 +9,7 @@ const tags = ["Tags"];
 /** A tag's insurance details. */
 export const insuranceEndpoints = {
   getInsurance: defineEndpoint({
+    operationId: "getTagInsurance",
     method: "GET",
     path: "/api/v1/tags/{id}/insurance",
     summary: "Get a tag's insurance record",
@@ -19,6 +20,7 @@ export const insuranceEndpoints = {
     response: insuranceRecordSchema,
   }),
   saveInsurance: defineEndpoint({
+    operationId: "saveTagInsurance",
     method: "POST",
     path: "/api/v1/tags/{id}/insurance",
     summary: "Create or replace a tag's insurance record",
@@ -32,6 +34,7 @@ export const insuranceEndpoints = {
     response: insuranceRecordSchema,
   }),
   deleteInsurance: defineEndpoint({
+    operationId: "deleteTagInsurance",
     method: "DELETE",
     path: "/api/v1/tags/{id}/insurance",
     summary: "Remove a tag's insurance record",

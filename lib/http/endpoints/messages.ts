@@ -12,6 +12,7 @@ export const threadIdParams = z.object({ threadId: uuidParam() });
 /** The owner's inbox of finder conversations. Another owner's conversation is 404, like a missing one. */
 export const messageEndpoints = {
   list: defineEndpoint({
+    operationId: "listConversations",
     method: "GET",
     path: "/api/v1/messages",
     summary: "List my conversations with finders",
@@ -24,6 +25,7 @@ export const messageEndpoints = {
     responseKind: "paginated",
   }),
   get: defineEndpoint({
+    operationId: "getConversation",
     method: "GET",
     path: "/api/v1/messages/{threadId}",
     summary: "Read a conversation",
@@ -34,6 +36,7 @@ export const messageEndpoints = {
     response: ownerThreadSchema,
   }),
   reply: defineEndpoint({
+    operationId: "replyToConversation",
     method: "POST",
     path: "/api/v1/messages/{threadId}/reply",
     summary: "Reply to the finder",
@@ -48,6 +51,7 @@ export const messageEndpoints = {
     errors: ["CONFLICT"],
   }),
   markRead: defineEndpoint({
+    operationId: "markConversationRead",
     method: "PATCH",
     path: "/api/v1/messages/{threadId}/read",
     summary: "Mark a conversation as read",
@@ -58,6 +62,7 @@ export const messageEndpoints = {
     response: messageSchema,
   }),
   setStatus: defineEndpoint({
+    operationId: "setConversationStatus",
     method: "PATCH",
     path: "/api/v1/messages/{threadId}",
     summary: "Close, block or reopen a conversation",

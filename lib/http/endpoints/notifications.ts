@@ -19,6 +19,7 @@ export const pushSubscriptionInput = z.object({
 
 export const notificationEndpoints = {
   list: defineEndpoint({
+    operationId: "listNotifications",
     method: "GET",
     path: "/api/v1/notifications",
     summary: "List my notifications",
@@ -30,6 +31,7 @@ export const notificationEndpoints = {
     responseKind: "paginated",
   }),
   unreadCount: defineEndpoint({
+    operationId: "countUnreadNotifications",
     method: "GET",
     path: "/api/v1/notifications/unread-count",
     summary: "Count my unread notifications",
@@ -38,6 +40,7 @@ export const notificationEndpoints = {
     response: z.object({ count: z.int().min(0) }),
   }),
   markRead: defineEndpoint({
+    operationId: "markNotificationRead",
     method: "PATCH",
     path: "/api/v1/notifications/{id}/read",
     summary: "Mark one notification as read",
@@ -48,6 +51,7 @@ export const notificationEndpoints = {
     response: messageSchema,
   }),
   readAll: defineEndpoint({
+    operationId: "markAllNotificationsRead",
     method: "POST",
     path: "/api/v1/notifications/read-all",
     summary: "Mark all my notifications as read",
@@ -57,6 +61,7 @@ export const notificationEndpoints = {
     response: messageSchema.extend({ count: z.int().min(0) }),
   }),
   subscribe: defineEndpoint({
+    operationId: "subscribePush",
     method: "POST",
     path: "/api/v1/notifications/subscribe",
     summary: "Register this device for web push",
@@ -67,6 +72,7 @@ export const notificationEndpoints = {
     response: messageSchema,
   }),
   unsubscribe: defineEndpoint({
+    operationId: "unsubscribePush",
     method: "POST",
     path: "/api/v1/notifications/unsubscribe",
     summary: "Remove this device's push subscription",
@@ -77,6 +83,7 @@ export const notificationEndpoints = {
     response: messageSchema,
   }),
   vapidPublicKey: defineEndpoint({
+    operationId: "getVapidPublicKey",
     method: "GET",
     path: "/api/v1/notifications/vapid-public-key",
     summary: "The VAPID public key for PushManager.subscribe",
@@ -85,6 +92,7 @@ export const notificationEndpoints = {
     response: z.object({ publicKey: z.string().meta({ description: "base64url application server key" }) }),
   }),
   stream: defineEndpoint({
+    operationId: "streamNotifications",
     method: "GET",
     path: "/api/v1/notifications/stream",
     summary: "Live notifications (server-sent events)",
@@ -95,6 +103,7 @@ export const notificationEndpoints = {
     responseKind: "event-stream",
   }),
   getPreferences: defineEndpoint({
+    operationId: "getNotificationPreferences",
     method: "GET",
     path: "/api/v1/notifications/preferences",
     summary: "My notification preferences",
@@ -103,6 +112,7 @@ export const notificationEndpoints = {
     response: notificationPreferencesSchema,
   }),
   putPreferences: defineEndpoint({
+    operationId: "replaceNotificationPreferences",
     method: "PUT",
     path: "/api/v1/notifications/preferences",
     summary: "Change my notification preferences",

@@ -23,6 +23,7 @@ const admin = ["Admin"];
 /** The shop's catalogue (public) and its admin. */
 export const productEndpoints = {
   list: defineEndpoint({
+    operationId: "listProducts",
     method: "GET",
     path: "/api/v1/orders/products",
     summary: "List products",
@@ -36,6 +37,7 @@ export const productEndpoints = {
     responseKind: "paginated",
   }),
   get: defineEndpoint({
+    operationId: "getProduct",
     method: "GET",
     path: "/api/v1/orders/products/{slug}",
     summary: "A product",
@@ -46,6 +48,7 @@ export const productEndpoints = {
     response: productSchema,
   }),
   adminList: defineEndpoint({
+    operationId: "listAllProducts",
     method: "GET",
     path: "/api/v1/admin/products",
     summary: "Every product (admin)",
@@ -57,6 +60,7 @@ export const productEndpoints = {
     responseKind: "paginated",
   }),
   adminCreate: defineEndpoint({
+    operationId: "createProduct",
     method: "POST",
     path: "/api/v1/admin/products",
     summary: "Create a product (admin)",
@@ -70,6 +74,7 @@ export const productEndpoints = {
     errors: ["CONFLICT"],
   }),
   adminUpdate: defineEndpoint({
+    operationId: "updateProduct",
     method: "PATCH",
     path: "/api/v1/admin/products/{id}",
     summary: "Update a product (admin)",
@@ -87,6 +92,7 @@ export const productEndpoints = {
 /** Orders: placing, paying (hosted checkout), invoices, cancelling; and the admin's fulfilment and refunds. */
 export const orderEndpoints = {
   list: defineEndpoint({
+    operationId: "listOrders",
     method: "GET",
     path: "/api/v1/orders",
     summary: "List my orders",
@@ -98,6 +104,7 @@ export const orderEndpoints = {
     responseKind: "paginated",
   }),
   create: defineEndpoint({
+    operationId: "createOrder",
     method: "POST",
     path: "/api/v1/orders",
     summary: "Place an order",
@@ -111,6 +118,7 @@ export const orderEndpoints = {
     errors: ["UNPROCESSABLE_ENTITY"],
   }),
   get: defineEndpoint({
+    operationId: "getOrder",
     method: "GET",
     path: "/api/v1/orders/{id}",
     summary: "An order",
@@ -121,6 +129,7 @@ export const orderEndpoints = {
     response: orderSchema,
   }),
   checkout: defineEndpoint({
+    operationId: "checkoutOrder",
     method: "POST",
     path: "/api/v1/orders/{id}/checkout",
     summary: "Pay an order (hosted checkout)",
@@ -133,6 +142,7 @@ export const orderEndpoints = {
     errors: ["CONFLICT", "PAYMENT_PROVIDER_ERROR"],
   }),
   invoice: defineEndpoint({
+    operationId: "getOrderInvoice",
     method: "GET",
     path: "/api/v1/orders/{id}/invoice",
     summary: "An order's invoice (HTML)",
@@ -144,6 +154,7 @@ export const orderEndpoints = {
     errors: ["CONFLICT"],
   }),
   cancel: defineEndpoint({
+    operationId: "cancelOrder",
     method: "POST",
     path: "/api/v1/orders/{id}/cancel",
     summary: "Cancel an order",
@@ -156,6 +167,7 @@ export const orderEndpoints = {
     errors: ["CONFLICT"],
   }),
   refund: defineEndpoint({
+    operationId: "refundOrder",
     method: "POST",
     path: "/api/v1/orders/{id}/refund",
     summary: "Refund an order (admin)",
@@ -168,6 +180,7 @@ export const orderEndpoints = {
     errors: ["CONFLICT", "PAYMENT_PROVIDER_ERROR"],
   }),
   adminList: defineEndpoint({
+    operationId: "listAllOrders",
     method: "GET",
     path: "/api/v1/admin/orders",
     summary: "Every order (admin)",
@@ -179,6 +192,7 @@ export const orderEndpoints = {
     responseKind: "paginated",
   }),
   adminStatus: defineEndpoint({
+    operationId: "setOrderStatus",
     method: "PATCH",
     path: "/api/v1/admin/orders/{id}/status",
     summary: "Move an order along fulfilment (admin)",

@@ -13,8 +13,9 @@ const webhookDescription =
   "The payment provider's events (Stripe's shape). Auth is the `Payment-Signature` header alone: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, \"<t>.<raw body>\")>`, several v1 values allowed, within 300 s; signed with `PAYMENT_WEBHOOK_SECRET` (or, during a rotation, `PAYMENT_WEBHOOK_SECRET_PREVIOUS`). A missing or bad signature, or a body without string `id`, string `type` and `data.object`, is 400 `VALIDATION_ERROR`; over 1 MB is 413. The event is stored by its id and answered 200 at once; it is processed afterwards, retried with backoff if that fails. A repeat of a stored id is answered 200 with `duplicate: true` and not applied again. Counted per IP by the `paymentWebhook` limit (not per user).";
 
 /** One contract per path of the same webhook. */
-function webhookEndpoint<const Path extends string>(path: Path, summary: string) {
+function webhookEndpoint<const Path extends string>(operationId: string, path: Path, summary: string) {
   return defineEndpoint({
+    operationId,
     method: "POST",
     path,
     summary,
@@ -36,10 +37,11 @@ function webhookEndpoint<const Path extends string>(path: Path, summary: string)
 const admin = ["Admin"];
 
 export const paymentEndpoints = {
-  webhook: webhookEndpoint("/api/v1/webhooks/payment", "Receive a payment provider event"),
+  webhook: webhookEndpoint("receivePaymentEvent", "/api/v1/webhooks/payment", "Receive a payment provider event"),
   /** The specification's other path for the same webhook. */
-  webhookAlias: webhookEndpoint("/webhooks/payment", "Receive a payment provider event (the same as /api/v1/webhooks/payment)"),
+  webhookAlias: webhookEndpoint("receivePaymentEventAlias", "/webhooks/payment", "Receive a payment provider event (the same as /api/v1/webhooks/payment)"),
   adminList: defineEndpoint({
+    operationId: "listPaymentEvents",
     method: "GET",
     path: "/api/v1/admin/payment-events",
     summary: "The payment webhook's events (admin)",
@@ -52,6 +54,7 @@ export const paymentEndpoints = {
     responseKind: "paginated",
   }),
   adminReplay: defineEndpoint({
+    operationId: "replayPaymentEvent",
     method: "POST",
     path: "/api/v1/admin/payment-events/{id}/replay",
     summary: "Process a failed payment event again (admin)",

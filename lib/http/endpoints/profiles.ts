@@ -28,6 +28,7 @@ const typedDescription = (type: string) =>
 
 export const profileEndpoints = {
   get: defineEndpoint({
+    operationId: "getProfile",
     method: "GET",
     path: "/api/v1/profiles/{tagId}",
     summary: "Get a tag's profile",
@@ -38,6 +39,7 @@ export const profileEndpoints = {
     response: profileSchema,
   }),
   update: defineEndpoint({
+    operationId: "updateProfile",
     method: "PATCH",
     path: "/api/v1/profiles/{tagId}",
     summary: "Update a tag's general profile",
@@ -51,6 +53,7 @@ export const profileEndpoints = {
     response: profileSchema,
   }),
   putPet: defineEndpoint({
+    operationId: "savePetProfile",
     method: "PUT",
     path: "/api/v1/profiles/{tagId}/pet",
     summary: "Save the pet profile",
@@ -62,6 +65,7 @@ export const profileEndpoints = {
     response: petProfileSchema,
   }),
   putVehicle: defineEndpoint({
+    operationId: "saveVehicleProfile",
     method: "PUT",
     path: "/api/v1/profiles/{tagId}/vehicle",
     summary: "Save the vehicle profile",
@@ -74,6 +78,7 @@ export const profileEndpoints = {
     errors: ["CONFLICT"],
   }),
   putDevice: defineEndpoint({
+    operationId: "saveDeviceProfile",
     method: "PUT",
     path: "/api/v1/profiles/{tagId}/device",
     summary: "Save the device profile",
@@ -85,6 +90,7 @@ export const profileEndpoints = {
     response: deviceProfileSchema,
   }),
   putTravel: defineEndpoint({
+    operationId: "saveTravelProfile",
     method: "PUT",
     path: "/api/v1/profiles/{tagId}/travel",
     summary: "Save the travel profile",
@@ -96,6 +102,7 @@ export const profileEndpoints = {
     response: travelProfileSchema,
   }),
   addPhoto: defineEndpoint({
+    operationId: "uploadPhoto",
     method: "POST",
     path: "/api/v1/profiles/{tagId}/photos",
     summary: "Upload a photo",
@@ -114,6 +121,7 @@ export const profileEndpoints = {
     errors: ["PAYLOAD_TOO_LARGE", "UNPROCESSABLE_ENTITY"],
   }),
   deletePhotoByQuery: defineEndpoint({
+    operationId: "deletePhotoByQuery",
     method: "DELETE",
     path: "/api/v1/profiles/{tagId}/photos",
     summary: "Delete a photo (photoId in the query)",
@@ -125,6 +133,7 @@ export const profileEndpoints = {
     response: messageSchema,
   }),
   setPrimaryPhoto: defineEndpoint({
+    operationId: "setPrimaryPhoto",
     method: "PATCH",
     path: "/api/v1/profiles/{tagId}/photos/{photoId}",
     summary: "Make a photo the primary one",
@@ -136,6 +145,7 @@ export const profileEndpoints = {
     response: photoSchema,
   }),
   deletePhoto: defineEndpoint({
+    operationId: "deletePhoto",
     method: "DELETE",
     path: "/api/v1/profiles/{tagId}/photos/{photoId}",
     summary: "Delete a photo",

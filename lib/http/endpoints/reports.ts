@@ -18,6 +18,7 @@ const admin = ["Admin"];
 /** Abuse reports by users, and the admin moderation queue. */
 export const reportEndpoints = {
   create: defineEndpoint({
+    operationId: "createReport",
     method: "POST",
     path: "/api/v1/reports",
     summary: "Report abuse",
@@ -31,6 +32,7 @@ export const reportEndpoints = {
     errors: ["NOT_FOUND"],
   }),
   mine: defineEndpoint({
+    operationId: "listMyReports",
     method: "GET",
     path: "/api/v1/reports/my",
     summary: "My reports",
@@ -40,6 +42,7 @@ export const reportEndpoints = {
     response: z.array(myReportSchema),
   }),
   adminList: defineEndpoint({
+    operationId: "listReports",
     method: "GET",
     path: "/api/v1/admin/reports",
     summary: "The report queue (admin)",
@@ -52,6 +55,7 @@ export const reportEndpoints = {
     responseKind: "paginated",
   }),
   adminUpdate: defineEndpoint({
+    operationId: "updateReport",
     method: "PATCH",
     path: "/api/v1/admin/reports/{id}",
     summary: "Set a report's status and note (admin)",
@@ -64,6 +68,7 @@ export const reportEndpoints = {
     response: adminReportSchema,
   }),
   adminAction: defineEndpoint({
+    operationId: "actOnReport",
     method: "POST",
     path: "/api/v1/admin/reports/{id}/action",
     summary: "Act on a report (admin)",

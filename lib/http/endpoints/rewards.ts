@@ -24,6 +24,7 @@ const tagIdParams = z.object({ tagId: uuidParam() });
 /** Rewards owners offer for a tag's return: the state table of decisions.md "Rewards", certificates, the finder's view. */
 export const rewardEndpoints = {
   list: defineEndpoint({
+    operationId: "listRewards",
     method: "GET",
     path: "/api/v1/rewards",
     summary: "List my rewards",
@@ -35,6 +36,7 @@ export const rewardEndpoints = {
     responseKind: "paginated",
   }),
   create: defineEndpoint({
+    operationId: "createReward",
     method: "POST",
     path: "/api/v1/rewards/{id}",
     summary: "Offer a reward on a tag",
@@ -49,6 +51,7 @@ export const rewardEndpoints = {
     errors: ["CONFLICT"],
   }),
   remove: defineEndpoint({
+    operationId: "deleteReward",
     method: "DELETE",
     path: "/api/v1/rewards/{id}",
     summary: "Remove a reward",
@@ -60,6 +63,7 @@ export const rewardEndpoints = {
     errors: ["CONFLICT"],
   }),
   confirmReturn: defineEndpoint({
+    operationId: "confirmReturn",
     method: "POST",
     path: "/api/v1/rewards/confirm-return/{tagId}",
     summary: "Confirm the item was returned",
@@ -73,6 +77,7 @@ export const rewardEndpoints = {
     errors: ["CONFLICT", "UNPROCESSABLE_ENTITY"],
   }),
   pay: defineEndpoint({
+    operationId: "payReward",
     method: "POST",
     path: "/api/v1/rewards/{id}/pay",
     summary: "Record the reward as paid",
@@ -85,6 +90,7 @@ export const rewardEndpoints = {
     errors: ["CONFLICT"],
   }),
   dispute: defineEndpoint({
+    operationId: "disputeReward",
     method: "POST",
     path: "/api/v1/rewards/{id}/dispute",
     summary: "Dispute a reward",
@@ -97,6 +103,7 @@ export const rewardEndpoints = {
     errors: ["CONFLICT"],
   }),
   certificate: defineEndpoint({
+    operationId: "getReturnCertificate",
     method: "GET",
     path: "/api/v1/rewards/certificate/{tagId}",
     summary: "A tag's return certificate",
@@ -107,6 +114,7 @@ export const rewardEndpoints = {
     response: certificateResultSchema,
   }),
   certificateById: defineEndpoint({
+    operationId: "verifyReturnCertificate",
     method: "GET",
     path: "/api/v1/rewards/certificates/{certificateId}",
     summary: "Verify a return certificate",
@@ -117,6 +125,7 @@ export const rewardEndpoints = {
     response: certificateResultSchema,
   }),
   finder: defineEndpoint({
+    operationId: "getFinderReward",
     method: "GET",
     path: "/api/v1/scan/thread/{token}/reward",
     summary: "The reward, as the finder sees it",

@@ -6,6 +6,7 @@ const scans = ["Scans"];
 /** The public side of a tag: what a scan shows, and a finder sharing their location. */
 export const scanEndpoints = {
   scan: defineEndpoint({
+    operationId: "getScanView",
     method: "GET",
     path: "/api/v1/scan/{encryptedId}",
     summary: "Scan a tag: its public profile",
@@ -26,6 +27,7 @@ export const scanEndpoints = {
     errors: ["UNAUTHORIZED"],
   }),
   shareLocation: defineEndpoint({
+    operationId: "shareScanLocation",
     method: "POST",
     path: "/api/v1/scan/{encryptedId}/location",
     summary: "Share a finder's location with the owner",

@@ -17,6 +17,7 @@ export const sessionViewSchema = z
 /** The signed-in user's sessions (devices). */
 export const sessionEndpoints = {
   listSessions: defineEndpoint({
+    operationId: "listSessions",
     method: "GET",
     path: "/api/v1/auth/sessions",
     summary: "List active sessions",
@@ -27,6 +28,7 @@ export const sessionEndpoints = {
     errors: ["FORBIDDEN"],
   }),
   revokeOtherSessions: defineEndpoint({
+    operationId: "revokeOtherSessions",
     method: "DELETE",
     path: "/api/v1/auth/sessions",
     summary: "Sign out everywhere else",
@@ -38,6 +40,7 @@ export const sessionEndpoints = {
     errors: ["FORBIDDEN"],
   }),
   revokeSession: defineEndpoint({
+    operationId: "revokeSession",
     method: "DELETE",
     path: "/api/v1/auth/sessions/{id}",
     summary: "Revoke a session",

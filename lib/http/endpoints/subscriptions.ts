@@ -6,6 +6,7 @@ const billing = ["Billing"];
 /** The PRO subscription (hosted checkout, cancel at period end) and the caller's billing overview. */
 export const subscriptionEndpoints = {
   subscribe: defineEndpoint({
+    operationId: "createSubscription",
     method: "POST",
     path: "/api/v1/orders/subscribe",
     summary: "Subscribe to PRO (hosted checkout)",
@@ -18,6 +19,7 @@ export const subscriptionEndpoints = {
     errors: ["CONFLICT", "PAYMENT_PROVIDER_ERROR"],
   }),
   cancel: defineEndpoint({
+    operationId: "cancelSubscription",
     method: "DELETE",
     path: "/api/v1/orders/subscribe",
     summary: "Cancel the subscription at period end",
@@ -29,6 +31,7 @@ export const subscriptionEndpoints = {
     errors: ["NOT_FOUND", "PAYMENT_PROVIDER_ERROR"],
   }),
   billing: defineEndpoint({
+    operationId: "getBilling",
     method: "GET",
     path: "/api/v1/orders/billing",
     summary: "My billing",

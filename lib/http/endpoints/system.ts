@@ -11,6 +11,7 @@ export const healthStatus = z
 
 export const systemEndpoints = {
   health: defineEndpoint({
+    operationId: "getHealth",
     method: "GET",
     path: "/api/health",
     summary: "Health check",
@@ -22,6 +23,7 @@ export const systemEndpoints = {
     responseKind: "json",
   }),
   openapi: defineEndpoint({
+    operationId: "getOpenApiDocument",
     method: "GET",
     path: "/api/v1/openapi.json",
     summary: "This OpenAPI document",

@@ -7,6 +7,7 @@ const tags = ["Tags"];
 /** Printable labels as downloads: one tag's label in three formats and sizes, and sticker sheets of many. */
 export const tagLabelEndpoints = {
   label: defineEndpoint({
+    operationId: "downloadTagLabel",
     method: "GET",
     path: "/api/v1/tags/{id}/label",
     summary: "Download the tag's printable label",
@@ -23,6 +24,7 @@ export const tagLabelEndpoints = {
     mediaTypes: ["application/pdf", "image/png", "image/svg+xml"],
   }),
   sheet: defineEndpoint({
+    operationId: "downloadLabelSheet",
     method: "GET",
     path: "/api/v1/tags/labels/sheet",
     summary: "Download a sticker sheet of several tags' labels (PDF)",

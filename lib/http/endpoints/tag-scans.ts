@@ -9,6 +9,7 @@ const tags = ["Tags"];
 /** A tag's scan history and its QR code. */
 export const tagScanEndpoints = {
   listScans: defineEndpoint({
+    operationId: "listTagScans",
     method: "GET",
     path: "/api/v1/tags/{id}/scans",
     summary: "A tag's scans, newest first",
@@ -20,6 +21,7 @@ export const tagScanEndpoints = {
     responseKind: "paginated",
   }),
   qrCode: defineEndpoint({
+    operationId: "getTagQrCode",
     method: "GET",
     path: "/api/v1/tags/{id}/qr",
     summary: "The tag's scan URL as a QR code image",

@@ -12,6 +12,7 @@ export const mintedTagSchema = z.object({ id: z.uuid(), code: z.string(), encryp
 
 export const tagEndpoints = {
   mint: defineEndpoint({
+    operationId: "mintTags",
     method: "POST",
     path: "/api/v1/admin/tags/batch",
     summary: "Mint a batch of tags (admin)",
@@ -23,6 +24,7 @@ export const tagEndpoints = {
     response: z.array(mintedTagSchema),
   }),
   list: defineEndpoint({
+    operationId: "listTags",
     method: "GET",
     path: "/api/v1/tags",
     summary: "List my tags",
@@ -32,8 +34,9 @@ export const tagEndpoints = {
     response: tagRecordSchema,
     responseKind: "paginated",
   }),
-  get: defineEndpoint({ method: "GET", path: "/api/v1/tags/{id}", summary: "Get a tag", tags, auth: "required", params: idParams, response: tagRecordSchema }),
+  get: defineEndpoint({ operationId: "getTag", method: "GET", path: "/api/v1/tags/{id}", summary: "Get a tag", tags, auth: "required", params: idParams, response: tagRecordSchema }),
   activate: defineEndpoint({
+    operationId: "activateTag",
     method: "POST",
     path: "/api/v1/tags/activate",
     summary: "Activate (claim) a tag by its printed code",
@@ -46,6 +49,7 @@ export const tagEndpoints = {
     errors: ["NOT_FOUND", "CONFLICT", "UNPROCESSABLE_ENTITY"],
   }),
   bulkActivate: defineEndpoint({
+    operationId: "bulkActivateTags",
     method: "POST",
     path: "/api/v1/tags/bulk-activate",
     summary: "Activate up to 100 codes",
@@ -59,6 +63,7 @@ export const tagEndpoints = {
     }),
   }),
   update: defineEndpoint({
+    operationId: "updateTag",
     method: "PATCH",
     path: "/api/v1/tags/{id}",
     summary: "Edit a tag's name or type",
@@ -69,6 +74,7 @@ export const tagEndpoints = {
     response: tagRecordSchema,
   }),
   release: defineEndpoint({
+    operationId: "releaseTag",
     method: "DELETE",
     path: "/api/v1/tags/{id}",
     summary: "Release a tag",
@@ -79,6 +85,7 @@ export const tagEndpoints = {
     response: messageSchema,
   }),
   setStatus: defineEndpoint({
+    operationId: "setTagStatus",
     method: "PATCH",
     path: "/api/v1/tags/{id}/status",
     summary: "Change a tag's status",

@@ -10,6 +10,7 @@ const transfers = ["Tag transfers"];
 /** Handing a tag to another account. */
 export const transferEndpoints = {
   createTransfer: defineEndpoint({
+    operationId: "createTransfer",
     method: "POST",
     path: "/api/v1/tags/{id}/transfer",
     summary: "Offer a tag to another person",
@@ -24,6 +25,7 @@ export const transferEndpoints = {
     errors: ["CONFLICT"],
   }),
   cancelTransfer: defineEndpoint({
+    operationId: "cancelTransfer",
     method: "DELETE",
     path: "/api/v1/tags/{id}/transfer",
     summary: "Cancel the tag's pending transfer (sender)",
@@ -34,6 +36,7 @@ export const transferEndpoints = {
     response: transferRecordSchema,
   }),
   listTransfers: defineEndpoint({
+    operationId: "listTransfers",
     method: "GET",
     path: "/api/v1/tags/transfers",
     summary: "My incoming and outgoing transfers",
@@ -44,6 +47,7 @@ export const transferEndpoints = {
     response: z.object({ incoming: z.array(transferRecordSchema), outgoing: z.array(transferRecordSchema) }),
   }),
   acceptTransfer: defineEndpoint({
+    operationId: "acceptTransfer",
     method: "POST",
     path: "/api/v1/tags/transfers/{id}/accept",
     summary: "Accept a transfer (recipient)",
@@ -56,6 +60,7 @@ export const transferEndpoints = {
     errors: ["CONFLICT", "FORBIDDEN", "UNPROCESSABLE_ENTITY"],
   }),
   declineTransfer: defineEndpoint({
+    operationId: "declineTransfer",
     method: "POST",
     path: "/api/v1/tags/transfers/{id}/decline",
     summary: "Decline a transfer (recipient)",

@@ -10,6 +10,7 @@ const vehicles = ["Vehicles"];
 /** Vehicle tags: stolen reports and VIN checks. */
 export const vehicleEndpoints = {
   reportStolen: defineEndpoint({
+    operationId: "reportVehicleStolen",
     method: "POST",
     path: "/api/v1/vehicles/{tagId}/report-stolen",
     summary: "Report a vehicle stolen",
@@ -23,6 +24,7 @@ export const vehicleEndpoints = {
     errors: ["INVALID_TRANSITION", "UNPROCESSABLE_ENTITY"],
   }),
   verifyVin: defineEndpoint({
+    operationId: "verifyVin",
     method: "GET",
     path: "/api/v1/vehicles/verify/{vin}",
     summary: "Check whether a VIN is registered and reported stolen",
@@ -36,6 +38,7 @@ export const vehicleEndpoints = {
     errors: ["VALIDATION_ERROR"],
   }),
   adminClearStolen: defineEndpoint({
+    operationId: "clearStolenReport",
     method: "POST",
     path: "/api/v1/admin/tags/{tagId}/clear-stolen",
     summary: "Clear a stolen report (admin)",
