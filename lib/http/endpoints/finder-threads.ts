@@ -18,6 +18,7 @@ export const threadTokenParams = z.object({
 /** The finder's side: anonymous, reached by the tag's scan URL and then by the thread token alone. */
 export const finderThreadEndpoints = {
   contact: defineEndpoint({
+    operationId: "contactOwner",
     method: "POST",
     path: "/api/v1/scan/{encryptedId}/contact",
     summary: "Message a tag's owner anonymously",
@@ -35,6 +36,7 @@ export const finderThreadEndpoints = {
     errors: ["FORBIDDEN"],
   }),
   thread: defineEndpoint({
+    operationId: "getFinderThread",
     method: "GET",
     path: "/api/v1/scan/thread/{token}",
     summary: "Read a conversation by its thread token",
@@ -46,6 +48,7 @@ export const finderThreadEndpoints = {
     response: finderThreadSchema,
   }),
   stream: defineEndpoint({
+    operationId: "streamFinderThread",
     method: "GET",
     path: "/api/v1/scan/thread/{token}/stream",
     summary: "Live changes to a conversation (server-sent events)",
@@ -59,6 +62,7 @@ export const finderThreadEndpoints = {
     errors: ["FORBIDDEN"],
   }),
   email: defineEndpoint({
+    operationId: "setFinderThreadEmail",
     method: "PUT",
     path: "/api/v1/scan/thread/{token}/email",
     summary: "E-mail the finder when the owner replies",
@@ -74,6 +78,7 @@ export const finderThreadEndpoints = {
     errors: ["FORBIDDEN"],
   }),
   reply: defineEndpoint({
+    operationId: "replyAsFinder",
     method: "POST",
     path: "/api/v1/scan/thread/{token}/reply",
     summary: "Reply as the finder",
