@@ -1,4 +1,5 @@
 import { formatDateTime } from "@/components/dashboard/dates";
+import { formatPlace, geoUri, openStreetMapUrl } from "@/lib/maps/links";
 import type { ScanRecord } from "@/lib/services/tags/scans";
 
 type ScanClass = ScanRecord["scanClass"];
@@ -19,27 +20,13 @@ const badge = "inline-flex items-center rounded-full border px-2.5 py-0.5 text-x
 
 const regions = new Intl.DisplayNames(["en"], { type: "region" });
 
-function countryName(code: string | null): string | null {
+export function countryName(code: string | null): string | null {
   if (!code) return null;
   try {
     return regions.of(code.toUpperCase()) ?? code;
   } catch {
     return code;
   }
-}
-
-const coordinate = (value: number) => value.toFixed(5);
-
-/** A link to the exact place on openstreetmap.org, with a pin, zoomed to street level. */
-export function openStreetMapUrl(latitude: number, longitude: number): string {
-  const lat = coordinate(latitude);
-  const lon = coordinate(longitude);
-  return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
-}
-
-/** A geo: URI (RFC 5870): the phone's own maps app opens it. */
-export function geoUri(latitude: number, longitude: number): string {
-  return `geo:${coordinate(latitude)},${coordinate(longitude)}`;
 }
 
 function ScanItem({ scan, timeZone }: { scan: ScanRecord; timeZone: string }) {
@@ -71,7 +58,7 @@ function ScanItem({ scan, timeZone }: { scan: ScanRecord; timeZone: string }) {
       {located ? (
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm">
           <span className="text-ink">
-            {coordinate(scan.latitude!)}, {coordinate(scan.longitude!)}
+            {formatPlace(scan.latitude!, scan.longitude!)}
             {scan.accuracy !== null ? ` (within ${Math.round(scan.accuracy)} m)` : ""}
           </span>
           <a href={openStreetMapUrl(scan.latitude!, scan.longitude!)} className="inline-flex min-h-10 items-center font-semibold text-brand-700 underline" target="_blank" rel="noopener noreferrer">

@@ -45,7 +45,7 @@ export const rateLimitPolicies = {
   // from flooding owners. The page's forms and the API's endpoints are two doors to the same action, so both
   // count against the same counter (finderThreadEndpoints names them; the page actions take them from there).
   finderContact: { limit: 10, windowMs: HOUR_MS, keyBy: "ip", appliesTo: "new finder conversations from one IP: POST /scan/:encryptedId/contact and the finder page's contact form" },
-  finderReplies: { limit: 30, windowMs: 10 * MINUTE_MS, keyBy: "ip", appliesTo: "finder replies from one IP: POST /scan/thread/:token/reply and the thread page's reply form" },
+  finderReplies: { limit: 30, windowMs: 10 * MINUTE_MS, keyBy: "ip", appliesTo: "finder replies and shared locations from one IP: POST /scan/thread/:token/reply, POST /scan/thread/:token/location and the thread page's reply form" },
   // The finder's live thread page: one stream per open tab, reopened after a drop (EventSource retries every
   // 3 s). Enough for a few tabs reconnecting through a flaky network; a loop opening streams is cut off.
   finderThreadStreams: { limit: 60, windowMs: 10 * MINUTE_MS, keyBy: "ip", appliesTo: "finder thread streams opened from one IP: GET /scan/thread/:token/stream" },

@@ -151,8 +151,8 @@ describe("GET /messages/:threadId", () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       messages: [
-        { id: expect.any(String), sender: "FINDER", content: "Found it. Send 0.1 BTC first.", createdAt: expect.any(String), warnings: ["CRYPTO"] },
-        { id: expect.any(String), sender: "OWNER", content: "Text me at +1 555 010 9999 instead.", createdAt: expect.any(String), warnings: ["OFF_PLATFORM"] },
+        { id: expect.any(String), sender: "FINDER", content: "Found it. Send 0.1 BTC first.", createdAt: expect.any(String), warnings: ["CRYPTO"], location: null },
+        { id: expect.any(String), sender: "OWNER", content: "Text me at +1 555 010 9999 instead.", createdAt: expect.any(String), warnings: ["OFF_PLATFORM"], location: null },
       ],
     } satisfies OwnerThread);
   });
@@ -192,7 +192,7 @@ describe("POST /messages/:threadId/reply", () => {
     const response = await ownerReplyRequest(owner, id, { content: "  Thank you! I'll come by at 6.  " });
     expect(response.status).toBe(201);
     const { data } = await json<{ data: Record<string, unknown> }>(response);
-    expect(data).toEqual({ id: expect.any(String), sender: "OWNER", content: "Thank you! I'll come by at 6.", createdAt: expect.any(String), warnings: [] });
+    expect(data).toEqual({ id: expect.any(String), sender: "OWNER", content: "Thank you! I'll come by at 6.", createdAt: expect.any(String), warnings: [], location: null });
     expect((await finderThread(token)).messages.map((message) => message.sender)).toEqual(["FINDER", "OWNER"]);
   });
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { contactOwnerInput, contactResultSchema, finderEmailInput, finderEmailResultSchema, finderReplyInput, finderThreadSchema, threadMessageSchema } from "@/lib/services/messages/schemas";
 import { THREAD_TOKEN_PATTERN } from "@/lib/services/messages/thread-token";
-import { encryptedIdParams, ownerSideEffectNote } from "@/lib/services/scans/schemas";
+import { encryptedIdParams, ownerSideEffectNote, shareLocationInput } from "@/lib/services/scans/schemas";
 import { defineEndpoint } from "../endpoint";
 
 const tags = ["Finder conversations"];
@@ -90,6 +90,26 @@ export const finderThreadEndpoints = {
     rateLimit: ["general", "finderReplies"],
     params: threadTokenParams,
     body: finderReplyInput,
+    response: threadMessageSchema,
+    successStatus: 201,
+    errors: ["FORBIDDEN"],
+  }),
+  shareLocation: defineEndpoint({
+    operationId: "shareFinderThreadLocation",
+    method: "POST",
+    path: "/api/v1/scan/thread/{token}/location",
+    summary: "Share the finder's location in the conversation",
+    description:
+      "The finder shares where they are, with consent (the browser asks them), as a message in the conversation: both sides see it with its `location` (latitude, longitude, accuracy) and time, and its `content` says a location was shared (never the coordinates). " +
+      "While the tag is still the conversation owner's, the place also appears in the tag's scan list (locationShared true) and on its map. " +
+      "The owner is notified (FINDER_LOCATION_SHARED, leading to the conversation; the e-mail and push say how precise the place is but never where it is) at most once per conversation per 10 minutes; a place shared again within that time reaches the owner's inbox and open pages as a quiet message notification, neither e-mailed nor pushed. " +
+      "Refused like a reply: a CLOSED or BLOCKED conversation, a finder account the owner has blocked, or a conversation opened by an account that is now suspended, is 403; an unknown token 404. Counts against the finder's reply limit: 30 per 10 minutes from one IP, shared with replies and the thread page's forms (429).",
+    tags,
+    auth: "optional",
+    // A shared place is a message: one budget with the replies, through either door.
+    rateLimit: ["general", "finderReplies"],
+    params: threadTokenParams,
+    body: shareLocationInput,
     response: threadMessageSchema,
     successStatus: 201,
     errors: ["FORBIDDEN"],

@@ -1,10 +1,13 @@
-import { and, count, eq, isNull } from "drizzle-orm";
-import { schema } from "@/db/client";
+import { and, count, eq, gt, isNotNull, isNull, sql } from "drizzle-orm";
+import { schema, type Executor } from "@/db/client";
+import type { Thread } from "@/db/schema";
 import { countAttempt, type CountedAttempt } from "@/lib/ratelimit";
 import { signalThreadEvent } from "@/lib/realtime/channel";
 import { isUserSuspended } from "@/lib/services/auth/queries";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ForbiddenError, NotFoundError } from "@/lib/services/errors";
+import { insertSharedLocationScan, notifyLocationShared, SHARE_ALERT_INTERVAL_MS } from "@/lib/services/scans/finder-location";
+import type { ShareLocationInput } from "@/lib/services/scans/schemas";
 import { hashClientIp, type Visitor } from "@/lib/services/visitor";
 import { hasBlocked, tagNameFor, tagOfThread, threadByToken } from "./access";
 import { claimFinderEmail, finderAddressKey, queueFinderEmail } from "./finder-email";
@@ -96,6 +99,93 @@ export async function getFinderThread(ctx: ServiceContext, token: string, now = 
 }
 
 /**
+ * The conversation a token opens, locked, when the finder may write to it now: a CLOSED or BLOCKED one,
+ * one opened by an account that is now suspended, and a finder account the owner has blocked are 403.
+ */
+async function threadOpenToFinder(db: Executor, token: string, signedIn: string | null): Promise<Thread> {
+  const thread = await threadByToken(db, token, { lock: true });
+  if (thread.status === "BLOCKED") throw new ForbiddenError("The owner has blocked this conversation.");
+  if (thread.status === "CLOSED") throw new ForbiddenError("The owner has closed this conversation.");
+  // A suspension ends the account's finder conversations too: the thread token alone would otherwise
+  // let a suspended user keep writing to owners without signing in.
+  if (thread.finderUserId && (await isUserSuspended(db, thread.finderUserId))) throw new ForbiddenError(SUSPENDED_FINDER);
+  for (const userId of new Set([thread.finderUserId, signedIn])) {
+    if (userId && (await hasBlocked(db, thread.ownerId, userId))) throw new ForbiddenError(BLOCKED);
+  }
+  return thread;
+}
+
+/** The text of a shared location's message, for the inbox's preview and API clients: never the coordinates. */
+export function sharedLocationText(accuracy: number | null): string {
+  return `Location shared${accuracy !== null ? ` (within ${Math.round(accuracy)} m)` : ""}.`;
+}
+
+/**
+ * POST /scan/thread/:token/location: the finder shares where they are (the browser asked them) as a
+ * message in the conversation, which both sides see with the place, its accuracy and its time. Refused
+ * as a reply is (403 CLOSED, BLOCKED, blocked or suspended finder; 404 unknown token).
+ * - While the tag is still the conversation owner's, the place is also kept in the tag's scan list and
+ *   map (a shared-location scan row, as POST /scan/:encryptedId/location keeps it). A tag given away
+ *   since takes nothing: its new owner never sees an old conversation's places.
+ * - The owner is told with FINDER_LOCATION_SHARED (leading to the conversation) at most once per
+ *   conversation per 10 minutes. A place shared again within that time is a quiet message notification:
+ *   the inbox and the owner's open pages show it live, but it is neither e-mailed nor pushed.
+ * The thread row is locked, so concurrent shares queue and exactly one of a burst alerts.
+ */
+export async function shareLocationInThread(ctx: ServiceContext, token: string, input: ShareLocationInput, visitor: Visitor): Promise<ThreadMessageRecord> {
+  const signedIn = finderUserIdOf(ctx);
+  return withTransaction(ctx, async (tx) => {
+    const thread = await threadOpenToFinder(tx.db, token, signedIn);
+    const [recent] = await tx.db
+      .select({ id: schema.threadMessages.id })
+      .from(schema.threadMessages)
+      .where(
+        and(
+          eq(schema.threadMessages.threadId, thread.id),
+          isNotNull(schema.threadMessages.latitude),
+          gt(schema.threadMessages.createdAt, sql`now() - ${sql.raw(`interval '${SHARE_ALERT_INTERVAL_MS} milliseconds'`)}`),
+        ),
+      )
+      .limit(1);
+    const accuracy = input.accuracy ?? null;
+    const [message] = await tx.db
+      .insert(schema.threadMessages)
+      .values({ threadId: thread.id, sender: "FINDER", content: sharedLocationText(accuracy), latitude: input.latitude, longitude: input.longitude, accuracy })
+      .returning();
+    await tx.db.update(schema.threads).set({ lastMessageAt: message!.createdAt }).where(eq(schema.threads.id, thread.id));
+    await signalThreadEvent(tx.db, { threadId: thread.id, kind: "message" });
+
+    const [tag] = await tx.db.select().from(schema.tags).where(eq(schema.tags.id, thread.tagId));
+    const stillTheirs = tag !== undefined && tag.ownerId === thread.ownerId;
+    const scan = stillTheirs ? await insertSharedLocationScan(tx.db, tag.id, input, visitor) : null;
+    const tagName = tagNameFor(thread, tag, "owner");
+    if (!recent) {
+      await notifyLocationShared(tx, {
+        ownerId: thread.ownerId,
+        itemName: tagName,
+        finderName: thread.finderName,
+        inConversation: true,
+        accuracy,
+        data: { tagId: thread.tagId, threadId: thread.id, messageId: message!.id, scanId: scan?.id ?? null, latitude: input.latitude, longitude: input.longitude, accuracy },
+      });
+    } else {
+      await notifyOwnerOfMessage(tx, {
+        ownerId: thread.ownerId,
+        threadId: thread.id,
+        tagId: thread.tagId,
+        tagName,
+        finderName: thread.finderName,
+        content: message!.content,
+        firstMessage: false,
+        email: false,
+        location: true,
+      });
+    }
+    return toMessageRecord(message!);
+  });
+}
+
+/**
  * POST /scan/thread/:token/reply. The thread is locked, so a status change and a reply never cross:
  * CLOSED or BLOCKED answers 403, as do a finder account the owner has blocked and a conversation
  * opened by an account that is now suspended. Each reply notifies
@@ -104,15 +194,7 @@ export async function getFinderThread(ctx: ServiceContext, token: string, now = 
 export async function replyAsFinder(ctx: ServiceContext, token: string, input: FinderReplyInput): Promise<ThreadMessageRecord> {
   const signedIn = finderUserIdOf(ctx);
   return withTransaction(ctx, async (tx) => {
-    const thread = await threadByToken(tx.db, token, { lock: true });
-    if (thread.status === "BLOCKED") throw new ForbiddenError("The owner has blocked this conversation.");
-    if (thread.status === "CLOSED") throw new ForbiddenError("The owner has closed this conversation.");
-    // A suspension ends the account's finder conversations too: the thread token alone would otherwise
-    // let a suspended user keep writing to owners without signing in.
-    if (thread.finderUserId && (await isUserSuspended(tx.db, thread.finderUserId))) throw new ForbiddenError(SUSPENDED_FINDER);
-    for (const userId of new Set([thread.finderUserId, signedIn])) {
-      if (userId && (await hasBlocked(tx.db, thread.ownerId, userId))) throw new ForbiddenError(BLOCKED);
-    }
+    const thread = await threadOpenToFinder(tx.db, token, signedIn);
     const [unread] = await tx.db
       .select({ n: count() })
       .from(schema.threadMessages)

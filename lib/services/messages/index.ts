@@ -3,7 +3,7 @@
  * (by thread token) and the owner's inbox, their records and request schemas, and the scam rules.
  * Code inside lib/services imports the files themselves.
  */
-export { contactOwner, emailThreadLinkToFinder, getFinderThread, replyAsFinder, setFinderEmail } from "./finder";
+export { contactOwner, emailThreadLinkToFinder, getFinderThread, replyAsFinder, setFinderEmail, sharedLocationText, shareLocationInThread } from "./finder";
 export { streamFinderThread } from "./stream";
 export { CONFIRM_CONTACT_DETAILS, getThread, listThreads, markThreadRead, replyAsOwner, setThreadStatus } from "./inbox";
 export { FINDER_EMAIL_INTERVAL_MS } from "./finder-email";

@@ -70,13 +70,26 @@ export type OwnerReplyInput = z.output<typeof ownerReplyInput>;
 /** PATCH /messages/:threadId. */
 export const threadStatusInput = z.object({ status: threadStatusSchema });
 
+/** A place shared in a conversation: where the finder was, as their browser measured it. */
+export const messageLocationSchema = z
+  .object({
+    latitude: z.number().min(-90).max(90),
+    longitude: z.number().min(-180).max(180),
+    accuracy: z.number().min(0).nullable().meta({ description: "Radius of the position's uncertainty in metres; null when the browser gave none" }),
+  })
+  .meta({ id: "MessageLocation", example: { latitude: 51.5072, longitude: -0.1276, accuracy: 25 } });
+export type MessageLocation = z.infer<typeof messageLocationSchema>;
+
 export const threadMessageSchema = z
   .object({
     id: z.uuid(),
     sender: z.enum(["FINDER", "OWNER"]),
-    content: z.string(),
+    content: z.string().meta({ description: "The text; for a shared location, a short English line saying so (never the coordinates)" }),
     createdAt: z.iso.datetime(),
     warnings: z.array(scamSignalSchema).meta({ description: "Scam signals found in the content; [] when none" }),
+    location: messageLocationSchema
+      .nullable()
+      .meta({ description: "The place the finder shared with POST /scan/thread/{token}/location; null for a written message" }),
   })
   .meta({ id: "ThreadMessage" });
 export type ThreadMessageRecord = z.infer<typeof threadMessageSchema>;

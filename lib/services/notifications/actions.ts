@@ -31,14 +31,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /**
  * The action for one notification. A message leads to its conversation; a tag event to that tag's
  * page, unless the tag left the account (an accepted transfer), in which case to the transfers page.
+ * A shared location leads to its conversation's map when it was shared in one, else to the tag's map:
+ * the place itself is never in the link (nor in the e-mail's or the push's words).
  */
 export function notificationAction(type: NotificationType, data: Record<string, unknown> = {}): NotificationAction {
   const fallback = byType[type];
   if (typeof data.transferId === "string" && (type === "TRANSFER_RECEIVED" || data.transferStatus === "ACCEPTED")) {
     return { label: "Open your transfers", path: "/dashboard/tags/transfers" };
   }
-  if (type === "MESSAGE_RECEIVED" && typeof data.threadId === "string" && UUID.test(data.threadId)) {
-    return { label: fallback.label, path: `/dashboard/messages/${data.threadId.toLowerCase()}` };
+  if ((type === "MESSAGE_RECEIVED" || type === "FINDER_LOCATION_SHARED") && typeof data.threadId === "string" && UUID.test(data.threadId)) {
+    const conversation = `/dashboard/messages/${data.threadId.toLowerCase()}` as const;
+    return type === "MESSAGE_RECEIVED" ? { label: fallback.label, path: conversation } : { label: fallback.label, path: `${conversation}#shared-locations` };
+  }
+  if (type === "FINDER_LOCATION_SHARED" && typeof data.tagId === "string" && UUID.test(data.tagId)) {
+    return { label: fallback.label, path: `/dashboard/tags/${data.tagId.toLowerCase()}/map` };
   }
   if (typeof data.tagId === "string" && UUID.test(data.tagId) && fallback.path === "/dashboard/tags") {
     return { label: type === "TAG_STATUS_CHANGED" ? "Open the tag" : fallback.label, path: `/dashboard/tags/${data.tagId.toLowerCase()}` };

@@ -13,6 +13,8 @@ export interface NotifyInput {
   data?: Record<string, unknown>;
   /** False when the caller already sends its own e-mail for this event (e.g. a transfer offer). */
   email?: boolean;
+  /** False for a quiet notification: listed and streamed live, but not pushed to the user's devices. */
+  push?: boolean;
 }
 
 /**
@@ -30,7 +32,7 @@ export async function notify(ctx: ServiceContext, input: NotifyInput, now = new 
     if (input.email !== false && channelEnabled(preferences, input.type, "email")) {
       await enqueueJob(tx, "notifications.email", { notificationId: notification!.id }, { startAfter });
     }
-    if (channelEnabled(preferences, input.type, "push")) {
+    if (input.push !== false && channelEnabled(preferences, input.type, "push")) {
       await enqueueJob(tx, "notifications.push", { notificationId: notification!.id }, { startAfter });
     }
     await signalNotification(tx.db, notification!);

@@ -11,7 +11,7 @@ export { labelWords } from "./label-words";
 export { findEncryptedIdByCode } from "./lookup";
 export { tagQrCode } from "./qr";
 export { type TagRecord, tagStatusSchema, tagTypeSchema } from "./records";
-export { listTagScans } from "./scans";
+export { listTagScans, TAG_MAP_PLACES, tagMapPlaces, type TagMapPlaces } from "./scans";
 export {
   activateTagInput,
   bulkActivateInput,

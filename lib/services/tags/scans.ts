@@ -1,4 +1,4 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, count, desc, eq, or } from "drizzle-orm";
 import { z } from "zod";
 import { schema } from "@/db/client";
 import { scanClass } from "@/db/schema";
@@ -26,25 +26,29 @@ export const scanRecordSchema = z
 
 export type ScanRecord = z.infer<typeof scanRecordSchema>;
 
+const scanColumns = {
+  id: schema.scans.id,
+  scannedAt: schema.scans.scannedAt,
+  city: schema.scans.city,
+  country: schema.scans.country,
+  latitude: schema.scans.latitude,
+  longitude: schema.scans.longitude,
+  suspicious: schema.scans.suspicious,
+  scanClass: schema.scans.scanClass,
+  agent: schema.scans.agent,
+  locationShared: schema.scans.locationShared,
+  accuracy: schema.scans.accuracy,
+};
+
+const toScanRecord = (row: Omit<ScanRecord, "scannedAt"> & { scannedAt: Date }): ScanRecord => ({ ...row, scannedAt: row.scannedAt.toISOString() });
+
 /** GET /tags/:id/scans: the owner's view of a tag's scans, newest first. The IP hash never leaves the service. */
 export async function listTagScans(ctx: ServiceContext, tagId: string, page: { page: number; limit: number }): Promise<{ items: ScanRecord[]; total: number }> {
   const tag = await ownedTag(ctx, tagId);
   const where = eq(schema.scans.tagId, tag.id);
   const [rows, [total]] = await Promise.all([
     ctx.db
-      .select({
-        id: schema.scans.id,
-        scannedAt: schema.scans.scannedAt,
-        city: schema.scans.city,
-        country: schema.scans.country,
-        latitude: schema.scans.latitude,
-        longitude: schema.scans.longitude,
-        suspicious: schema.scans.suspicious,
-        scanClass: schema.scans.scanClass,
-        agent: schema.scans.agent,
-        locationShared: schema.scans.locationShared,
-        accuracy: schema.scans.accuracy,
-      })
+      .select(scanColumns)
       .from(schema.scans)
       .where(where)
       .orderBy(desc(schema.scans.scannedAt), desc(schema.scans.id))
@@ -52,5 +56,39 @@ export async function listTagScans(ctx: ServiceContext, tagId: string, page: { p
       .offset((page.page - 1) * page.limit),
     ctx.db.select({ n: count() }).from(schema.scans).where(where),
   ]);
-  return { items: rows.map((row) => ({ ...row, scannedAt: row.scannedAt.toISOString() })), total: total?.n ?? 0 };
+  return { items: rows.map(toScanRecord), total: total?.n ?? 0 };
+}
+
+/** The newest places a tag's map shows at most. */
+export const TAG_MAP_PLACES = 200;
+
+export interface TagMapPlaces {
+  /** Shared locations and real scans with coordinates, newest first: the map's markers. */
+  located: ScanRecord[];
+  /** Real scans that only name a city or a country, newest first: listed beside the map. */
+  cityOnly: ScanRecord[];
+  /** Whether older places were left out (more than TAG_MAP_PLACES). */
+  truncated: boolean;
+}
+
+/**
+ * The places of the tag's map page: the finders' shared locations (from the finder page or a
+ * conversation) and the real scans, newest first, at most TAG_MAP_PLACES. Bots, prefetches, repeats
+ * and the owner's own scans say nothing of where the item is and are left out, as are scans with no
+ * place at all. Another owner's tag is 404.
+ */
+export async function tagMapPlaces(ctx: ServiceContext, tagId: string): Promise<TagMapPlaces> {
+  const tag = await ownedTag(ctx, tagId);
+  const rows = await ctx.db
+    .select(scanColumns)
+    .from(schema.scans)
+    .where(and(eq(schema.scans.tagId, tag.id), or(eq(schema.scans.locationShared, true), eq(schema.scans.scanClass, "REAL"))))
+    .orderBy(desc(schema.scans.scannedAt), desc(schema.scans.id))
+    .limit(TAG_MAP_PLACES + 1);
+  const places = rows.slice(0, TAG_MAP_PLACES).map(toScanRecord);
+  return {
+    located: places.filter((scan) => scan.latitude !== null && scan.longitude !== null),
+    cityOnly: places.filter((scan) => (scan.latitude === null || scan.longitude === null) && (scan.city !== null || scan.country !== null)),
+    truncated: rows.length > TAG_MAP_PLACES,
+  };
 }
