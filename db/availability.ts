@@ -17,7 +17,7 @@ import type { Sql, TransactionSql } from "postgres";
  *   backlog. Transitions are logged once each, with the cause and without any query or parameter.
  */
 
-/** What one API request may spend on the database in all (decisions.md: 503 within 5 s). */
+/** What one API request may spend on the database in all (docs/decisions/0032-database-outage.md: 503 within 5 s). */
 export const REQUEST_DATABASE_BUDGET_MS = 4_000;
 /** The deadline of a query or transaction run outside any budget (pages, scripts' single statements). */
 export const DEFAULT_OPERATION_DEADLINE_MS = 4_000;

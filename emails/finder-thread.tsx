@@ -89,7 +89,7 @@ export function finderThreadEmailSubject(kind: FinderThreadEmailKind, locale: Me
 export interface FinderThreadEmailProps {
   kind: FinderThreadEmailKind;
   locale: MessageLocale;
-  /** The thread token: the link is `<APP_URL>/thread?token=<token>` (decisions.md: tokens in e-mails ride in `?token=`), which opens `/thread/<token>`. */
+  /** The thread token: the link is `<APP_URL>/thread?token=<token>` (docs/decisions/0009-secrets-and-token-formats.md: tokens in e-mails ride in `?token=`), which opens `/thread/<token>`. */
   token: string;
   /** Scam signals of the owner's newest reply, explained in the finder's language. */
   warnings?: ScamSignal[];

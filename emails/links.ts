@@ -4,7 +4,7 @@ import { defaultAppUrl } from "./brand";
 export type AppPath = `/${string}`;
 
 export interface ActionUrlOptions {
-  /** Carried as `?token=<token>` (URL-encoded), the form decisions.md requires for every e-mailed token. */
+  /** Carried as `?token=<token>` (URL-encoded), the form every e-mailed token takes (docs/decisions/0009-secrets-and-token-formats.md). */
   token?: string;
   /** Further query parameters, appended after the token. */
   params?: Record<string, string>;

@@ -2,7 +2,7 @@ import { createEnv } from "@t3-oss/env-nextjs";
 import { z } from "zod";
 
 /**
- * The only reader of process.env. Every variable of decisions.md lives here with its default.
+ * The only reader of process.env. Every variable lives here with its default (the README's configuration table describes each).
  * Secrets that development generates for itself are required only when the server really runs in
  * production (not during `next build`, which also sets NODE_ENV=production).
  */

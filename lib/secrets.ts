@@ -4,7 +4,7 @@ import path from "node:path";
 import { env, type Env } from "@/lib/env";
 
 /**
- * Secrets that development generates for itself (decisions.md, Configuration): made once and kept in
+ * Secrets that development generates for itself (docs/decisions/0003-embedded-database.md): made once and kept in
  * DATA_DIR/secrets.json so sessions survive restarts. Production must set them (lib/env enforces it).
  */
 type SecretFile = Record<string, string>;

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { usePathname, useRouter } from "next/navigation";
 import { useEffect, useRef, useState } from "react";
 
-/** The frame the stream sends (decisions.md, Notifications). */
+/** The frame the stream sends (docs/decisions/0030-live-notifications.md). */
 interface StreamedNotification {
   id: string;
   type: string;

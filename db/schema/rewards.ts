@@ -14,7 +14,7 @@ export const rewardStatus = pgEnum("reward_status", ["ACTIVE", "RETURNED", "PAID
 export const rewardReturnConfirmation = pgEnum("reward_return_confirmation", ["HANDOVER_CODE", "OWNER_CHOSE_FINDER", "OWNER"]);
 
 /**
- * A reward an owner offers for a tag's return (decisions.md "Rewards"). Money in integer minor units.
+ * A reward an owner offers for a tag's return (docs/decisions/0022-reward-state-machine.md). Money in integer minor units.
  * At most one ACTIVE or RETURNED reward per tag and owner, enforced by a partial unique index so concurrent
  * offers cannot both land. The finder's handover code is stored sealed (AES-GCM) and never answered to the owner.
  */

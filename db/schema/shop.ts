@@ -27,7 +27,7 @@ const timestamps = {
 };
 
 /**
- * The catalogue (decisions.md "Shop, payments, subscriptions"). Money in integer minor units, one
+ * The catalogue (docs/decisions/0024-orders.md). Money in integer minor units, one
  * currency per product. `stock` is what is on the shelf; `reserved` is held by unpaid orders, so what
  * can still be ordered is `stock - reserved` (checked and taken in one conditional UPDATE). A product
  * with `tagPack` > 0 is tags: each unit bought mints that many tags for the buyer.

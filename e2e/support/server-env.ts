@@ -31,7 +31,7 @@ export const e2eSecrets = {
   VAPID_SUBJECT: "mailto:e2e@example.com",
 };
 
-/** The SUPER_ADMIN the server seeds on its first start (see decisions.md, ADMIN_EMAIL/ADMIN_PASSWORD). */
+/** The SUPER_ADMIN the server seeds on its first start (see ADMIN_EMAIL/ADMIN_PASSWORD in the README's configuration table). */
 export const e2eAdmin = {
   email: "admin@e2e.example.com",
   password: once("E2E_ADMIN_PASSWORD", () => `E2e-${randomBytes(12).toString("base64url")}-1`),

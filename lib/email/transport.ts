@@ -13,7 +13,7 @@ let cached: { key: string | undefined; transport: EmailTransport } | undefined;
  */
 const waitForResendSlot = createSendPace({ takeSlot: () => checkRateLimits(["emailProviderSends"], { ip: "", key: "resend" }) });
 
-/** Resend when RESEND_API_KEY is set, otherwise the outbox table (decisions.md, Configuration). */
+/** Resend when RESEND_API_KEY is set, otherwise the outbox table (docs/decisions/0035-email-delivery.md). */
 export function defaultTransport(): EmailTransport {
   const key = env.RESEND_API_KEY;
   if (!cached || cached.key !== key) {

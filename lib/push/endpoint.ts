@@ -4,7 +4,7 @@ import { env } from "@/lib/env";
 import { classifyAddress } from "./address";
 
 /**
- * The SSRF guard for push subscription endpoints (decisions.md, PUSH_ALLOW_PRIVATE_ENDPOINTS).
+ * The SSRF guard for push subscription endpoints (docs/decisions/0036-push-ssrf-guard.md).
  * By default an endpoint must be https on a host whose every resolved address is public; with
  * `allowPrivate` (tests only) http and loopback/private hosts are accepted too.
  */

@@ -36,7 +36,7 @@ const warn: RateLimitWarn = (message, fields) => log.warn(message, { component: 
 
 /**
  * The backend the configuration asks for: REDIS_URL (self-hosted) first, then the Upstash REST pair,
- * else process memory (decisions.md: Configuration).
+ * else process memory (docs/decisions/0012-rate-limits.md).
  */
 export function rateLimitBackendFromEnv(e: Pick<Env, "REDIS_URL" | "UPSTASH_REDIS_REST_URL" | "UPSTASH_REDIS_REST_TOKEN"> = env): RateLimitBackendConfig {
   if (e.REDIS_URL) return { backend: "redis", url: e.REDIS_URL };

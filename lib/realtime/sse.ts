@@ -7,8 +7,8 @@ import type { NotificationHub, StreamSubscriber, ThreadStreamSubscriber } from "
 export const RETRY_FRAME = "retry: 3000\n\n";
 export const PING_FRAME = ": ping\n\n";
 /**
- * Sent before the server closes a user's oldest stream for a newer one (at most 5 per user). Beyond
- * decisions.md's frames: EventSource would reconnect after `retry:` and push out another stream in
+ * Sent before the server closes a user's oldest stream for a newer one (at most 5 per user). Beyond the
+ * frames of docs/decisions/0030-live-notifications.md: EventSource would reconnect after `retry:` and push out another stream in
  * turn, so our client stops on this event and reconnects when its page is looked at again.
  */
 export const SUPERSEDED_FRAME = `event: superseded\ndata: ${JSON.stringify({ reason: "A newer stream of this account replaced this one (at most 5 are open at once)." })}\n\n`;

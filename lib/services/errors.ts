@@ -41,7 +41,7 @@ export class DomainError extends Error {
   }
 }
 
-/** Per-field problems, carried in both forms decisions.md shows. */
+/** Per-field problems, carried in both forms the API specification shows (docs/decisions/0004-error-envelope.md). */
 export class ValidationError extends DomainError {
   constructor(issues: FieldIssue[], message = "The request is invalid.") {
     const fieldErrors: Record<string, string[]> = {};

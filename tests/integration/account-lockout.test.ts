@@ -11,7 +11,7 @@ import { prepareJobs, stopJobs } from "@/lib/jobs";
 import { apiRequest, awayFromWindowEdge, call, json, nextTestIp } from "../support/http";
 import { bearer, loginAccount, registerAccount, type TestAccount } from "../support/auth";
 
-// decisions.md, "Rate limits": 10 failed attempts per account per 15 minutes, from any IP, then 429.
+// docs/decisions/0012-rate-limits.md: 10 failed attempts per account per 15 minutes, from any IP, then 429.
 const LOCKOUT_LIMIT = 10;
 const LOCKOUT_WINDOW_MS = 15 * 60_000;
 const PARALLEL_GUESSES = 14;

@@ -209,7 +209,7 @@ describe.each(endpoints.map(({ endpoint, handler }) => [`${endpoint.method} ${en
 
     const paramShape = (endpoint.params?.shape ?? {}) as Record<string, z.ZodType>;
     for (const name of paramNames) {
-      // decisions.md: a malformed id in a path is 404 (other segments, such as a VIN, may answer 400).
+      // docs/decisions/0004-error-envelope.md: a malformed id in a path is 404 (other segments, such as a VIN, may answer 400).
       const isId = paramShape[name]!.safeParse(randomUUID()).success && !paramShape[name]!.safeParse("not-a-uuid").success;
       for (const value of HOSTILE_PARAMS) {
         const malformedId = isId && !paramShape[name]!.safeParse(value).success;

@@ -29,7 +29,7 @@ describe("greatCircleKm", () => {
   });
 });
 
-describe("isImpossibleTravel (decisions.md: ≥ 100 km within 5 minutes at over 1000 km/h)", () => {
+describe("isImpossibleTravel (clone detection, docs/decisions/0018: ≥ 100 km within 5 minutes at over 1000 km/h)", () => {
   it("flags 101 km within 4:59 and not 99 km, nor 101 km at 5:01", () => {
     expect(isImpossibleTravel(101, 4 * MINUTE + 59_000)).toBe(true);
     expect(isImpossibleTravel(99, 4 * MINUTE + 59_000)).toBe(false);

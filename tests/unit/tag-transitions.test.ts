@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { tagStatus } from "@/db/schema";
 import { allowedTransitions, isAllowedTransition, tagStatuses, tagTransitions, type TagStatus } from "@/lib/services/tags/transitions";
 
-/** tag-service-api.md, "Tag status": exactly these rows. */
+/** The API specification's tag status table (docs/decisions/0014-tag-state-machine.md): exactly these rows. */
 const SPEC_TABLE: Record<TagStatus, TagStatus[]> = {
   PENDING_SETUP: ["ACTIVE"],
   ACTIVE: ["LOST", "STOLEN", "DEACTIVATED"],

@@ -8,7 +8,7 @@ export interface LockoutSubject {
 }
 
 /**
- * Runs one guess at an account's password or second factor under the account lockout (decisions.md: 10
+ * Runs one guess at an account's password or second factor under the account lockout (docs/decisions/0012-rate-limits.md: 10
  * failures per 15 minutes from any IP, then 429). The guess is counted before it is judged, so N
  * simultaneous guesses can never pass more than the limit, and it stays counted only when it was wrong
  * (the guess threw UnauthorizedError): a right guess, or a failure of ours, is taken back.

@@ -226,7 +226,7 @@ export async function retireUserTokens(db: Executor, userId: string, purpose: Us
 
 /**
  * Marks the token used and returns its user id. Unknown, used and expired tokens are one answer:
- * 400 VALIDATION_ERROR on `token` (decisions.md). The update is the check, so two racing uses can't both win.
+ * 400 VALIDATION_ERROR on `token` (docs/decisions/0010-verification-and-reset.md). The update is the check, so two racing uses can't both win.
  */
 export async function consumeUserToken(db: Executor, token: string, purpose: UserTokenPurpose, now = new Date()): Promise<string> {
   const [row] = await db

@@ -33,7 +33,7 @@ export async function sendVerification(ctx: ServiceContext): Promise<{ message: 
   return { message: "A confirmation link is on its way to your inbox." };
 }
 
-/** POST /auth/verify-email: an unknown, used or expired token is 400 (decisions.md), whatever the account's state. */
+/** POST /auth/verify-email: an unknown, used or expired token is 400 (docs/decisions/0010-verification-and-reset.md), whatever the account's state. */
 export async function verifyEmail(ctx: ServiceContext, input: { token: string }): Promise<{ message: string }> {
   return withTransaction(ctx, async (tx) => {
     const userId = await consumeUserToken(tx.db, input.token, "EMAIL_VERIFICATION");

@@ -44,7 +44,7 @@ export async function subscribePush(ctx: ServiceContext, subscription: PushSubsc
     await validatePushEndpoint(subscription.endpoint, policy);
   } catch (error) {
     // A name that does not resolve right now is kept: every delivery resolves and checks it again
-    // (decisions.md), and a push service's DNS blip must not turn push off for the user.
+    // (docs/decisions/0036-push-ssrf-guard.md), and a push service's DNS blip must not turn push off for the user.
     if (error instanceof PushEndpointError && error.permanent) throw ValidationError.field("subscription.endpoint", error.message);
     if (!(error instanceof PushEndpointError)) throw error;
   }

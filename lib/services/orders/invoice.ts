@@ -46,7 +46,7 @@ export const INVOICE_CONTENT_SECURITY_POLICY = `default-src 'none'; style-src 's
 /**
  * GET /orders/:id/invoice: a printable HTML invoice of the caller's paid order (409 before payment;
  * someone else's order is 404): seller, buyer and shipping address, the lines with unit prices, the
- * total (no shipping, no tax line: decisions.md), the payment date and reference, and any refund.
+ * total (no shipping, no tax line: docs/decisions/0007-money.md), the payment date and reference, and any refund.
  * Every user-provided text is escaped; the document loads nothing from elsewhere.
  */
 export async function orderInvoice(ctx: ServiceContext, orderId: string): Promise<string> {

@@ -36,7 +36,7 @@ export function orderAuditFields(order: Order) {
 }
 type OrderStatus = Order["status"];
 
-/** The admin moves of the order table (tag-service-api.md "Order status"): anything else is 409. */
+/** The admin moves of the order table (the API specification's order table, docs/decisions/0024-orders.md): anything else is 409. */
 export const adminOrderMoves: Readonly<Record<"PROCESSING" | "SHIPPED" | "DELIVERED", readonly OrderStatus[]>> = {
   PROCESSING: ["CONFIRMED"],
   SHIPPED: ["CONFIRMED", "PROCESSING"],

@@ -2,7 +2,7 @@ import type { Order, OrderItem, Product, ProductVariant } from "@/db/schema";
 import { env } from "@/lib/env";
 import type { AdminProductRecord, OrderRecord, ProductRecord } from "./schemas";
 
-/** Money: integer minor units in the database, a number in major units in the API (decisions.md). */
+/** Money: integer minor units in the database, a number in major units in the API (docs/decisions/0007-money.md). */
 export const toMinor = (amount: number) => Math.round(amount * 100);
 export const toMajor = (minor: number) => minor / 100;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);

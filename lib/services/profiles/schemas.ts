@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { tagTypeSchema, visibilitySchema } from "@/lib/services/tags/records";
 
-/** decisions.md string limits: names and titles ≤ 100, short text ≤ 500, descriptions ≤ 2000. */
+/** String limits (docs/decisions/0005-input-validation.md): names and titles ≤ 100, short text ≤ 500, descriptions ≤ 2000. */
 export const NAME_MAX = 100;
 export const SHORT_TEXT_MAX = 500;
 export const DESCRIPTION_MAX = 2000;

@@ -12,5 +12,5 @@ export const PRO_PLAN = {
   interval: "month",
 } as const;
 
-/** Only this tier can be bought (decisions.md): PREMIUM is granted by an admin, never sold here. */
+/** Only this tier can be bought (docs/decisions/0027-subscriptions.md): PREMIUM is granted by an admin, never sold here. */
 export const SUBSCRIBABLE_TIER = PRO_PLAN.tier;

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { rateLimitHealth } from "@/lib/ratelimit";
 import type { ServiceContext } from "@/lib/services/context";
 
-// Health answers within a second whatever the database does (decisions.md; load balancers time out).
+// Health answers within a second whatever the database does (docs/decisions/0032-database-outage.md; load balancers time out).
 const DATABASE_CHECK_TIMEOUT_MS = 800;
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

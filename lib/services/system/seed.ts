@@ -197,7 +197,7 @@ async function seedDemoTags(tx: ServiceContext & { db: Transaction }): Promise<b
         tag = await activateIfComplete(tx.db, tag, demo.id);
         if (tag.status !== "ACTIVE") throw new Error(`demo tag ${spec.itemName}: profile incomplete`);
       } else if (to === "EXPIRED") {
-        // EXPIRED comes from a subscription ending (decisions.md), not from the table: set it
+        // EXPIRED comes from a subscription ending (docs/decisions/0014-tag-state-machine.md), not from the table: set it
         // directly, with the event the expiry would record.
         const [expired] = await tx.db.update(schema.tags).set({ status: "EXPIRED", lostMessage: null }).where(eq(schema.tags.id, tag.id)).returning();
         await tx.db.insert(schema.tagEvents).values({ tagId: tag.id, fromStatus: tag.status, toStatus: "EXPIRED", actorKind: "system", reason: "subscription ended (demo)", createdAt: new Date() });

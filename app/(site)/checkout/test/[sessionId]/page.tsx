@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Test checkout", robots: { index: fal
 type Props = { params: Promise<{ sessionId: string }>; searchParams: Promise<{ delivery?: string }> };
 
 /**
- * The built-in test provider's hosted checkout (decisions.md): what is being paid, with Pay and Decline.
+ * The built-in test provider's hosted checkout (docs/decisions/0029-test-payment-provider.md): what is being paid, with Pay and Decline.
  * It stands in for a real provider's page, so it works without JavaScript and without signing in.
  */
 export default async function TestCheckoutPage({ params, searchParams }: Props) {
