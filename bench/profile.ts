@@ -1,6 +1,6 @@
 /**
  * `npm run bench -- --profile=<scenario>`: a V8 CPU profile of our server under one of the comparison's
- * loads (tag, messages, me, scan, finder), for README's "Where the time goes". It starts one `next start`
+ * loads (tag, messages, me, scan, finder), for bench/README.md's "Where the time goes". It starts one `next start`
  * of the build with `--cpu-prof` on a scratch PostgreSQL database (Redis rate limits as in the comparison),
  * seeds it as the comparison does, warms up, loads it for BENCH_PROFILE_SECONDS (15), stops it (the
  * profile is written on exit) and prints the breakdown of scripts/cpu-profile-summary.mjs per request.

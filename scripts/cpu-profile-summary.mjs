@@ -1,4 +1,4 @@
-// Summarises a V8 CPU profile (`node --cpu-prof …`, e.g. of `next start` under load) by package, as README's
+// Summarises a V8 CPU profile (`node --cpu-prof …`, e.g. of `next start` under load) by package, as bench/README.md's
 // "Where the time goes" does: self time per package, bundled server chunks mapped to their sources through
 // the build's source maps, native frames counted with their JavaScript caller.
 // Usage: node scripts/cpu-profile-summary.mjs <file.cpuprofile>   (REQ=<requests> adds ms per request,
