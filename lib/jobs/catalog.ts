@@ -1,32 +1,120 @@
-import type { JobOptions, JobSpec } from "./define";
+import { z } from "zod";
+import { defineJob, type JobContext, type JobDefinition, type JobOptions, type JobSpec } from "./define";
 
 /**
- * Every application job by name, with how pg-boss runs it, and nothing else: enqueueing and queue
- * creation need only this, so services can enqueue without loading the handlers (which import services).
- * Each name has its handler in lib/jobs/handlers/ and its entry in lib/jobs/registry.ts.
+ * Every application job by name: how pg-boss runs it, and the schema of the data it carries. Enqueueing,
+ * queue creation and the data's types need only this file, so services enqueue without loading the
+ * handlers (which import services) and without importing them for types either. Each name has its handler
+ * in lib/jobs/handlers/ (made with `defineCatalogJob`), listed in lib/jobs/registry.ts.
+ *
+ * A job's data is read through its schema before the handler runs: the handler gets the fields the schema
+ * names, and a malformed job fails (and is retried) with the schema's message instead of deep in a service.
  */
 export const jobCatalog = {
-  "email.send": { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
-  "notifications.email": { retryLimit: 8, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
-  "notifications.push": { retryLimit: 5, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
-  "orders.refund": { retryLimit: 10, retryDelay: 60, retryBackoff: true, expireInSeconds: 120 },
-  "orders.expire-abandoned": { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
-  "tags.expire-transfers": { retryLimit: 5, retryDelay: 60, retryBackoff: true, expireInSeconds: 300 },
-  // A webhook event we acknowledged: the provider will not send it again, so retry for hours (30 s doubling,
-  // 10 retries: about 8.5 hours in all) before the event is marked FAILED for an admin to replay.
+  "email.send": {
+    retryLimit: 8,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    /** A rendered e-mail, its body sealed (lib/email/types.ts, EmailJobData). */
+    data: z.object({
+      to: z.string(),
+      template: z.string(),
+      subject: z.string(),
+      sealedBody: z.string(),
+      replyTo: z.string().optional(),
+      headers: z.record(z.string(), z.string()).optional(),
+    }),
+  },
+  "notifications.email": {
+    retryLimit: 8,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    data: z.object({ notificationId: z.string() }),
+  },
+  "notifications.push": {
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    /** A notification, and the one device to push it to on a per-device run (all its user's devices without). */
+    data: z.object({ notificationId: z.string(), subscriptionId: z.string().optional() }),
+  },
+  "orders.refund": {
+    retryLimit: 10,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    data: z.object({ orderId: z.string() }),
+  },
+  "orders.expire-abandoned": {
+    retryLimit: 5,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    /** The order whose deadline scheduled this run; the run sweeps every overdue unpaid order anyway. */
+    data: z.object({ orderId: z.string().optional() }),
+  },
+  "tags.expire-transfers": {
+    retryLimit: 5,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    /** The transfer whose expiry scheduled this run; the run sweeps every overdue PENDING transfer anyway. */
+    data: z.object({ transferId: z.string().optional() }),
+  },
   // One batch of a newsletter campaign (lib/services/campaigns): a failed batch rolled back whole, so a retry
   // sends exactly what it would have; retried for about an hour (10 s doubling) before the startup resume.
-  "campaigns.send-batch": { retryLimit: 8, retryDelay: 10, retryBackoff: true, expireInSeconds: 300 },
-  "payments.process-event": { retryLimit: 10, retryDelay: 30, retryBackoff: true, expireInSeconds: 120 },
-} as const satisfies Record<string, JobOptions>;
+  "campaigns.send-batch": {
+    retryLimit: 8,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    /** batchSize: deliveries per batch; CAMPAIGN_BATCH_SIZE when absent. */
+    data: z.object({ campaignId: z.string(), batchSize: z.number().optional() }),
+  },
+  // A webhook event we acknowledged: the provider will not send it again, so retry for hours (30 s doubling,
+  // 10 retries: about 8.5 hours in all) before the event is marked FAILED for an admin to replay.
+  "payments.process-event": {
+    retryLimit: 10,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 120,
+    /**
+     * eventId: the event's id in payment_events (the provider's event id). firstAttempt: payment_events.attempts
+     * when this job was enqueued (0, or the count before an admin's replay).
+     */
+    data: z.object({ eventId: z.string(), firstAttempt: z.number() }),
+  },
+} as const satisfies Record<string, JobOptions & { data: z.ZodType }>;
 
-export type CatalogJobName = keyof typeof jobCatalog;
+/** The names `enqueueJob` accepts. */
+export type JobName = keyof typeof jobCatalog;
 
-export function isCatalogJob(name: string): name is CatalogJobName {
+/** The data a catalog job is enqueued with. */
+export type JobData<Name extends JobName> = z.input<(typeof jobCatalog)[Name]["data"]>;
+
+/** The data its handler gets, read through the schema. */
+export type JobPayload<Name extends JobName> = z.output<(typeof jobCatalog)[Name]["data"]>;
+
+export function isCatalogJob(name: string): name is JobName {
   return Object.hasOwn(jobCatalog, name);
 }
 
 /** The catalog as specs (name and options), in a stable order. */
 export function catalogSpecs(): JobSpec[] {
-  return (Object.keys(jobCatalog) as CatalogJobName[]).map((name) => ({ name, ...jobCatalog[name] }));
+  return (Object.keys(jobCatalog) as JobName[]).map((name) => ({ name, ...jobCatalog[name] }));
+}
+
+/**
+ * A catalog job's definition: its name, options and data schema from the catalog, and its handler, which
+ * gets the data as read through the schema: `defineCatalogJob("orders.refund", async (data, job) => …)`.
+ */
+export function defineCatalogJob<Name extends JobName>(
+  name: Name,
+  handler: (data: JobPayload<Name>, job: JobContext) => Promise<void>,
+): JobDefinition<Name, JobData<Name>> {
+  const entry = jobCatalog[name];
+  return defineJob({ name, ...entry, handler: async (data: JobData<Name>, job) => handler(entry.data.parse(data) as JobPayload<Name>, job) });
 }

@@ -5,13 +5,13 @@ import { getDatabase, type Transaction } from "@/db/client";
 import type { ServiceContext } from "@/lib/services/context";
 import { bossDatabaseForTransaction, type BossDatabase } from "./adapters";
 import { ensureQueues, findJobSpec, JOBS_SCHEMA, JOBS_WAKE_CHANNEL, runtimeFor, wakeWorker } from "./boss";
+import type { JobData, JobName } from "./catalog";
 import type { JobDefinition, JobRetryOptions, JobSpec } from "./define";
-import type { JobData, JobName } from "./registry";
 
 /**
- * Enqueueing, the one part of lib/jobs that services import. It needs each job's name and options (the
- * catalog) and, by `import type` only, each job's data type from the registry: no handler is loaded, so
- * services and handlers never import each other in a loop.
+ * Enqueueing, the one part of lib/jobs that services import. It needs each job's name, options and data
+ * type, all from the catalog: no handler is loaded, not even for a type, so services and handlers never
+ * import each other in a loop.
  */
 
 /** Options a caller may add to one job; retry options override the job's defaults. */

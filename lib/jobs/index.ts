@@ -2,15 +2,15 @@
  * Background jobs on pg-boss 10, over the app's own database handle (PostgreSQL through postgres.js, or PGlite).
  * Side effects are enqueued in the transaction that makes the change and run after it commits, with retries.
  *
- * - A job: its name and options in lib/jobs/catalog.ts; `defineJob({ name, ...jobCatalog[name], handler })` in
+ * - A job: its name, options and data schema in lib/jobs/catalog.ts; `defineCatalogJob(name, handler)` in
  *   lib/jobs/handlers/<name>.ts, listed in `registeredJobs` (lib/jobs/registry.ts).
  * - Enqueue: services import `enqueueJob` from "@/lib/jobs/enqueue" and nothing else from lib/jobs (this barrel
  *   loads the handlers, which import services: eslint's import/no-cycle fails the build on such a loop).
  * - Run: `startJobs()` from lib/server-start.ts (workers); tests and scripts call `runPendingJobs()`.
  */
 export { defineJob, type AnyJobDefinition, type JobContext, type JobDefinition, type JobOptions, type JobRetryOptions, type JobSpec } from "./define";
-export { jobCatalog, type CatalogJobName } from "./catalog";
-export { registeredJobs, type JobData, type JobName } from "./registry";
+export { defineCatalogJob, jobCatalog, type JobData, type JobName, type JobPayload } from "./catalog";
+export { registeredJobs } from "./registry";
 export { JOBS_SCHEMA, JOBS_WAKE_CHANNEL, installJobs, prepareJobs } from "./boss";
 export { enqueueJob, type EnqueueOptions } from "./enqueue";
 export {

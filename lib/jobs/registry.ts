@@ -1,4 +1,3 @@
-import type { JobDefinition } from "./define";
 import { sendCampaignBatchJob } from "./handlers/send-campaign-batch";
 import { emailSendJob } from "./handlers/email-send";
 import { expireAbandonedOrdersJob } from "./handlers/expire-abandoned-orders";
@@ -9,9 +8,9 @@ import { refundOrderJob } from "./handlers/refund-order";
 import { processPaymentEventJob } from "./handlers/process-payment-event";
 
 /**
- * Every job the application runs: one definition per file in lib/jobs/handlers/, listed here.
- * `startJobs()` creates a queue and a worker for each; `enqueueJob(ctx, name, data)` accepts exactly
- * these names, each with its own data type.
+ * Every job the application runs, with its handler: one definition per file in lib/jobs/handlers/, listed
+ * here. `startJobs()` creates a queue and a worker for each. Only the workers import this file (the
+ * handlers import services); names, options and data types live in lib/jobs/catalog.ts.
  */
 export const registeredJobs = [
   emailSendJob,
@@ -23,11 +22,3 @@ export const registeredJobs = [
   processPaymentEventJob,
   sendCampaignBatchJob,
 ] as const;
-
-type RegisteredJob = (typeof registeredJobs)[number];
-
-/** The names `enqueueJob` accepts. */
-export type JobName = RegisteredJob["name"];
-
-/** The data a registered job takes. */
-export type JobData<Name extends JobName> = Extract<RegisteredJob, { name: Name }> extends JobDefinition<Name, infer Data> ? Data : never;

@@ -6,6 +6,7 @@ import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { PaymentProviderError } from "@/lib/services/errors";
 import { paymentWebhookSecret } from "@/lib/secrets";
+import type { ProviderEvent } from "./event";
 import { signPaymentPayload } from "./signature";
 import type { CheckoutSession, CheckoutSessionInput, PaymentProvider, RefundInput, RefundResult } from "./types";
 
@@ -21,14 +22,8 @@ export const TEST_PERIOD_DAYS = 30;
 export const DECLINE_MESSAGE = "Your card was declined.";
 const DELIVERY_ATTEMPTS = 3;
 
-export interface PaymentEvent {
-  id: string;
-  object: "event";
-  type: string;
-  created: number;
-  livemode: false;
-  data: { object: Record<string, unknown> };
-}
+/** An event as the test provider sends it: the common envelope, with Stripe's `object` and `livemode` fields. */
+export type PaymentEvent = ProviderEvent & { object: "event"; created: number; livemode: false };
 
 /** Sends one signed event body; throws when it was not accepted (a non-2xx answer). */
 export type EventDelivery = (body: string, headers: Record<string, string>) => Promise<void>;

@@ -9,13 +9,15 @@ import { PATCH as orderStatusRoute } from "@/app/api/v1/admin/orders/[id]/status
 import { POST as refundRoute } from "@/app/api/v1/orders/[id]/refund/route";
 import { POST as mintRoute } from "@/app/api/v1/admin/tags/batch/route";
 import { POST as replayRoute } from "@/app/api/v1/admin/payment-events/[id]/replay/route";
-import { handle as checkoutCompleted } from "@/lib/payments/events/checkout-session-completed";
+import { paymentEventHandler } from "@/lib/services/payment-events";
 import { systemContext } from "@/lib/services/context";
 import { bearer, registerAccount, type TestAccount } from "../support/auth";
 import type { RouteHandler } from "@/lib/http/route";
 import { apiRequest, call } from "../support/http";
 import { adminAccount, checkout, createTestProduct, ok, orderRow, placeTestOrder } from "../support/shop";
 import { mintTestTags } from "../support/tags";
+
+const checkoutCompleted = paymentEventHandler("checkout.session.completed");
 
 /**
  * Every admin write records exactly one audit entry in its own transaction: who, what, and the record

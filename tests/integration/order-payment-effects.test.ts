@@ -4,9 +4,7 @@ import { getDatabase, schema } from "@/db/client";
 import { listMailbox } from "@/lib/email/mailbox";
 import { prepareJobs, runPendingJobs, stopJobs } from "@/lib/jobs";
 import { systemContext } from "@/lib/services/context";
-import { handle as checkoutCompleted } from "@/lib/payments/events/checkout-session-completed";
-import { handle as paymentSucceeded } from "@/lib/payments/events/payment-intent-succeeded";
-import { handle as paymentFailed } from "@/lib/payments/events/payment-intent-payment-failed";
+import { paymentEventHandler } from "@/lib/services/payment-events";
 import { POST as cancelRoute } from "@/app/api/v1/orders/[id]/cancel/route";
 import { registerAccount, bearer, type TestAccount } from "../support/auth";
 import { apiRequest, call } from "../support/http";
@@ -22,6 +20,10 @@ import {
   placeTestOrder,
   productRow,
 } from "../support/shop";
+
+const checkoutCompleted = paymentEventHandler("checkout.session.completed");
+const paymentSucceeded = paymentEventHandler("payment_intent.succeeded");
+const paymentFailed = paymentEventHandler("payment_intent.payment_failed");
 
 beforeAll(async () => {
   await prepareJobs();

@@ -13,7 +13,7 @@ import { GET as adminListRoute } from "@/app/api/v1/admin/orders/route";
 import { GET as statsRoute } from "@/app/api/v1/admin/stats/route";
 import { GET as analyticsRoute } from "@/app/api/v1/admin/analytics/route";
 import { log } from "@/lib/log";
-import { handle as checkoutCompletedHandler } from "@/lib/payments/events/checkout-session-completed";
+import { paymentEventHandler } from "@/lib/services/payment-events";
 import { systemContext } from "@/lib/services/context";
 import { forceTagStatus } from "../support/tags";
 import { PATCH as adminStatusRoute } from "@/app/api/v1/admin/orders/[id]/status/route";
@@ -34,6 +34,8 @@ import {
   placeTestOrder,
   productRow,
 } from "../support/shop";
+
+const checkoutCompletedHandler = paymentEventHandler("checkout.session.completed");
 
 beforeAll(async () => {
   await prepareJobs();
@@ -245,7 +247,7 @@ describe("POST /orders/:id/cancel", () => {
     const session = (await orderRow(order.id)).paymentSessionId!;
     // Pay at the test provider's side (its records), then deliver its checkout event to our handler.
     const [providerSession] = await getDatabase().db.update(schema.testProviderSessions).set({ status: "complete", completedAt: new Date() }).where(eq(schema.testProviderSessions.id, session)).returning();
-    const { handle } = await import("@/lib/payments/events/checkout-session-completed");
+    const handle = (await import("@/lib/services/payment-events")).paymentEventHandler("checkout.session.completed");
     const { systemContext } = await import("@/lib/services/context");
     await handle(systemContext(getDatabase().db), {
       id: "evt_test_cancelpaid",
@@ -343,7 +345,7 @@ describe("POST /orders/:id/refund (admin)", () => {
     await ok(await checkout(buyer, order.id));
     const sessionId = (await orderRow(order.id)).paymentSessionId!;
     const [session] = await getDatabase().db.update(schema.testProviderSessions).set({ status: "complete", completedAt: new Date() }).where(eq(schema.testProviderSessions.id, sessionId)).returning();
-    const { handle } = await import("@/lib/payments/events/checkout-session-completed");
+    const handle = (await import("@/lib/services/payment-events")).paymentEventHandler("checkout.session.completed");
     const { systemContext } = await import("@/lib/services/context");
     await handle(systemContext(getDatabase().db), {
       id: "evt_test_refund",

@@ -6,13 +6,15 @@ import { prepareJobs, stopJobs } from "@/lib/jobs";
 import { verifyPaymentSignature } from "@/lib/payments/signature";
 import { createTestProvider, DECLINE_MESSAGE, webhookDelivery, webhookUrl, type PaymentEvent } from "@/lib/payments/test-provider";
 import { paymentProvider } from "@/lib/payments/provider";
-import { handle as checkoutCompleted } from "@/lib/payments/events/checkout-session-completed";
-import { handle as paymentSucceeded } from "@/lib/payments/events/payment-intent-succeeded";
-import { handle as paymentFailed } from "@/lib/payments/events/payment-intent-payment-failed";
+import { paymentEventHandler } from "@/lib/services/payment-events";
 import { systemContext } from "@/lib/services/context";
 import { paymentWebhookSecret } from "@/lib/secrets";
 import { registerAccount } from "../support/auth";
 import { adminAccount, checkout, createTestProduct, ok, orderRow, placeTestOrder } from "../support/shop";
+
+const checkoutCompleted = paymentEventHandler("checkout.session.completed");
+const paymentSucceeded = paymentEventHandler("payment_intent.succeeded");
+const paymentFailed = paymentEventHandler("payment_intent.payment_failed");
 
 /**
  * The test provider's events are captured by a local HTTP server standing in for our webhook: each

@@ -5,10 +5,12 @@ import { POST as createProductRoute } from "@/app/api/v1/admin/products/route";
 import { POST as createOrderRoute } from "@/app/api/v1/orders/route";
 import { POST as checkoutRoute } from "@/app/api/v1/orders/[id]/checkout/route";
 import { systemContext } from "@/lib/services/context";
-import { handle as checkoutCompleted } from "@/lib/payments/events/checkout-session-completed";
+import { paymentEventHandler } from "@/lib/services/payment-events";
 import type { AdminProductRecord, OrderRecord } from "@/lib/services/orders";
 import { bearer, registerAccount, setRole, type TestAccount } from "./auth";
 import { apiRequest, call, json } from "./http";
+
+const checkoutCompleted = paymentEventHandler("checkout.session.completed");
 
 export const MISSING_ID = "00000000-0000-4000-8000-000000000000";
 

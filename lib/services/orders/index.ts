@@ -4,5 +4,13 @@ export { cancelAbandonedOrders } from "./abandoned";
 export { cancelOrder, checkoutOrder, completeOrderRefund, createOrder, getOrder, lastShippingAddress, listAdminOrders, listOrders, refundOrder, setOrderStatus } from "./orders";
 export { INVOICE_CONTENT_SECURITY_POLICY, orderInvoice } from "./invoice";
 export { describeTagOutcome, orderReference } from "./records";
-export { applyCheckoutSessionCompleted, recordPaymentFailed, recordPaymentSucceeded, type ProviderEvent } from "./payment-effects";
+export {
+  applyCheckoutSessionCompleted,
+  checkoutSessionCompletedSchema,
+  paymentIntentEventSchema,
+  recordPaymentFailed,
+  recordPaymentSucceeded,
+  type CheckoutSessionCompleted,
+  type PaymentIntentEvent,
+} from "./payment-effects";
 export * from "./schemas";

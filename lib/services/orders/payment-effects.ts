@@ -1,11 +1,13 @@
 import { createElement } from "react";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
 import { schema, type Executor } from "@/db/client";
 import type { Order } from "@/db/schema";
 import { OrderConfirmationEmail } from "@/emails/order-confirmation";
 import { queueEmail } from "@/lib/email/queue";
 import { enqueueJob } from "@/lib/jobs/enqueue";
 import { log } from "@/lib/log";
+import { providerEventOf } from "@/lib/payments/event";
 import { getUserById } from "@/lib/services/auth/queries";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { notify } from "@/lib/services/notifications/notify";
@@ -16,27 +18,56 @@ import { consumeReservation, lockOrder, orderItemsOf } from "./queries";
 import { formatMoney, orderReference } from "./records";
 
 /**
- * What the payment provider's events do to orders (called by lib/payments/events/*, which the webhook's
- * job dispatches). Each is idempotent by the order's state read under its row lock, so a repeated,
- * concurrent or out-of-order delivery changes nothing twice: one set of tags, one e-mail, stock moved once.
+ * What the payment provider's events do to orders (lib/services/payment-events/events.ts pairs each event
+ * type with its schema below and its function here). Each is idempotent by the order's state read under its
+ * row lock, so a repeated, concurrent or out-of-order delivery changes nothing twice: one set of tags, one
+ * e-mail, stock moved once.
+ *
+ * The schemas read a field the way the shop always has: a value of the wrong kind (a number for an id, an
+ * id longer than 500 characters, a metadata that is no object) counts as absent, so such an event finds no
+ * order and changes nothing, rather than failing.
  */
 
-export interface ProviderEvent {
-  id: string;
-  type: string;
-  created?: number;
-  data: { object: Record<string, unknown> };
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const text = (value: unknown): string | null => (typeof value === "string" && value.length > 0 && value.length <= 500 ? value : null);
-const uuid = (value: unknown): string | null => {
-  const candidate = text(value);
-  return candidate && UUID.test(candidate) ? candidate.toLowerCase() : null;
-};
-const metadataOf = (object: Record<string, unknown>): Record<string, unknown> =>
-  object.metadata && typeof object.metadata === "object" && !Array.isArray(object.metadata) ? (object.metadata as Record<string, unknown>) : {};
-const eventTime = (event: ProviderEvent) => (typeof event.created === "number" && Number.isFinite(event.created) ? new Date(event.created * 1000) : new Date());
+/** A non-empty string of at most 500 characters, else null. */
+const text = z.string().min(1).max(500).nullable().catch(null);
+/** A UUID (lower-cased), else null. */
+const uuid = z
+  .string()
+  .max(500)
+  .regex(UUID)
+  .transform((value) => value.toLowerCase())
+  .nullable()
+  .catch(null);
+/** Our checkout's metadata: the order and the buyer. */
+const metadata = z.object({ orderId: uuid, userId: uuid }).catch({ orderId: null, userId: null });
+
+/** checkout.session.completed: the session's mode, payment state, customer and payment intent, and our metadata. */
+export const checkoutSessionCompletedSchema = providerEventOf(
+  z.object({
+    id: text,
+    mode: text,
+    payment_status: text,
+    customer: text,
+    payment_intent: text,
+    metadata,
+  }),
+);
+export type CheckoutSessionCompleted = z.output<typeof checkoutSessionCompletedSchema>;
+
+/** payment_intent.succeeded and payment_intent.payment_failed: the intent, its customer, our metadata and the failure's message. */
+export const paymentIntentEventSchema = providerEventOf(
+  z.object({
+    id: text,
+    customer: text,
+    metadata,
+    last_payment_error: z.object({ message: text }).catch({ message: null }),
+  }),
+);
+export type PaymentIntentEvent = z.output<typeof paymentIntentEventSchema>;
+
+/** When the provider says the event happened; now when it does not say. */
+const eventTime = (event: { created?: number }) => (event.created === undefined ? new Date() : new Date(event.created * 1000));
 
 /** Links the provider's customer id to our user (first link wins; a customer id is one user's only). */
 export async function linkPaymentCustomer(db: Executor, userId: string, customerId: string): Promise<void> {
@@ -195,24 +226,23 @@ async function confirmPaidOrder(ctx: ServiceContext, order: Order, payment: { pa
  * otherwise already done. A session not yet paid (`payment_status` unpaid: a delayed method) only marks
  * the payment PROCESSING.
  */
-export async function applyCheckoutSessionCompleted(ctx: ServiceContext, event: ProviderEvent): Promise<void> {
+export async function applyCheckoutSessionCompleted(ctx: ServiceContext, event: CheckoutSessionCompleted): Promise<void> {
   const session = event.data.object;
-  const metadata = metadataOf(session);
-  const customer = text(session.customer);
-  const userId = uuid(metadata.userId);
+  const { customer, metadata } = session;
+  const userId = metadata.userId;
   if (session.mode === "subscription") {
     if (userId && customer) await withTransaction(ctx, (tx) => linkPaymentCustomer(tx.db, userId, customer));
     return;
   }
   await withTransaction(ctx, async (tx) => {
-    const order = await lockEventOrder(tx.db, { orderId: uuid(metadata.orderId), sessionId: text(session.id) });
+    const order = await lockEventOrder(tx.db, { orderId: metadata.orderId, sessionId: session.id });
     if (!order) {
-      log.warn("checkout.session.completed for no known order", { eventId: event.id, sessionId: text(session.id) });
+      log.warn("checkout.session.completed for no known order", { eventId: event.id, sessionId: session.id });
       return;
     }
     if (userId && userId !== order.userId) log.warn("checkout session metadata names another user than the order's", { eventId: event.id, orderId: order.id });
     if (customer) await linkPaymentCustomer(tx.db, order.userId, customer);
-    const paymentIntentId = text(session.payment_intent);
+    const paymentIntentId = session.payment_intent;
     const paid = session.payment_status === "paid" || session.payment_status === "no_payment_required";
     if (!paid) {
       if (order.status === "PENDING" && order.paymentStatus === "PENDING") {
@@ -221,7 +251,7 @@ export async function applyCheckoutSessionCompleted(ctx: ServiceContext, event: 
       return;
     }
     if (order.status === "PENDING") {
-      await confirmPaidOrder(tx, order, { paymentIntentId, sessionId: text(session.id), paidAt: eventTime(event) });
+      await confirmPaidOrder(tx, order, { paymentIntentId, sessionId: session.id, paidAt: eventTime(event) });
     } else if (isLatePayment(order)) {
       await refundLatePayment(tx, order, paymentIntentId, eventTime(event), event.id);
     } else if (!order.paymentIntentId && paymentIntentId) {
@@ -235,13 +265,13 @@ export async function applyCheckoutSessionCompleted(ctx: ServiceContext, event: 
  * the order's confirmation stays with checkout.session.completed, whichever arrives first. A payment for an
  * order already cancelled is refunded. An unknown payment intent is nothing to do.
  */
-export async function recordPaymentSucceeded(ctx: ServiceContext, event: ProviderEvent): Promise<void> {
+export async function recordPaymentSucceeded(ctx: ServiceContext, event: PaymentIntentEvent): Promise<void> {
   const intent = event.data.object;
-  const paymentIntentId = text(intent.id);
+  const paymentIntentId = intent.id;
   await withTransaction(ctx, async (tx) => {
-    const order = await lockEventOrder(tx.db, { paymentIntentId, orderId: uuid(metadataOf(intent).orderId) });
+    const order = await lockEventOrder(tx.db, { paymentIntentId, orderId: intent.metadata.orderId });
     if (!order) return;
-    const customer = text(intent.customer);
+    const customer = intent.customer;
     if (customer) await linkPaymentCustomer(tx.db, order.userId, customer);
     if (order.status === "PENDING" && order.paymentStatus !== "COMPLETED") {
       await tx.db
@@ -262,13 +292,12 @@ export async function recordPaymentSucceeded(ctx: ServiceContext, event: Provide
  * tried again. A failure after a success (or for an order no longer PENDING) changes nothing, except for an
  * order cancelled while its payment was in flight: that payment is then FAILED (nothing will be refunded).
  */
-export async function recordPaymentFailed(ctx: ServiceContext, event: ProviderEvent): Promise<void> {
+export async function recordPaymentFailed(ctx: ServiceContext, event: PaymentIntentEvent): Promise<void> {
   const intent = event.data.object;
-  const paymentIntentId = text(intent.id);
-  const lastError = intent.last_payment_error && typeof intent.last_payment_error === "object" ? (intent.last_payment_error as Record<string, unknown>) : {};
-  const message = text(lastError.message) ?? "The payment failed.";
+  const paymentIntentId = intent.id;
+  const message = intent.last_payment_error.message ?? "The payment failed.";
   await withTransaction(ctx, async (tx) => {
-    const order = await lockEventOrder(tx.db, { paymentIntentId, orderId: uuid(metadataOf(intent).orderId) });
+    const order = await lockEventOrder(tx.db, { paymentIntentId, orderId: intent.metadata.orderId });
     if (!order) return;
     if (order.status === "CANCELLED" && order.paymentStatus === "PROCESSING" && order.paidAt === null) {
       // The payment that was in flight when the order was cancelled failed after all: nothing to refund.

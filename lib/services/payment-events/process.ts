@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { schema } from "@/db/client";
-import { paymentEventHandler, PermanentEventError, type PaymentProviderEvent } from "@/lib/payments/events";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
+import { applyPaymentEvent, isPaymentEventType, PermanentEventError } from "./events";
 
 export type ProcessOutcome = "processed" | "ignored" | "skipped" | "failed";
 
@@ -22,10 +22,10 @@ function errorText(error: unknown): string {
  * Processes one stored event (the payments.process-event job). The attempt is counted first, in its own
  * statement, so an attempt the process dies in still counts. Then, in one transaction with the event's
  * row locked: an event no longer RECEIVED (processed by a concurrent run, ignored, failed) is skipped; a
- * type without a handler becomes IGNORED; otherwise its handler runs and the event becomes PROCESSED with
- * everything the handler wrote, or nothing at all. A failure records lastError and is thrown again so
- * pg-boss retries with backoff; at the last attempt, or for a PermanentEventError at once, the event is
- * marked FAILED and stays listed for an admin to replay.
+ * type not in the table (events.ts) becomes IGNORED; otherwise its payload is read through its type's schema,
+ * its handler runs, and the event becomes PROCESSED with everything the handler wrote, or nothing at all. A failure records lastError and is thrown again so
+ * pg-boss retries with backoff; at the last attempt, or for a PermanentEventError (a payload that fails its
+ * schema, among others) at once, the event is marked FAILED and stays listed for an admin to replay.
  */
 export async function processPaymentEvent(ctx: ServiceContext, input: ProcessPaymentEventInput): Promise<ProcessOutcome> {
   const table = schema.paymentEvents;
@@ -40,13 +40,12 @@ export async function processPaymentEvent(ctx: ServiceContext, input: ProcessPay
     return await withTransaction(ctx, async (tx) => {
       const [row] = await tx.db.select().from(table).where(eq(table.id, input.eventId)).for("update");
       if (!row || row.status !== "RECEIVED") return "skipped";
-      const handler = paymentEventHandler(row.type);
       const now = new Date();
-      if (!handler) {
+      if (!isPaymentEventType(row.type)) {
         await tx.db.update(table).set({ status: "IGNORED", processedAt: now, lastError: null }).where(eq(table.id, row.id));
         return "ignored";
       }
-      await handler(tx, row.payload as unknown as PaymentProviderEvent);
+      await applyPaymentEvent(tx, row.type, row.payload);
       await tx.db.update(table).set({ status: "PROCESSED", processedAt: now, lastError: null }).where(eq(table.id, row.id));
       return "processed";
     });

@@ -1,11 +1,12 @@
 import { schema } from "@/db/client";
 import { enqueueJob } from "@/lib/jobs/enqueue";
+import { providerEventSchema } from "@/lib/payments/event";
 import { verifyPaymentSignature, type SignatureFailure } from "@/lib/payments/signature";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ValidationError } from "@/lib/services/errors";
 import { paymentWebhookSecrets } from "@/lib/secrets";
 import { wellFormedJson } from "@/lib/validation/control-characters";
-import { providerEventSchema, type WebhookReceipt } from "./schemas";
+import type { WebhookReceipt } from "./schemas";
 
 const SIGNATURE_MESSAGES: Record<SignatureFailure, string> = {
   missing: "The Payment-Signature header is missing.",

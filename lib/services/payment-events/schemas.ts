@@ -3,14 +3,6 @@ import { z } from "zod";
 export const paymentEventStatusSchema = z.enum(["RECEIVED", "PROCESSED", "FAILED", "IGNORED"], "One of RECEIVED, PROCESSED, FAILED, IGNORED.");
 export type PaymentEventStatus = z.infer<typeof paymentEventStatusSchema>;
 
-/** What the webhook requires of an event before storing it (tag-service-api.md: top-level id and type and a data.object). */
-export const providerEventSchema = z.looseObject({
-  id: z.string().min(1).max(255).regex(/^[A-Za-z0-9_.:-]+$/, "An event id is letters, digits and _ . : -"),
-  type: z.string().min(1).max(255),
-  created: z.int().min(0).max(1e11).optional(),
-  data: z.looseObject({ object: z.record(z.string(), z.unknown()) }),
-});
-
 /** The webhook's answer: `duplicate` when this event id was stored before (it is not applied again). */
 export const webhookReceiptSchema = z
   .object({
@@ -20,7 +12,7 @@ export const webhookReceiptSchema = z
   .meta({ id: "PaymentWebhookReceipt" });
 export type WebhookReceipt = z.infer<typeof webhookReceiptSchema>;
 
-/** The raw event as the provider sends it (documentation of the webhook's body; the handler reads it raw). */
+/** The raw event as the provider sends it: the OpenAPI description of the webhook's body (lib/payments/event.ts checks it). */
 export const providerEventDocSchema = z
   .object({
     id: z.string().meta({ example: "evt_1QjX3p2eZvKYlo2C" }),

@@ -1,8 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { schema, type Executor } from "@/db/client";
-import type { PaymentProviderEvent } from "@/lib/payments/events/types";
-import { PermanentEventError } from "@/lib/payments/events/types";
+import { providerEventOf } from "@/lib/payments/event";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
 import { notify } from "@/lib/services/notifications/notify";
 import { expireTagsBeyondTierLimit, TIER_TAG_LIMITS, type Tier } from "@/lib/services/tags/queries";
@@ -62,6 +61,21 @@ const subscriptionObject = z.object({
     .nullish(),
 });
 type SubscriptionObject = z.output<typeof subscriptionObject>;
+
+/**
+ * customer.subscription.created / updated / deleted: the subscription as the provider sends it. An object
+ * that does not fit (no id, a status that is no string, …) fails the event at once: no retry can fix it.
+ */
+export const subscriptionEventSchema = providerEventOf(subscriptionObject);
+export type SubscriptionEvent = z.output<typeof subscriptionEventSchema>;
+
+/** A subscription whose price names no paid tier: no retry can fix it, so its event fails at once. */
+export class UnpricedSubscriptionError extends Error {
+  constructor(subscriptionId: string) {
+    super(`Subscription ${subscriptionId} has no PRO or PREMIUM price (items.data[].price.metadata.tier)`);
+    this.name = "UnpricedSubscriptionError";
+  }
+}
 
 const userIdSchema = z.uuid();
 
@@ -159,10 +173,8 @@ function tierName(tier: Tier): string {
  * twice, or ten deliveries at once, tell the user once. A tier that shrinks expires the tags beyond the new
  * limit (most recently activated first) and names them in the notification and its e-mail.
  */
-export async function applySubscriptionEvent(ctx: ServiceContext, event: PaymentProviderEvent, kind: SubscriptionEventKind): Promise<SubscriptionEventResult> {
-  const parsed = subscriptionObject.safeParse(event.data.object);
-  if (!parsed.success) throw new PermanentEventError(`customer.subscription.${kind}: ${parsed.error.issues[0]?.message ?? "malformed object"}`);
-  const object = parsed.data;
+export async function applySubscriptionEvent(ctx: ServiceContext, event: SubscriptionEvent, kind: SubscriptionEventKind): Promise<SubscriptionEventResult> {
+  const object = event.data.object;
   const eventTime = new Date((event.created ?? Math.floor(Date.now() / 1000)) * 1000);
 
   return withTransaction(ctx, async (tx) => {
@@ -175,7 +187,7 @@ export async function applySubscriptionEvent(ctx: ServiceContext, event: Payment
     const status: SubscriptionStatus = kind === "deleted" ? "CANCELED" : (STATUS_MAP[object.status ?? ""] ?? "INCOMPLETE");
     const tier = tierOf(object) ?? current?.tier;
     if (!tier || tier === "FREE") {
-      if (kind !== "deleted") throw new PermanentEventError(`Subscription ${object.id} has no PRO or PREMIUM price (items.data[].price.metadata.tier)`);
+      if (kind !== "deleted") throw new UnpricedSubscriptionError(object.id);
     }
     // "active" only: a trialing period is not paid.
     if (kind !== "deleted" && object.status === "active" && tier && tier !== "FREE") {
