@@ -1,7 +1,7 @@
 import { isIP } from "node:net";
 /**
- * The specification's Limits table (tag-service-api.md, "Limits") as data, plus the account lockout of
- * decisions.md ("Rate limits") and the caps on tag transfer offers. Every limit is scaled by RATE_LIMIT_MULTIPLIER when the limiter is built.
+ * The API specification's Limits table as data, plus the account lockout, the limits added where a
+ * stranger can reach an owner, and the caps on tag transfer offers (docs/decisions/0012-rate-limits.md). Every limit is scaled by RATE_LIMIT_MULTIPLIER when the limiter is built.
  */
 
 export const SECOND_MS = 1_000;
@@ -70,7 +70,7 @@ export const rateLimitPolicies = {
     limit: 10,
     windowMs: 15 * MINUTE_MS,
     keyBy: "key",
-    appliesTo: "failed logins for one account, from any IP (decisions.md: Rate limits)",
+    appliesTo: "failed logins for one account, from any IP (the account lockout)",
   },
   // Each offer e-mails an address the sender chooses: these caps keep the service from being a way to
   // send our mail to strangers in bulk (per sender), or to flood one inbox from many accounts (per address).

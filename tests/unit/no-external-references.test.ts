@@ -24,11 +24,9 @@ const BINARY_EXTENSIONS = new Set([".png", ".jpg", ".jpeg", ".gif", ".webp", ".i
  */
 const TEMPORARY_ALLOW_LIST: Record<string, string> = {
   "app/(dashboard)/dashboard/tags/[id]/reward-panel.tsx": "docs/decisions/0022-reward-state-machine.md",
-  "lib/ratelimit/policies.ts": "docs/decisions/0012-rate-limits.md",
   "lib/services/payment-events/receive.ts": "docs/decisions/0025-payment-webhook.md",
   "lib/services/scans/view.ts": "docs/decisions/0020-finder-conversations.md",
   "lib/services/scans/distance.ts": "docs/decisions/0018-clone-detection-never-refuses.md",
-  "lib/services/subscriptions/apply.ts": "docs/decisions/0027-subscriptions.md",
   "lib/services/tags/queries.ts": "docs/decisions/0014-tag-state-machine.md",
   "lib/services/tags/transfers.ts": "docs/decisions/0016-transfers.md",
   "lib/services/tags/records.ts": "docs/decisions/0015-tag-inventory-and-limits.md",

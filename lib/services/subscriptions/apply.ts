@@ -161,7 +161,7 @@ function tierName(tier: Tier): string {
 }
 
 /**
- * customer.subscription.created / updated / deleted (tag-service-api.md, Events; decisions.md): upserts the
+ * customer.subscription.created / updated / deleted (the API specification's events; docs/decisions/0027-subscriptions.md): upserts the
  * user's subscription row and sets users.subscription (the paid tier while ACTIVE or PAST_DUE, else FREE).
  *
  * Out of order: the event's `created` time is stored as providerUpdatedAt, and an event older than the
