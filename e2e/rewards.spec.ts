@@ -9,22 +9,24 @@ test.describe("rewards and the handover code", () => {
     await page.setViewportSize(PHONE);
     const panel = page.getByRole("region", { name: "Reward", exact: true });
 
-    await test.step("the owner offers a reward from the tag's page", async () => {
+    await test.step("the owner offers a reward in lost mode's one form; a note without an amount keeps what was typed", async () => {
       await signInWithForm(page, tag.owner);
       await page.goto(`/dashboard/tags/${tag.tagId}`);
-      const form = panel.getByRole("form", { name: "Offer a reward" });
-      const offer = form.getByRole("button", { name: "Offer the reward" });
-      await waitForHydration(offer);
-      await offer.click();
+      const form = page.getByRole("form", { name: "Lost mode" });
+      const save = form.getByRole("button", { name: "Save message and reward" });
+      await waitForHydration(save);
+      await form.getByLabel(/Note to the finder/).fill("Rex is our family. Thank you!");
+      await save.click();
       await expect(form.getByLabel("Amount")).toHaveAccessibleDescription(/Enter the amount, like 50\./);
+      await expect(form.getByLabel(/Note to the finder/)).toHaveValue("Rex is our family. Thank you!");
       await form.getByLabel("Amount").fill("50");
       await form.getByLabel("Currency").selectOption("EUR");
-      await form.getByLabel(/Note to the finder/).fill("Rex is our family. Thank you!");
-      await offer.click();
+      await save.click();
       await expect(page).toHaveURL(/notice=reward-offered/);
       await expect(page.getByText("The reward is offered.")).toBeVisible();
       await expect(panel.getByTestId("reward-amount")).toHaveText("€50.00");
-      await expect(panel.getByRole("form", { name: "Offer a reward" })).toHaveCount(0);
+      // The same form now changes the offered reward, folded away under its amount.
+      await expect(page.getByRole("form", { name: "Lost mode" }).getByText("Change the reward (€50.00)")).toBeVisible();
       await expect(panel.getByRole("button", { name: "Withdraw the offer" })).toBeVisible();
       await expect(panel.getByRole("button", { name: "Record the payment" })).toHaveCount(0);
       await expectNoHorizontalScroll(page, PHONE.width);
@@ -126,6 +128,8 @@ test.describe("rewards and the handover code", () => {
 
     await test.step("the certificate page renders with Open Graph metadata, and prints only the certificate", async () => {
       await page.goto(`/dashboard/tags/${tag.tagId}`);
+      // Paid, the reward is history: folded under "Rewards so far".
+      await panel.getByText("Rewards so far").click();
       await panel.getByRole("link", { name: "Certificate of return" }).click();
       await expect(page).toHaveURL(/\/certificates\/[A-Za-z0-9]{24}$/);
       await expect(page.getByRole("heading", { level: 1, name: "Certificate of return" })).toBeVisible();

@@ -74,6 +74,9 @@ test("the owner sees every scan with its class and the finder's shared location,
   await test.step("the tag page lists each scan with its class, agent and place, and the shared location's map links", async () => {
     await page.goto(`/dashboard/tags/${tag.id}`);
     await expect(page.getByRole("heading", { level: 1, name: "Rex" })).toBeVisible();
+    // The scan history is under "More"; the summary's scan count opens it there.
+    await page.getByRole("link", { name: /^\d+ scans?$/ }).click();
+    await expect(page).toHaveURL(/\?more=1#scans-heading$/);
     const history = page.getByRole("region", { name: "Scan history" });
     const items = history.getByRole("list", { name: "Scans" }).getByRole("listitem");
     await expect(items).toHaveCount(6);

@@ -108,36 +108,44 @@ test.describe("tags in the dashboard", () => {
       await expect(photos.nth(0).getByRole("button", { name: /Make primary/ })).toBeVisible();
     });
 
-    await test.step("lost mode, one tap from the first screen of a phone; the status control offers only the allowed moves", async () => {
+    await test.step("lost mode, one tap from the first screen of a phone, with the reward in the same form; one status control for the other moves", async () => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.reload();
       const lostIt = page.getByText("I lost it", { exact: false });
       const box = await lostIt.boundingBox();
       expect(box && box.y + box.height).toBeLessThanOrEqual(844);
-      const status = page.getByRole("group", { name: "New status" });
-      await expect(status.getByRole("radio")).toHaveCount(3);
-      await expect(status.getByRole("radio", { name: "Lost" })).toHaveAccessibleDescription(/LOST banner/);
-      await expect(status.getByRole("radio", { name: "Stolen" })).toBeVisible();
-      await expect(status.getByRole("radio", { name: "Switched off" })).toBeVisible();
+      // The one status control: LOST only through lost mode; the other moves folded under it.
+      await expect(page.getByRole("radio")).toHaveCount(0);
+      await page.getByText("Other status changes").click();
+      await expect(page.getByRole("button", { name: "Switch the tag off" })).toBeVisible();
+      await expect(page.getByRole("form", { name: "Report it stolen" }).getByRole("button", { name: "Report it stolen" })).toBeVisible();
+      await page.getByText("Other status changes").click();
 
       await lostIt.click();
       const lost = page.getByRole("form", { name: "Turn on lost mode" });
       await waitForHydration(lost.getByRole("button", { name: "Turn on lost mode" }));
+      await page.getByText("What finders see now").click();
       await expect(page.getByTestId("finder-preview")).toContainText("Rex");
       await lost.getByLabel("Message for finders").fill("Please call me, he is shy. Reward offered.");
+      await lost.getByLabel("Amount").fill("25");
+      await lost.getByLabel("Currency").selectOption("EUR");
       await lost.getByRole("button", { name: "Turn on lost mode" }).click();
-      await expect(page).toHaveURL(/notice=status-LOST/);
-      await expect(page.getByRole("status").filter({ hasText: "The tag is now lost." })).toBeVisible();
+      await expect(page).toHaveURL(/notice=lost-on-reward/);
+      await expect(page.getByRole("status").filter({ hasText: "The tag is now lost, and the reward is offered" })).toBeVisible();
       await expect(page.locator("[data-status]").first()).toHaveAttribute("data-status", "LOST");
       await expect(page.locator("[data-status]").first()).toHaveText(/Lost/);
       const mode = page.getByRole("region", { name: "Lost mode is on" });
-      await expect(mode).toContainText("“Please call me, he is shy. Reward offered.”");
+      await expect(mode.getByRole("form", { name: "Lost mode" }).getByLabel("Message for finders")).toHaveValue("Please call me, he is shy. Reward offered.");
+      await expect(mode.getByTestId("reward-amount")).toHaveText("€25.00");
       // Push is off in this browser: lost mode offers it for this device.
       await expect(mode.getByTestId("push-offer").getByRole("button", { name: "Enable push on this device" })).toBeVisible();
+      await mode.getByText("What finders see now").click();
       await expect(page.getByTestId("finder-preview")).toContainText("LOST: the owner is looking for it");
       await expect(page.getByRole("button", { name: "I've got it back" })).toBeVisible();
-      await expect(page.getByRole("group", { name: "New status" }).getByRole("radio")).toHaveCount(3);
-      await expect(page.getByRole("group", { name: "New status" }).getByRole("radio", { name: "Found" })).toBeVisible();
+      await page.getByText("Other status changes").click();
+      await expect(page.getByRole("button", { name: "Turn lost mode off" })).toBeVisible();
+      await expect(page.getByRole("form", { name: "Report it stolen" })).toBeVisible();
+      await page.getByText("Other status changes").click();
       await expectNoHorizontalScroll(page, 390);
       await expectRenderedScreenshot(page, testInfo, "tag-detail-lost-390");
 
@@ -149,6 +157,7 @@ test.describe("tags in the dashboard", () => {
     });
 
     await test.step("print the QR label", async () => {
+      await page.getByText("More: scan history, QR label, transfer, insurance, release").click();
       await page.getByRole("link", { name: "Print the QR label" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "QR label" })).toBeVisible();
       const label = page.getByRole("region", { name: "Label for Rex" });
@@ -173,7 +182,7 @@ test.describe("tags in the dashboard", () => {
 
     await test.step("insurance details and a transfer the recipient declines", async () => {
       await page.goto(tagUrl);
-      await page.getByText("More: transfer, insurance, release").click();
+      await page.getByText("More: scan history, QR label, transfer, insurance, release").click();
       const insurance = page.getByRole("form", { name: "Insurance" });
       const saveInsurance = insurance.getByRole("button", { name: "Save insurance" });
       await waitForHydration(saveInsurance);
@@ -188,7 +197,7 @@ test.describe("tags in the dashboard", () => {
       await saveInsurance.click();
       await expect(insurance.getByRole("status").filter({ hasText: "The insurance details are saved." })).toBeVisible();
       await page.reload();
-      await page.getByText("More: transfer, insurance, release").click();
+      await page.getByText("More: scan history, QR label, transfer, insurance, release").click();
       await expect(page.getByRole("form", { name: "Insurance" }).getByLabel("Currency")).toHaveValue("EUR");
 
       // A request context of its own: the shared one carries the first account's cookie.
@@ -303,7 +312,7 @@ test.describe("tags in the dashboard", () => {
     await test.step("release a tag after confirming", async () => {
       const rows = page.getByRole("list", { name: "Tags" }).getByRole("listitem");
       await rows.filter({ hasText: second }).getByRole("link").first().click();
-      await page.getByText("More: transfer, insurance, release").click();
+      await page.getByText("More: scan history, QR label, transfer, insurance, release").click();
       const release = page.getByRole("form", { name: "Release this tag" });
       const submit = release.getByRole("button", { name: "Release tag" });
       await waitForHydration(submit);

@@ -63,8 +63,9 @@ test.describe("the VIN check cannot be poisoned", () => {
       const page = await context.newPage();
       await signInWithForm(page, owner);
       await page.goto(`/dashboard/tags/${ownerTagId}`);
-      const status = page.getByRole("group", { name: "New status" });
-      await expect(status.getByRole("radio", { name: "Stolen" })).toHaveCount(0);
+      // The stolen report is the one way to STOLEN, among the status control's other moves.
+      await page.getByText("Other status changes").click();
+      await expect(page.getByRole("form", { name: "Report it stolen" })).toHaveCount(0);
       const form = page.getByRole("form", { name: "Report the vehicle stolen" });
       const submit = form.getByRole("button", { name: "Report it stolen" });
       await waitForHydration(submit);

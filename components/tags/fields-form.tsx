@@ -25,6 +25,18 @@ export type TagFieldSpec =
   | (BaseField & { kind: "file"; accept?: string })
   | (BaseField & { kind: "checkbox" });
 
+/**
+ * Fields shown together under a legend (their names, in the order `fields` lists them). `folded`: inside a
+ * disclosure, which opens by itself when one of its fields has an error (also without JavaScript: the
+ * answered page is rendered with it open). Inside a group, the fields sit two to a row and text areas span it.
+ */
+export interface FieldGroup {
+  names: string[];
+  legend: string;
+  hint?: ReactNode;
+  folded?: boolean;
+}
+
 export interface FieldsFormProps {
   action: FormAction;
   fields: TagFieldSpec[];
@@ -38,7 +50,11 @@ export interface FieldsFormProps {
   keepFieldsOnSuccess?: boolean;
   /** Lays the fields out in two columns on wider screens. */
   columns?: 1 | 2;
+  /** Fields shown together under a legend, or folded away (FieldGroup). */
+  groups?: FieldGroup[];
   className?: string;
+  /** The submit button's classes (default: full width on a phone, its own width from `sm`). */
+  submitClassName?: string;
 }
 
 /**
@@ -56,7 +72,9 @@ export function FieldsForm({
   intro,
   keepFieldsOnSuccess = true,
   columns = 1,
+  groups = [],
   className,
+  submitClassName = "w-full sm:w-auto",
 }: FieldsFormProps) {
   const [state, formAction] = useActionState(action, idleFormState);
   const formRef = useRef<HTMLFormElement>(null);
@@ -81,16 +99,53 @@ export function FieldsForm({
         <>
           {intro}
           {hidden ? Object.entries(hidden).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />) : null}
-          <div className={columns === 2 ? "grid gap-5 sm:grid-cols-2" : "flex flex-col gap-5"}>
-            {fields.map((field) => {
-              const id = `${baseId}-${field.name}`;
-              const errors = fieldError(state, field.name);
-              const value = state.values?.[field.name] ?? field.defaultValue;
-              return <FieldInput key={field.name} id={id} field={field} errors={errors} value={value} wide={columns === 2 && field.kind === "textarea"} />;
-            })}
-          </div>
+          {fields.length > 0 ? (
+            <div className={columns === 2 ? "grid gap-5 sm:grid-cols-2" : "flex flex-col gap-5"}>
+              {fields.map((field) => {
+                const group = groups.find((candidate) => candidate.names.includes(field.name));
+                const input = (wide: string) => <FieldInput key={field.name} id={`${baseId}-${field.name}`} field={field} errors={fieldError(state, field.name)} value={state.values?.[field.name] ?? field.defaultValue} wide={wide} />;
+                if (!group) return input(columns === 2 && field.kind === "textarea" ? "sm:col-span-2" : "");
+                // A group is drawn where its first field stands.
+                if (fields.find((candidate) => group.names.includes(candidate.name)) !== field) return null;
+                const members = fields.filter((candidate) => group.names.includes(candidate.name));
+                const hasErrors = members.some((member) => fieldError(state, member.name)?.length);
+                const body = (
+                  <div className="grid grid-cols-2 gap-4">
+                    {members.map((member) => (
+                      <FieldInput
+                        key={member.name}
+                        id={`${baseId}-${member.name}`}
+                        field={member}
+                        errors={fieldError(state, member.name)}
+                        value={state.values?.[member.name] ?? member.defaultValue}
+                        wide={member.kind === "textarea" || member.kind === "checkbox" ? "col-span-2" : ""}
+                      />
+                    ))}
+                  </div>
+                );
+                const hint = group.hint ? <div className="text-sm text-muted">{group.hint}</div> : null;
+                const span = columns === 2 ? "sm:col-span-2" : "";
+                return group.folded ? (
+                  <details key={`group-${group.legend}`} open={hasErrors || undefined} className={`rounded-lg border border-line px-4 py-2 ${span}`}>
+                    <summary className="min-h-10 cursor-pointer content-center font-semibold text-ink">{group.legend}</summary>
+                    <fieldset className="mt-2 mb-2 flex flex-col gap-4">
+                      <legend className="sr-only">{group.legend}</legend>
+                      {hint}
+                      {body}
+                    </fieldset>
+                  </details>
+                ) : (
+                  <fieldset key={`group-${group.legend}`} className={`flex flex-col gap-4 rounded-lg border border-line p-4 ${span}`}>
+                    <legend className="px-1 font-semibold text-ink">{group.legend}</legend>
+                    {hint}
+                    {body}
+                  </fieldset>
+                );
+              })}
+            </div>
+          ) : null}
           <div>
-            <SubmitButton variant={variant} pendingLabel={pendingLabel} className="w-full sm:w-auto">
+            <SubmitButton variant={variant} pendingLabel={pendingLabel} className={submitClassName}>
               {submitLabel}
             </SubmitButton>
           </div>
@@ -109,7 +164,8 @@ function Label({ id, field }: { id: string; field: TagFieldSpec }) {
   );
 }
 
-function FieldInput({ id, field, errors, value, wide }: { id: string; field: TagFieldSpec; errors?: string[]; value?: string; wide: boolean }) {
+/** One field; `wide`: the classes that widen it in its grid ("" for none). */
+function FieldInput({ id, field, errors, value, wide }: { id: string; field: TagFieldSpec; errors?: string[]; value?: string; wide: string }) {
   const hasErrors = Boolean(errors?.length);
   const describedBy = fieldDescriptionIds(id, Boolean(field.hint), hasErrors);
   const hint = field.hint ? (
@@ -121,7 +177,7 @@ function FieldInput({ id, field, errors, value, wide }: { id: string; field: Tag
   switch (field.kind) {
     case "textarea":
       return (
-        <div className={`flex flex-col gap-1.5 ${wide ? "sm:col-span-2" : ""}`}>
+        <div className={`flex flex-col gap-1.5 ${wide}`}>
           <Label id={id} field={field} />
           {hint}
           <FieldErrorList id={`${id}-error`} errors={errors} />
@@ -213,7 +269,7 @@ function FieldInput({ id, field, errors, value, wide }: { id: string; field: Tag
       );
     case "checkbox":
       return (
-        <div className="flex flex-col gap-1.5">
+        <div className={`flex flex-col gap-1.5 ${wide}`}>
           <FieldErrorList id={`${id}-error`} errors={errors} />
           <div className="flex items-start gap-3">
             <input

@@ -12,5 +12,7 @@ export {
   payReward,
   returnCandidates,
   type ReturnCandidate,
+  saveTagReward,
+  type TagRewardOutcome,
 } from "./rewards";
 export * from "./schemas";

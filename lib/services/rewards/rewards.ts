@@ -6,7 +6,7 @@ import type { Reward, Tag, Thread } from "@/db/schema";
 import { keyedHash, openSealedText, randomBase62, sealText } from "@/lib/auth/tokens";
 import { env } from "@/lib/env";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
-import { ConflictError, NotFoundError, UnprocessableError } from "@/lib/services/errors";
+import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from "@/lib/services/errors";
 import { threadByToken } from "@/lib/services/messages/access";
 import { emailFinder } from "@/lib/services/messages/finder-email";
 import { openThreadToken } from "@/lib/services/messages/thread-token";
@@ -206,6 +206,42 @@ export async function createReward(ctx: ServiceContext, tagId: string, input: Cr
       .returning();
     await tellOwner(tx, row!, "ACTIVE", `You offered a reward of ${toMajor(row!.amountMinor)} ${row!.currency} for ${tag.itemName ?? "your tag"}.`);
     return toRecord(row!, tag.itemName);
+  });
+}
+
+/** What saveTagReward did: offered a new reward, changed the ACTIVE one, left it as it was, or nothing (none asked, none there). */
+export type TagRewardOutcome = "created" | "changed" | "unchanged" | "none";
+
+/**
+ * The reward half of lost mode's one form (lib/services/tags/lost-mode.ts), inside the caller's transaction
+ * when one is open. With `input`, it offers a reward as POST /rewards/:tagId does (createReward, whose rules
+ * apply), or changes the amount, currency and note of the owner's ACTIVE reward in place: the finders' handover
+ * codes stay valid, and finders who left an e-mail address are told the reward changed. `null` asks for no
+ * reward: nothing happens when there is none, and an ACTIVE one is not silently dropped (a field error: it is
+ * withdrawn with DELETE /rewards/:id, an act of its own). A RETURNED reward still to pay blocks a new offer (409).
+ */
+export async function saveTagReward(ctx: ServiceContext, tagId: string, input: CreateRewardInput | null): Promise<{ outcome: TagRewardOutcome; reward: RewardRecord | null }> {
+  const { userId } = requireUser(ctx);
+  return withTransaction(ctx, async (tx) => {
+    const tag = await lockOwnTag(tx.db, userId, tagId);
+    const [open] = await tx.db
+      .select()
+      .from(schema.rewards)
+      .where(and(eq(schema.rewards.tagId, tag.id), eq(schema.rewards.ownerId, userId), inArray(schema.rewards.status, ["ACTIVE", "RETURNED"])))
+      .for("update");
+    if (!open) return input ? { outcome: "created", reward: await createReward(tx, tagId, input) } : { outcome: "none", reward: null };
+    if (open.status === "RETURNED") {
+      if (!input) return { outcome: "unchanged", reward: toRecord(open, tag.itemName) };
+      throw new ConflictError("The last reward was returned and is still to be paid: record its payment before offering a new one.", { rewardId: open.id, status: open.status });
+    }
+    if (!input) throw ValidationError.field("amount", "Enter the reward's amount. To take the reward back, use “Withdraw the offer”.");
+    const changes = { amountMinor: toMinor(input.amount), currency: input.currency.toUpperCase(), description: input.description || null };
+    if (changes.amountMinor === open.amountMinor && changes.currency === open.currency && changes.description === open.description) {
+      return { outcome: "unchanged", reward: toRecord(open, tag.itemName) };
+    }
+    const [row] = await tx.db.update(schema.rewards).set(changes).where(eq(schema.rewards.id, open.id)).returning();
+    await tellOwner(tx, row!, "ACTIVE", `You changed the reward for ${tag.itemName ?? "your tag"} to ${toMajor(row!.amountMinor)} ${row!.currency}.`);
+    return { outcome: "changed", reward: toRecord(row!, tag.itemName) };
   });
 }
 

@@ -9,6 +9,7 @@ export { labelPixels, labelSizes, papers, sheetGrid, type LabelFormat, type Labe
 export { type LabelFile, tagLabel, tagLabelSheet } from "./labels";
 export { labelWords } from "./label-words";
 export { findEncryptedIdByCode } from "./lookup";
+export { inLostMode, type LostModeResult, saveLostMode } from "./lost-mode";
 export { tagQrCode } from "./qr";
 export { type TagRecord, tagStatusSchema, tagTypeSchema } from "./records";
 export { listTagScans, TAG_MAP_PLACES, tagMapPlaces, type TagMapPlaces } from "./scans";
@@ -21,6 +22,8 @@ export {
   labelQuery,
   labelSheetQuery,
   labelSizeSchema,
+  lostModeInput,
+  type LostModeInput,
   MAX_SHEET_LABELS,
   mintTagsInput,
   paperSchema,

@@ -20,9 +20,9 @@ import {
   vehicleProfileInput,
   type TypedDetails,
 } from "@/lib/services/profiles";
-import { formInput } from "@/lib/forms/form-input";
-import { NotFoundError } from "@/lib/services/errors";
-import { releaseTag, setTagStatus, setTagStatusInput, tagStatusSchema } from "@/lib/services/tags";
+import { formInput, readField } from "@/lib/forms/form-input";
+import { createRewardInput } from "@/lib/services/rewards";
+import { lostModeInput, releaseTag, saveLostMode, setTagStatus, setTagStatusInput, tagStatusSchema } from "@/lib/services/tags";
 import { reportStolenInput, reportVehicleStolen } from "@/lib/services/vehicles";
 import { tagParams, tagPath } from "./tag-form";
 
@@ -94,10 +94,14 @@ export async function saveTagDetailsAction(previous: FormState, formData: FormDa
   return form(previous, formData);
 }
 
-/** The status the owner picked (a radio of the allowed moves, or the button of lost mode) and the message for finders. */
+/** The move a button of the page's status control carries, and the message for finders of the stolen report. */
 const statusFormInput = setTagStatusInput.extend({ status: z.enum(tagStatusSchema.options, "Choose a new status.") });
 
-/** PATCH /tags/:id/status, answered with a redirect so the page shows the new status and its moves. */
+/**
+ * PATCH /tags/:id/status from the tag page's one status control (a button per move, the stolen report's
+ * form), answered with a redirect so the page shows the new status and its moves. A refused move is
+ * answered on the form.
+ */
 export const changeStatusAction: FormAction = action(
   { auth: "user", returnTo: tagPath, params: tagParams, input: statusFormInput, values: ["status", "lostMessage"] },
   async ({ ctx, params, input }) => {
@@ -110,6 +114,39 @@ export const changeStatusAction: FormAction = action(
   },
 );
 
+/** Lost mode's reward fields, named as the reward endpoint's body. */
+const rewardFieldMap = { "reward.amount": "amount", "reward.currency": "currency", "reward.description": "description" };
+
+/**
+ * Lost mode's one form: the message for finders and the reward, saved together by saveLostMode (turning lost
+ * mode on, or changing what it shows). The reward is asked for when its amount or note is filled in; left
+ * empty, none is offered. Any invalid field is answered with everything typed kept, and nothing saved.
+ */
+export const saveLostModeAction: FormAction = action(
+  {
+    auth: "user",
+    returnTo: tagPath,
+    params: tagParams,
+    input: lostModeInput,
+    read: (formData) => {
+      const reward = formInput(createRewardInput, formData);
+      const asked = (reward.amount !== undefined && reward.amount !== "") || (reward.description !== undefined && reward.description !== null);
+      return { lostMessage: readField(formData, "lostMessage", lostModeInput.shape.lostMessage), reward: asked ? reward : null };
+    },
+    fieldMap: rewardFieldMap,
+    values: ["lostMessage", "amount", "currency", "description"],
+  },
+  async ({ ctx, params, input }) => {
+    const result = await saveLostMode(ctx, params.tagId, input);
+    const path = `/dashboard/tags/${params.tagId}`;
+    revalidatePath(path);
+    revalidatePath("/dashboard/tags");
+    if (result.reward === "created" || result.reward === "changed") revalidatePath("/dashboard/rewards");
+    const notice = result.turnedOn ? (result.reward === "created" ? "lost-on-reward" : "status-LOST") : result.reward === "created" ? "reward-offered" : "lost-saved";
+    redirect(`${path}?notice=${notice}`);
+  },
+);
+
 /** POST /vehicles/:tagId/report-stolen: a vehicle's stolen report, with its police report reference. */
 export const reportStolenAction: FormAction = action(
   { auth: "user", returnTo: tagPath, params: tagParams, input: reportStolenInput, values: ["policeReportRef", "lostMessage"] },
@@ -119,27 +156,6 @@ export const reportStolenAction: FormAction = action(
     revalidatePath(path);
     revalidatePath("/dashboard/tags");
     redirect(`${path}?notice=status-STOLEN`);
-  },
-);
-
-/**
- * The summary's one-tap move ("I've got it back", "Back to normal"): PATCH /tags/:id/status with the status
- * the button carries. A move the tag no longer allows (changed in another tab) comes back as a notice.
- */
-export const quickStatusAction: (formData: FormData) => Promise<void> = rowAction(
-  {
-    auth: "user",
-    returnTo: tagPath,
-    params: tagParams.extend({ status: tagStatusSchema }),
-    onError: (error, formData) => (error instanceof NotFoundError ? "/dashboard/tags" : `${tagPath(formData)}?notice=status-refused`),
-    revalidate: (formData) => {
-      revalidatePath(tagPath(formData));
-      revalidatePath("/dashboard/tags");
-    },
-  },
-  async ({ ctx, params }) => {
-    await setTagStatus(ctx, params.tagId, { status: params.status });
-    return `/dashboard/tags/${params.tagId}?notice=status-${params.status}`;
   },
 );
 

@@ -9,77 +9,82 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { threadTitle } from "@/components/messages/labels";
 import { ThreadStatusBadge } from "@/components/messages/thread-status-badge";
-import { FieldsForm } from "@/components/tags/fields-form";
+import { Disclosure } from "@/components/tags/disclosure";
+import { FieldsForm, type TagFieldSpec } from "@/components/tags/fields-form";
 import { statusOptions, tagStatusLabels, tagTypeLabels } from "@/components/tags/labels";
 import { TagStatusBadge } from "@/components/tags/status-badge";
 import type { ServiceContext } from "@/lib/services/context";
 import { listThreads } from "@/lib/services/messages";
 import { MAX_PHOTOS_PER_TAG, type Profile } from "@/lib/services/profiles";
-import { allowedTransitions, type TagRecord } from "@/lib/services/tags";
+import { allowedTransitions, type TagRecord, type TagStatus } from "@/lib/services/tags";
 import { type SearchParams } from "../params";
-import { addPhotoAction, changeStatusAction, deletePhotoAction, makePrimaryPhotoAction, quickStatusAction, releaseTagAction, reportStolenAction, saveTagDetailsAction } from "./actions";
+import { addPhotoAction, changeStatusAction, deletePhotoAction, makePrimaryPhotoAction, releaseTagAction, reportStolenAction, saveTagDetailsAction } from "./actions";
 import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { loadOwnedTag } from "./load";
 import { LostMode } from "./lost-mode";
 import { InsurancePanel, moreNotices, ScansPanel, TransferPanel } from "./more-panels";
-import { rewardNotices } from "./reward-panel";
+import { loadTagRewards, rewardNotices, type TagRewards } from "./reward-panel";
 import { detailsFields, isTypedKind, typedFormSpecs } from "./typed-fields";
 
 export const metadata: Metadata = { title: "Tag" };
 
 type Params = Promise<{ id: string }>;
 
-const MESSAGES_SHOWN = 5;
+/** Conversations listed on the tag's page; the inbox has them all. */
+const MESSAGES_SHOWN = 3;
 
 /**
- * One tag, arranged around what owners do: the summary with the one control that matters most ("I lost it"
- * / "I've got it back"), lost mode inline (message, reward, poster, live preview), the details in one form,
- * the status as one control, then photos, messages, scans, printables, and the rarely used rest under "More".
+ * One tag, arranged around what owners do, short enough for a phone: the summary with the one status
+ * control (its most urgent move as a big button, the other moves folded under it), lost mode inline (one
+ * form for the message and the reward, the reward's card, the poster, the live preview), the messages, the
+ * details and photos folded away once the tag is set up, and the rarely used rest (scan history, printing,
+ * transfer, insurance, release) under "More". LOST is reached through lost mode only, STOLEN through the
+ * stolen report only, every other move through the status control: each move of the transition table has
+ * one place, and each is a plain form that works without JavaScript.
  */
 export default async function TagPage({ params, searchParams }: { params: Params; searchParams: SearchParams }) {
   const { id } = await params;
   const { ctx, tag, profile } = await loadOwnedTag(id, `/dashboard/tags/${id}`);
-  const timeZone = await viewerTimeZone();
+  const [timeZone, rewards] = await Promise.all([viewerTimeZone(), loadTagRewards(ctx, tag.id)]);
   const query = await searchParams;
   const notices = {
     activated: { tone: "success", text: "The tag is yours. Fill in its details below to make it active." },
     ...moreNotices,
     ...rewardNotices,
+    "lost-on-reward": { tone: "success", text: "The tag is now lost, and the reward is offered: finders see both when they scan it." },
+    "lost-saved": { tone: "success", text: "Saved: finders see it the next time they open the tag's page." },
     "photo-deleted": { tone: "success", text: "The photo was deleted." },
     "photo-primary": { tone: "success", text: "The primary photo was changed." },
     "photo-missing": { tone: "error", text: "That photo was already deleted." },
-    "status-refused": { tone: "error", text: "That change is not possible from the tag's status now: here is where it stands." },
     ...Object.fromEntries(Object.entries(tagStatusLabels).map(([status, label]) => [`status-${status}`, { tone: "success" as const, text: `The tag is now ${label.toLowerCase()}.` }])),
   } as const;
   const notice = noticeFrom(query, notices);
   const noticeKey = typeof query.notice === "string" ? query.notice : "";
   const scansPage = pageParam(query.scans);
+  const moreOpen = query.more === "1" || query.scans !== undefined || noticeKey.startsWith("transfer-") || noticeKey.startsWith("insurance-");
 
   return (
     <div className="flex flex-col gap-6">
       <BackLink href="/dashboard/tags">Your tags</BackLink>
-      <div className="flex flex-col gap-6 xl:grid xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
+      <div className="flex flex-col gap-6 xl:grid xl:grid-cols-[minmax(0,1fr)_24rem] xl:items-start">
         <div className="flex min-w-0 flex-col gap-6">
-          <TagSummary tag={tag} profile={profile} timeZone={timeZone} />
+          <TagSummary tag={tag} profile={profile} timeZone={timeZone} rewards={rewards} />
           {notice ? <FormAlert tone={notice.tone} title={notice.text} /> : null}
-          <LostMode ctx={ctx} tag={tag} open={noticeKey.startsWith("reward-") || query.lost === "1"} />
-          <DetailsPanel tag={tag} profile={profile} />
-          <StatusPanel tag={tag} />
+          <LostMode ctx={ctx} tag={tag} rewards={rewards} timeZone={timeZone} open={query.lost === "1"} earlierOpen={noticeKey.startsWith("reward-")} />
         </div>
         <div className="flex min-w-0 flex-col gap-6">
-          <PhotosPanel tag={tag} profile={profile} />
           <MessagesPanel ctx={ctx} tagId={tag.id} timeZone={timeZone} />
-          <PrintablesPanel tag={tag} />
+          <DetailsSection tag={tag} profile={profile} />
+          <PhotosSection tag={tag} profile={profile} open={tag.status === "PENDING_SETUP" || noticeKey.startsWith("photo-")} />
         </div>
       </div>
-      <ScansPanel ctx={ctx} tagId={tag.id} scansPage={scansPage} />
-      <MoreSection ctx={ctx} tag={tag} open={noticeKey.startsWith("transfer-") || noticeKey.startsWith("insurance-")} />
+      <MoreSection ctx={ctx} tag={tag} scansPage={scansPage} open={moreOpen} />
     </div>
   );
 }
 
-/** Photo, name, status, scans and last scan, with the one control for the tag's most urgent move. */
-function TagSummary({ tag, profile, timeZone }: { tag: TagRecord; profile: Profile; timeZone: string }) {
+/** Photo, name, status, scans and last scan, with the tag's one status control. */
+function TagSummary({ tag, profile, timeZone, rewards }: { tag: TagRecord; profile: Profile; timeZone: string; rewards: TagRewards }) {
   const name = tag.itemName ?? "Unnamed tag";
   const photo = profile.photos.find((candidate) => candidate.isPrimary) ?? profile.photos[0];
   return (
@@ -103,24 +108,42 @@ function TagSummary({ tag, profile, timeZone }: { tag: TagRecord; profile: Profi
             <span className="font-mono text-ink">{tag.code}</span>
           </p>
           <p className="text-sm text-muted">
-            {tag.scanCount} {tag.scanCount === 1 ? "scan" : "scans"}
+            {/* A plain link: the page is drawn again with "More" open, so the browser finds the history there. */}
+            <a href={`/dashboard/tags/${tag.id}?more=1#scans-heading`} className="font-semibold text-brand-700 underline">
+              {tag.scanCount} {tag.scanCount === 1 ? "scan" : "scans"}
+            </a>
             {tag.lastScannedAt ? <> · last seen <DateTime iso={tag.lastScannedAt} timeZone={timeZone} /></> : " · never scanned yet"}
           </p>
         </div>
       </div>
-      <SummaryControl tag={tag} />
+      <StatusControl tag={tag} rewards={rewards} />
     </section>
   );
 }
 
-/** "I've got it back" while lost or stolen, "back to normal" once found, finishing the set-up before that. */
-function SummaryControl({ tag }: { tag: TagRecord }) {
-  const quick: Partial<Record<TagRecord["status"], { to: TagRecord["status"]; label: string }>> = {
-    LOST: { to: "FOUND", label: "I've got it back" },
-    STOLEN: { to: "ACTIVE", label: "I've got it back" },
-    FOUND: { to: "ACTIVE", label: "Back to normal" },
-    DEACTIVATED: { to: "ACTIVE", label: "Switch the tag back on" },
-  };
+/** The move each status leads with, as the summary's big button. */
+const primaryMoves: Partial<Record<TagStatus, { to: TagStatus; label: string }>> = {
+  LOST: { to: "FOUND", label: "I've got it back" },
+  STOLEN: { to: "ACTIVE", label: "I've got it back" },
+  FOUND: { to: "ACTIVE", label: "Back to normal" },
+  DEACTIVATED: { to: "ACTIVE", label: "Switch the tag back on" },
+  EXPIRED: { to: "ACTIVE", label: "Switch the tag back on" },
+};
+
+/** What a folded move's button says and what it does, from where the tag is. */
+function otherMove(from: TagStatus, to: TagStatus): { label: string; explain: string } {
+  if (from === "LOST" && to === "ACTIVE") return { label: "Turn lost mode off", explain: "Back to the normal profile, without marking it found: if lost mode was turned on by mistake." };
+  if (to === "DEACTIVATED") return { label: "Switch the tag off", explain: statusOptions.DEACTIVATED.explain };
+  return { label: `Mark it ${statusOptions[to].label.toLowerCase()}`, explain: statusOptions[to].explain };
+}
+
+/**
+ * The tag's one status control, every move the transition table allows from here but LOST (lost mode, below
+ * the summary): the most urgent one as a big button, the others folded under "Other status changes", the
+ * stolen report among them (a vehicle's asks for the police report reference). Each is a form of its own,
+ * whose refusal is answered beside its button.
+ */
+function StatusControl({ tag, rewards }: { tag: TagRecord; rewards: TagRewards }) {
   if (tag.status === "PENDING_SETUP") {
     const typed = isTypedKind(tag.tagType) ? typedFormSpecs[tag.tagType] : null;
     return (
@@ -129,22 +152,114 @@ function SummaryControl({ tag }: { tag: TagRecord }) {
       </FormAlert>
     );
   }
-  const move = quick[tag.status];
-  if (!move) return null;
+  const moves = allowedTransitions(tag.status);
+  const primary = primaryMoves[tag.status];
+  const others = moves.filter((to) => to !== "LOST" && to !== "STOLEN" && to !== primary?.to);
+  const stolen = moves.includes("STOLEN");
   return (
-    <form action={quickStatusAction} className="flex">
-      <input type="hidden" name="tagId" value={tag.id} />
-      <input type="hidden" name="status" value={move.to} />
-      <SubmitButton variant={tag.status === "FOUND" || tag.status === "DEACTIVATED" ? "secondary" : "primary"} pendingLabel="Saving…" className="min-h-14 w-full text-lg">
-        {move.label}
-      </SubmitButton>
-    </form>
+    <div className="flex flex-col gap-3">
+      {primary ? (
+        <FieldsForm
+          action={changeStatusAction}
+          formLabel={primary.label}
+          hidden={{ tagId: tag.id, status: primary.to }}
+          fields={[]}
+          variant={tag.status === "LOST" || tag.status === "STOLEN" ? "primary" : "secondary"}
+          submitClassName="min-h-14 w-full text-lg"
+          submitLabel={primary.label}
+          pendingLabel="Saving…"
+        />
+      ) : null}
+      {tag.status === "LOST" && rewards.open?.status === "ACTIVE" ? (
+        <p className="text-sm text-muted">
+          Offered a reward? <a href="#reward-heading" className="font-semibold text-brand-700 underline">Confirm the return</a> with the finder&apos;s code instead.
+        </p>
+      ) : null}
+      {others.length > 0 || stolen ? (
+        <details id="status" className="rounded-lg border border-line px-4 py-2">
+          <summary className="min-h-10 cursor-pointer content-center font-semibold text-ink">Other status changes</summary>
+          <div className="mt-2 mb-3 flex flex-col gap-5">
+            {others.map((to) => {
+              const move = otherMove(tag.status, to);
+              return (
+                <FieldsForm
+                  key={to}
+                  action={changeStatusAction}
+                  formLabel={move.label}
+                  hidden={{ tagId: tag.id, status: to }}
+                  fields={[]}
+                  intro={<p className="text-sm text-muted">{move.explain}</p>}
+                  variant="secondary"
+                  submitLabel={move.label}
+                  pendingLabel="Saving…"
+                />
+              );
+            })}
+            {stolen ? <StolenReport tag={tag} /> : null}
+          </div>
+        </details>
+      ) : null}
+    </div>
   );
 }
 
-function DetailsPanel({ tag, profile }: { tag: TagRecord; profile: Profile }) {
+/**
+ * The stolen report, the one way to STOLEN. A vehicle's asks for the police's report reference: the public
+ * VIN check shows a stolen report only with one on file.
+ */
+function StolenReport({ tag }: { tag: TagRecord }) {
+  const message: TagFieldSpec = { name: "lostMessage", label: "Message for finders", kind: "textarea", optional: true, maxLength: 500, defaultValue: tag.lostMessage ?? "", hint: "Shown with the stolen alert." };
+  const vehicle = tag.tagType === "VEHICLE";
   return (
-    <Panel id="details" title="Details" description="What finders see when they scan the tag, unless you make it private. Finders can always message you through us.">
+    <div className="flex flex-col gap-3 border-t border-line pt-5">
+      <h3 className="text-base font-semibold text-ink">{vehicle ? "Report the vehicle stolen" : "Report it stolen"}</h3>
+      <p className="text-sm text-muted">
+        {vehicle ? (
+          <>
+            Report the theft to the police first. Scans of the tag then show a stolen alert; with the police&apos;s report reference, anyone checking the VIN before buying is also
+            told that its owner reported it stolen with a police reference on file. The reference itself stays private.
+          </>
+        ) : (
+          statusOptions.STOLEN.explain
+        )}
+      </p>
+      {vehicle ? (
+        <FieldsForm
+          action={reportStolenAction}
+          formLabel="Report the vehicle stolen"
+          hidden={{ tagId: tag.id }}
+          variant="danger"
+          fields={[
+            {
+              name: "policeReportRef",
+              label: "Police report reference",
+              optional: true,
+              maxLength: 100,
+              autoComplete: "off",
+              spellCheck: false,
+              hint: "The reference the police gave you. Without it, scans still show the stolen alert, but the public VIN check does not list the vehicle as stolen.",
+            },
+            message,
+          ]}
+          submitLabel="Report it stolen"
+          pendingLabel="Reporting…"
+        />
+      ) : (
+        <FieldsForm action={changeStatusAction} formLabel="Report it stolen" hidden={{ tagId: tag.id, status: "STOLEN" }} variant="danger" fields={[message]} submitLabel="Report it stolen" pendingLabel="Reporting…" />
+      )}
+    </div>
+  );
+}
+
+/** The one details form, folded away once the tag is set up (open while it is setting up). */
+function DetailsSection({ tag, profile }: { tag: TagRecord; profile: Profile }) {
+  return (
+    <Disclosure id="details" open={tag.status === "PENDING_SETUP"} summary={
+        <h2 id="details-heading" className="min-w-0 flex-1">
+          Details
+        </h2>
+      }>
+      <p className="text-sm text-muted">What finders see when they scan the tag, unless you make it private. Finders can always message you through us.</p>
       <FieldsForm
         action={saveTagDetailsAction}
         formLabel="Details"
@@ -154,74 +269,28 @@ function DetailsPanel({ tag, profile }: { tag: TagRecord; profile: Profile }) {
         submitLabel="Save"
         pendingLabel="Saving…"
       />
-    </Panel>
+    </Disclosure>
   );
 }
 
-/** The moves the transition table allows from here, as one choice with each option's meaning. */
-function StatusPanel({ tag }: { tag: TagRecord }) {
-  if (tag.status === "PENDING_SETUP") return null;
-  // A vehicle is reported stolen through its own form below, which asks for the police report reference:
-  // the public VIN check shows a stolen report only with one on file.
-  const vehicleStolen = tag.tagType === "VEHICLE" && allowedTransitions(tag.status).includes("STOLEN");
-  const moves = allowedTransitions(tag.status).filter((to) => !(vehicleStolen && to === "STOLEN"));
-  return (
-    <Panel id="status" title="Status" description={<>Now: {tagStatusLabels[tag.status]}. Only the changes possible from here are offered.</>}>
-      {vehicleStolen ? (
-        <div className="mb-6 flex flex-col gap-3 border-b border-line pb-6">
-          <h3 className="text-base font-semibold text-ink">Report the vehicle stolen</h3>
-          <p className="text-sm text-muted">
-            Report the theft to the police first. Scans of the tag then show a stolen alert; with the police&apos;s report reference, anyone checking the VIN before buying is also
-            told that its owner reported it stolen with a police reference on file. The reference itself stays private.
-          </p>
-          <FieldsForm
-            action={reportStolenAction}
-            formLabel="Report the vehicle stolen"
-            hidden={{ tagId: tag.id }}
-            variant="danger"
-            fields={[
-              {
-                name: "policeReportRef",
-                label: "Police report reference",
-                optional: true,
-                maxLength: 100,
-                autoComplete: "off",
-                spellCheck: false,
-                hint: "The reference the police gave you. Without it, scans still show the stolen alert, but the public VIN check does not list the vehicle as stolen.",
-              },
-              { name: "lostMessage", label: "Message for finders", kind: "textarea", optional: true, maxLength: 500, defaultValue: tag.lostMessage ?? "", hint: "Shown with the stolen alert." },
-            ]}
-            submitLabel="Report it stolen"
-            pendingLabel="Reporting…"
-          />
-        </div>
-      ) : null}
-      <FieldsForm
-        action={changeStatusAction}
-        formLabel="Change the status"
-        hidden={{ tagId: tag.id }}
-        variant="secondary"
-        fields={[
-          { name: "status", label: "New status", kind: "radio", options: moves.map((to) => ({ value: to, label: statusOptions[to].label, description: statusOptions[to].explain })) },
-          ...(moves.includes("LOST") || moves.includes("STOLEN")
-            ? [{ name: "lostMessage", label: "Message for finders", kind: "textarea" as const, optional: true, maxLength: 500, defaultValue: tag.lostMessage ?? "", hint: moves.includes("STOLEN") ? "Used for Lost and Stolen." : "Used for Lost." }]
-            : []),
-        ]}
-        submitLabel="Change the status"
-        pendingLabel="Saving…"
-      />
-    </Panel>
-  );
-}
-
-function PhotosPanel({ tag, profile }: { tag: TagRecord; profile: Profile }) {
+function PhotosSection({ tag, profile, open }: { tag: TagRecord; profile: Profile; open: boolean }) {
   const name = tag.itemName ?? "Unnamed tag";
+  const count = profile.photos.length;
   return (
-    <Panel id="photos" title="Photos" description={`Up to ${MAX_PHOTOS_PER_TAG}: JPEG, PNG or WebP, at most 5 MB each. Location and camera details are removed. The primary photo is shown first.`}>
+    <Disclosure
+      id="photos"
+      open={open}
+      summary={
+        <h2 id="photos-heading" className="min-w-0 flex-1">
+          Photos <span className="text-base font-normal text-muted">({count === 0 ? "none yet" : count})</span>
+        </h2>
+      }
+    >
+      <p className="text-sm text-muted">Up to {MAX_PHOTOS_PER_TAG}: JPEG, PNG or WebP, at most 5 MB each. Location and camera details are removed. The primary photo is shown first.</p>
       {profile.photos.length === 0 ? (
-        <p className="mb-5 text-muted">No photos yet.</p>
+        <p className="text-muted">No photos yet.</p>
       ) : (
-        <ul aria-label="Photos" className="mb-6 grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-2">
+        <ul aria-label="Photos" className="grid grid-cols-2 gap-4 sm:grid-cols-3 xl:grid-cols-2">
           {profile.photos.map((photo, index) => (
             <li key={photo.id} className="flex flex-col gap-2">
               {/* eslint-disable-next-line @next/next/no-img-element -- served by our own route, already re-encoded and small */}
@@ -266,7 +335,7 @@ function PhotosPanel({ tag, profile }: { tag: TagRecord; profile: Profile }) {
       ) : (
         <p className="text-muted">This tag has the most photos it can have. Delete one to add another.</p>
       )}
-    </Panel>
+    </Disclosure>
   );
 }
 
@@ -274,7 +343,22 @@ function PhotosPanel({ tag, profile }: { tag: TagRecord; profile: Profile }) {
 async function MessagesPanel({ ctx, tagId, timeZone }: { ctx: ServiceContext; tagId: string; timeZone: string }) {
   const { items, total } = await listThreads(ctx, { page: 1, limit: MESSAGES_SHOWN, tagId });
   return (
-    <Panel id="tag-messages" title="Messages" description={total > items.length ? `The latest ${items.length} of ${total} conversations about this tag.` : "Conversations finders started about this tag."}>
+    <Panel
+      id="tag-messages"
+      title="Messages"
+      description={
+        total > items.length ? (
+          <>
+            The latest {items.length} of {total} conversations about this tag.{" "}
+            <Link href="/dashboard/messages" className="font-semibold text-brand-700 underline">
+              All your conversations
+            </Link>
+          </>
+        ) : (
+          "Conversations finders started about this tag."
+        )
+      }
+    >
       {items.length === 0 ? (
         <p className="text-muted">No finder has written about this tag yet.</p>
       ) : (
@@ -301,44 +385,35 @@ async function MessagesPanel({ ctx, tagId, timeZone }: { ctx: ServiceContext; ta
 }
 
 function PrintablesPanel({ tag }: { tag: TagRecord }) {
-  const lost = tag.status === "LOST" || tag.status === "STOLEN";
   return (
-    <Panel id="label" title="QR label and printables" description="Print the tag's QR code with its code, to stick on the item or keep as a spare.">
-      <div className="flex flex-wrap gap-3">
-        <Link href={`/dashboard/tags/${tag.id}/label`} className="btn-secondary">
-          Print the QR label
-        </Link>
-        {lost ? (
-          <Link href={`/dashboard/tags/${tag.id}/poster`} className="btn-secondary">
-            Print a {tag.status === "LOST" ? "lost" : "stolen"} poster
-          </Link>
-        ) : null}
-      </div>
+    <Panel id="label" title="QR label" description="Print the tag's QR code with its code, to stick on the item or keep as a spare.">
+      <Link href={`/dashboard/tags/${tag.id}/label`} className="btn-secondary">
+        Print the QR label
+      </Link>
     </Panel>
   );
 }
 
-/** Transfer, insurance and release: rarely needed, so folded away. */
-function MoreSection({ ctx, tag, open }: { ctx: ServiceContext; tag: TagRecord; open: boolean }) {
+/** The rarely used parts, folded away: scan history, printing, transfer, insurance, release. */
+function MoreSection({ ctx, tag, scansPage, open }: { ctx: ServiceContext; tag: TagRecord; scansPage: number; open: boolean }) {
   const name = tag.itemName ?? "Unnamed tag";
   return (
-    <details open={open} className="rounded-xl border border-line bg-white shadow-sm">
-      <summary className="flex min-h-14 cursor-pointer items-center px-5 text-lg font-semibold text-ink">More: transfer, insurance, release</summary>
-      <div className="flex flex-col gap-6 border-t border-line p-4 sm:p-5">
-        <TransferPanel ctx={ctx} tagId={tag.id} />
-        <InsurancePanel ctx={ctx} tagId={tag.id} />
-        <Panel id="release" title="Release this tag" tone="danger" description="The profile, photos, scan history and messages are deleted, and the tag's code can be activated again by anyone who has it. This cannot be undone.">
-          <FieldsForm
-            action={releaseTagAction}
-            formLabel="Release this tag"
-            hidden={{ tagId: tag.id }}
-            variant="danger"
-            fields={[{ name: "confirm", label: `Yes, release ${name} and delete its profile`, kind: "checkbox" }]}
-            submitLabel="Release tag"
-            pendingLabel="Releasing…"
-          />
-        </Panel>
-      </div>
-    </details>
+    <Disclosure id="more" open={open} summary="More: scan history, QR label, transfer, insurance, release">
+      <ScansPanel ctx={ctx} tagId={tag.id} scansPage={scansPage} />
+      <PrintablesPanel tag={tag} />
+      <TransferPanel ctx={ctx} tagId={tag.id} />
+      <InsurancePanel ctx={ctx} tagId={tag.id} />
+      <Panel id="release" title="Release this tag" tone="danger" description="The profile, photos, scan history and messages are deleted, and the tag's code can be activated again by anyone who has it. This cannot be undone.">
+        <FieldsForm
+          action={releaseTagAction}
+          formLabel="Release this tag"
+          hidden={{ tagId: tag.id }}
+          variant="danger"
+          fields={[{ name: "confirm", label: `Yes, release ${name} and delete its profile`, kind: "checkbox" }]}
+          submitLabel="Release tag"
+          pendingLabel="Releasing…"
+        />
+      </Panel>
+    </Disclosure>
   );
 }

@@ -7,7 +7,7 @@ import { formError } from "@/lib/forms/action-result";
 import { formText, type FormState } from "@/lib/forms/form-state";
 import { action, rowAction } from "@/lib/forms/action";
 import { ConflictError, NotFoundError, UnprocessableError } from "@/lib/services/errors";
-import { confirmReturn, confirmReturnFields, createReward, createRewardInput, deleteReward, disputeReward, disputeRewardInput, payReward, payRewardFields } from "@/lib/services/rewards";
+import { confirmReturn, confirmReturnFields, deleteReward, disputeReward, disputeRewardInput, payReward, payRewardFields } from "@/lib/services/rewards";
 import { tagParams, tagPath } from "./tag-form";
 
 type FormAction = (previous: FormState, formData: FormData) => Promise<FormState>;
@@ -21,15 +21,6 @@ function rewardDone(formData: FormData, notice: string): never {
   revalidatePath("/dashboard/rewards");
   redirect(`${path}?notice=${notice}#reward-heading`);
 }
-
-/** POST /rewards/:tagId. */
-export const offerRewardAction: FormAction = action(
-  { auth: "user", returnTo: tagPath, params: tagParams, input: createRewardInput, values: ["amount", "currency", "description"] },
-  async ({ ctx, params, input, formData }) => {
-    await createReward(ctx, params.tagId, input);
-    rewardDone(formData, "reward-offered");
-  },
-);
 
 /**
  * POST /rewards/confirm-return/:tagId, with the finder's handover code when the owner typed one, or the

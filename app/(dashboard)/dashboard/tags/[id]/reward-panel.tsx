@@ -1,14 +1,14 @@
 import Link from "next/link";
 import { DateTime } from "@/components/dashboard/date-time";
+import { formatDateTime } from "@/components/dashboard/dates";
 import { Panel } from "@/components/dashboard/panel";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { HandoverMark, RewardStatusBadge } from "@/components/rewards/reward-status-badge";
-import { FieldsForm } from "@/components/tags/fields-form";
+import { FieldsForm, type FieldGroup, type TagFieldSpec } from "@/components/tags/fields-form";
 import { formatMoney } from "@/lib/i18n/money";
-import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import type { ServiceContext } from "@/lib/services/context";
 import { HANDOVER_CODE_MAX_FAILURES, listRewards, MAX_REWARD_AMOUNT, returnCandidates, type ReturnCandidate, type RewardRecord } from "@/lib/services/rewards";
-import { confirmReturnAction, disputeRewardAction, offerRewardAction, payRewardAction, withdrawRewardAction } from "./reward-actions";
+import { confirmReturnAction, disputeRewardAction, payRewardAction, withdrawRewardAction } from "./reward-actions";
 
 export const rewardNotices = {
   "reward-offered": { tone: "success", text: "The reward is offered. Finders see it on the tag's page, and their conversation shows them a handover code." },
@@ -22,67 +22,94 @@ export const rewardNotices = {
   "reward-changed": { tone: "error", text: "That reward changed in the meantime: here is where it stands now." },
 } as const;
 
-/** Currencies offered first in the reward form; the API takes any ISO 4217 code. */
+/** Currencies offered first in the reward fields; the API takes any ISO 4217 code. */
 const currencies = ["USD", "EUR", "GBP", "CAD", "AUD", "NZD", "CHF", "SEK", "NOK", "DKK", "PLN", "JPY", "INR", "MXN", "BRL", "ZAR"];
 
 const REWARDS_SHOWN = 20;
 
+/** The tag's rewards as the page shows them: the open one (ACTIVE or RETURNED) apart from the rest. */
+export interface TagRewards {
+  items: RewardRecord[];
+  open: RewardRecord | undefined;
+  earlier: RewardRecord[];
+  /** The conversations confirm-return may name, while a reward is ACTIVE. */
+  candidates: ReturnCandidate[];
+}
+
+export async function loadTagRewards(ctx: ServiceContext, tagId: string): Promise<TagRewards> {
+  const { items } = await listRewards(ctx, { page: 1, limit: REWARDS_SHOWN, tagId });
+  const open = items.find((reward) => reward.status === "ACTIVE" || reward.status === "RETURNED");
+  const candidates = open?.status === "ACTIVE" ? await returnCandidates(ctx, tagId) : [];
+  return { items, open, earlier: items.filter((reward) => reward !== open), candidates };
+}
+
+/**
+ * The reward's fields in lost mode's one form (saved with the message by saveLostModeAction), as one group:
+ * empty for a new offer, the ACTIVE reward's values to change it (folded away while lost mode is on, where
+ * its card below already shows it). None while a returned reward is still to pay: a new offer waits for it.
+ */
+export function lostModeRewardFields(rewards: TagRewards, { fold }: { fold: boolean }): { fields: TagFieldSpec[]; group: FieldGroup } | null {
+  const { open, items } = rewards;
+  if (open?.status === "RETURNED") return null;
+  const currency = open?.currency ?? items[0]?.currency ?? "USD";
+  const options = (currencies.includes(currency) ? currencies : [currency, ...currencies]).map((code) => ({ value: code, label: code }));
+  const fields: TagFieldSpec[] = [
+    { name: "amount", label: "Amount", inputMode: "decimal", autoComplete: "off", defaultValue: open ? String(open.amount) : "" },
+    { name: "currency", label: "Currency", kind: "select", options, defaultValue: currency },
+    { name: "description", label: "Note to the finder", kind: "textarea", rows: 2, optional: true, maxLength: 2000, defaultValue: open?.description ?? "", hint: "Shown with the reward, like “Thank you so much, he is our family.”" },
+  ];
+  const limits = `more than 0, at most ${MAX_REWARD_AMOUNT.toLocaleString("en-GB")}`;
+  const group: FieldGroup = open
+    ? {
+        names: ["amount", "currency", "description"],
+        legend: `Change the reward (${formatMoney(open.amount, open.currency)})`,
+        hint: `The amount is ${limits}. Finders who left an e-mail address are told it changed; their handover codes stay the same. To take it back, use “Withdraw the offer”.`,
+        folded: fold,
+      }
+    : {
+        names: ["amount", "currency", "description"],
+        legend: "Reward (optional)",
+        hint: `Leave the amount empty for no reward, or enter one ${limits}. You pay it yourself, once the item is back in your hands: we never hold or move money.`,
+      };
+  return { fields, group };
+}
+
 /**
  * The tag's rewards with only the moves decisions.md's state table allows from each one's status:
  * ACTIVE → confirm the return (with the finder's handover code) or withdraw; RETURNED → record the payment
- * or dispute; PAID → dispute; DISPUTED → remove. A new offer only when none is ACTIVE or RETURNED. It is a
- * part of lost mode (lost-mode.tsx); `standalone`, for a tag out of lost mode (found, say, with the reward
- * still to pay), it is a card of its own, shown only when the tag has rewards.
+ * or dispute; PAID → dispute; DISPUTED → remove. The open reward (ACTIVE or RETURNED) leads; the rest are
+ * folded under "Earlier rewards" (opened by `earlierOpen`, an answer about one of them). Rewards are offered
+ * in lost mode's one form, never here. `nested`: a part of lost mode; else a card of its own (a tag out of
+ * lost mode with a reward still to pay or to look back on). Nothing when the tag has no rewards.
  */
-export async function RewardPanel({ ctx, tagId, standalone = false }: { ctx: ServiceContext; tagId: string; standalone?: boolean }) {
-  const [{ items }, timeZone, candidates] = await Promise.all([listRewards(ctx, { page: 1, limit: REWARDS_SHOWN, tagId }), viewerTimeZone(), returnCandidates(ctx, tagId)]);
-  if (standalone && items.length === 0) return null;
-  const open = items.find((reward) => reward.status === "ACTIVE" || reward.status === "RETURNED");
-  const others = items.filter((reward) => reward !== open);
-  const lastCurrency = items[0]?.currency ?? "USD";
-
+export function RewardPanel({ tagId, rewards, timeZone, nested = false, earlierOpen = false }: { tagId: string; rewards: TagRewards; timeZone: string; nested?: boolean; earlierOpen?: boolean }) {
+  const { open, earlier, candidates } = rewards;
+  if (!open && earlier.length === 0) return null;
   return (
     <Panel
       id="reward"
-      nested={!standalone}
+      nested={nested}
       title="Reward"
-      description="A reward is shown to finders on the tag's page and in their conversation. You pay it yourself, only once the item is back in your hands: we never hold or move money."
+      description={open?.status === "RETURNED" ? "The item is back: pay the finder the way you agreed, then record it here." : undefined}
     >
-      <div className="flex flex-col gap-6">
-        {open ? <RewardCard reward={open} tagId={tagId} timeZone={timeZone} candidates={candidates} /> : <OfferForm tagId={tagId} currency={lastCurrency} />}
-        {others.length > 0 ? (
-          <div>
-            <p className="mb-3 text-base font-semibold text-ink">{open ? "Earlier rewards" : "Rewards so far"}</p>
-            <ul className="flex flex-col gap-4">
-              {others.map((reward) => (
+      <div className="flex flex-col gap-5">
+        {open ? <RewardCard reward={open} tagId={tagId} timeZone={timeZone} candidates={candidates} /> : null}
+        {earlier.length > 0 ? (
+          <details open={earlierOpen || undefined} className="rounded-lg border border-line px-4 py-2">
+            <summary className="min-h-10 cursor-pointer content-center font-semibold text-ink">
+              {open ? "Earlier rewards" : "Rewards so far"} ({earlier.length})
+            </summary>
+            <ul className="mt-2 mb-2 flex flex-col gap-4">
+              {earlier.map((reward) => (
                 <li key={reward.id}>
                   <RewardCard reward={reward} tagId={tagId} timeZone={timeZone} />
                 </li>
               ))}
             </ul>
-          </div>
+          </details>
         ) : null}
       </div>
     </Panel>
-  );
-}
-
-function OfferForm({ tagId, currency }: { tagId: string; currency: string }) {
-  const options = (currencies.includes(currency) ? currencies : [currency, ...currencies]).map((code) => ({ value: code, label: code }));
-  return (
-    <FieldsForm
-      action={offerRewardAction}
-      formLabel="Offer a reward"
-      hidden={{ tagId }}
-      columns={2}
-      fields={[
-        { name: "amount", label: "Amount", inputMode: "decimal", hint: `More than 0, at most ${MAX_REWARD_AMOUNT.toLocaleString("en-GB")}.` },
-        { name: "currency", label: "Currency", kind: "select", options, defaultValue: currency },
-        { name: "description", label: "Note to the finder", kind: "textarea", optional: true, maxLength: 2000, hint: "Shown with the reward, like “Thank you so much, he is our family.”" },
-      ]}
-      submitLabel="Offer the reward"
-      pendingLabel="Offering…"
-    />
   );
 }
 
@@ -170,30 +197,26 @@ function RewardCard({ reward, tagId, timeZone, candidates = [] }: { reward: Rewa
   );
 }
 
-const candidateDate = (iso: string, timeZone: string) => new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone }).format(new Date(iso));
-
 function ConfirmReturn({ reward, tagId, candidates, timeZone }: { reward: RewardRecord; tagId: string; candidates: ReturnCandidate[]; timeZone: string }) {
   const locked = reward.handoverAttemptsLeft === 0;
   // Without a code (no phone, met in person) the owner may still name the finder; "nobody" names no one.
   const chooser = {
     name: "threadId",
     kind: "select" as const,
-    label: "Or: who gave it back? (without a code)",
+    label: "Or, without a code: who gave it back?",
     optional: true,
-    hint: "Only that finder is thanked and gets the certificate; the other conversations are closed and told the item is home.",
+    hint: "Only that finder is thanked; the other conversations are told the item is home.",
     options: [
       { value: "", label: "Nobody named: just confirm the return" },
-      ...candidates.map((candidate) => ({ value: candidate.threadId, label: `${candidate.finderName ?? "A finder"}, wrote ${candidateDate(candidate.createdAt, timeZone)}` })),
+      ...candidates.map((candidate) => ({ value: candidate.threadId, label: `${candidate.finderName ?? "A finder"}, wrote ${formatDateTime(candidate.createdAt, timeZone)}` })),
     ],
   };
   return (
     <div className="flex flex-col gap-3 rounded-lg bg-canvas p-4">
       <h4 className="text-base font-semibold text-ink">Got it back? Confirm the return</h4>
-      <ol className="list-decimal space-y-1 pl-5 text-sm text-ink">
-        <li>Each finder&apos;s conversation shows them their own 6-digit handover code. You never see it here.</li>
-        <li>At the meeting, once the item is in your hands, ask the finder for the code and type it below.</li>
-        <li>Pay the reward only after that. Nobody who really has your item needs money first.</li>
-      </ol>
+      <p className="text-sm text-ink">
+        Once the item is in your hands, ask the finder for the 6-digit code their conversation shows them (you never see it here). Pay only after that.
+      </p>
       {locked ? (
         <p className="text-sm font-semibold text-danger-700">Too many wrong codes were typed: the code check is locked. You can still confirm the return without a code.</p>
       ) : reward.handoverAttemptsLeft < HANDOVER_CODE_MAX_FAILURES ? (
@@ -208,7 +231,7 @@ function ConfirmReturn({ reward, tagId, candidates, timeZone }: { reward: Reward
         fields={
           locked
             ? [chooser]
-            : [{ name: "handoverCode", label: "Finder's handover code", optional: true, inputMode: "numeric", autoComplete: "off", maxLength: 7, hint: "Six digits: it names the finder who returned it. Leave it empty to confirm without the code." }, chooser]
+            : [{ name: "handoverCode", label: "Finder's handover code", optional: true, inputMode: "numeric", autoComplete: "off", maxLength: 7, hint: "Six digits: it names the finder who returned it." }, chooser]
         }
         submitLabel="Confirm the return"
         pendingLabel="Confirming…"
