@@ -1,3 +1,5 @@
+import { createHash } from "node:crypto";
+import { gzipSync } from "node:zlib";
 import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { env } from "@/lib/env";
@@ -40,10 +42,12 @@ const rateLimitHeaderDefinitions = {
   "X-RateLimit-Remaining": { description: "Requests left in the window", schema: { type: "integer" as const } },
   "X-RateLimit-Reset": { description: "Unix time (seconds) when the window resets", schema: { type: "integer" as const } },
 };
+const retryAfterHeader = { description: "Seconds to wait", schema: { type: "integer" as const } };
 
-// Every response of every /api/v1 operation carries these: referenced from components rather than written
-// out on each (a tenth of the document's size, which Swagger UI parses on every visit to /docs).
-const rateLimitHeaders = Object.fromEntries(Object.keys(rateLimitHeaderDefinitions).map((name) => [name, { $ref: `#/components/headers/${name}` }])) as unknown as typeof rateLimitHeaderDefinitions;
+// Every response of every /api/v1 operation carries these. The document says so once (info.description) and
+// lists them on the shared error responses, 429 above all; written on each success response too they were
+// an eighth of the document, which Swagger UI parses on every visit to /docs (docs/api.md).
+const rateLimitHeaders = Object.fromEntries(Object.keys(rateLimitHeaderDefinitions).map((name) => [name, { $ref: `#/components/headers/${name}` }])) as Record<string, { $ref: string }>;
 
 /** The optional `Idempotency-Key` request header of every POST that honours it (lib/http/idempotency.ts). */
 const idempotencyHeaders = z.object({
@@ -59,9 +63,8 @@ const idempotencyHeaders = z.object({
     }),
 });
 
-const replayedHeader = {
-  [IDEMPOTENT_REPLAYED_HEADER]: { description: `\`true\` when this is the stored answer to an earlier request with the same ${IDEMPOTENCY_HEADER}`, schema: { type: "string" as const, enum: ["true"] } },
-};
+const replayedHeaderDefinition = { description: `\`true\` when this is the stored answer to an earlier request with the same ${IDEMPOTENCY_HEADER}`, schema: { type: "string" as const, enum: ["true"] } };
+const replayedHeader = { [IDEMPOTENT_REPLAYED_HEADER]: { $ref: `#/components/headers/${IDEMPOTENT_REPLAYED_HEADER}` } };
 
 function commonErrors(endpoint: Endpoint): ErrorCode[] {
   const codes = new Set<ErrorCode>(["INTERNAL_ERROR", "SERVICE_UNAVAILABLE"]);
@@ -81,7 +84,24 @@ function commonErrors(endpoint: Endpoint): ErrorCode[] {
   return [...codes];
 }
 
-function errorResponses(endpoint: Endpoint) {
+/** `VALIDATION_ERROR` → `ValidationError`, `tagId` → `TagId`, `Idempotency-Key` → `IdempotencyKey`. */
+const pascalCase = (words: string) =>
+  words
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + (word === word.toUpperCase() ? word.slice(1).toLowerCase() : word.slice(1)))
+    .join("");
+
+/** One response component per status and set of codes (`Unauthorized`, `ValidationErrorOrInvalidTransition`). */
+type ErrorResponseComponents = Map<string, ResponseObject>;
+type ResponseObject = { description: string; headers?: Record<string, { $ref: string }>; content: Record<string, { schema: { $ref: string } }> };
+
+/**
+ * The error statuses of an operation, each a `$ref` to a shared response in `components.responses`: the
+ * same few answers (401, 404, 429, 500, …) recur on every operation, and written out on each they were most
+ * of the document (docs/api.md).
+ */
+function errorResponses(endpoint: Endpoint, components: ErrorResponseComponents) {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of commonErrors(endpoint)) {
     const status = errorStatus[code];
@@ -91,21 +111,37 @@ function errorResponses(endpoint: Endpoint) {
   return Object.fromEntries(
     [...byStatus.entries()]
       .sort(([a], [b]) => a - b)
-      .map(([status, codes]) => [
-        status,
-        {
-          description: codes.map((code) => `\`${code}\`: ${errorDescriptions[code]}`).join(" "),
-          headers: versioned ? { ...rateLimitHeaders, ...(status === 429 ? { "Retry-After": { description: "Seconds to wait", schema: { type: "integer" as const } } } : {}) } : undefined,
-          content: { "application/json": { schema: errorEnvelopeSchema } },
-        },
-      ]),
+      .map(([status, codes]) => {
+        const name = codes.map(pascalCase).join("Or") + (versioned ? "" : "WithoutRateLimit");
+        if (!components.has(name)) {
+          components.set(name, {
+            description: codes.map((code) => `\`${code}\`: ${errorDescriptions[code]}`).join(" "),
+            headers: versioned ? { ...rateLimitHeaders, ...(status === 429 ? { "Retry-After": { $ref: "#/components/headers/Retry-After" } } : {}) } : undefined,
+            content: { "application/json": { schema: { $ref: `#/components/schemas/${name === "ValidationError" ? "ValidationErrorEnvelope" : "ErrorEnvelope"}` } } },
+          });
+        }
+        return [status, { $ref: `#/components/responses/${name}` }];
+      }),
   );
+}
+
+/**
+ * The operation's `operationId` when its contract names none: the method and the path's words
+ * (`GET /api/v1/tags/{id}/scans` → `getTagsByIdScans`). Unique because method and path are.
+ */
+export function derivedOperationId(endpoint: Pick<Endpoint, "method" | "path">): string {
+  const words = endpoint.path
+    .replace(/^\/api(\/v1)?(?=\/)/, "")
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith("{") ? `By${pascalCase(segment.slice(1, -1))}` : pascalCase(segment)));
+  return endpoint.method.toLowerCase() + words.join("");
 }
 
 function successResponse(endpoint: Endpoint) {
   const status = endpoint.successStatus ?? 200;
   const versioned = endpoint.versioned ?? endpoint.path.startsWith("/api/v1");
-  const headers = versioned ? { ...rateLimitHeaders, ...(idempotencyApplies(endpoint) ? replayedHeader : {}) } : undefined;
+  const headers = versioned && idempotencyApplies(endpoint) ? replayedHeader : undefined;
   const kind = endpoint.responseKind ?? "json";
   const others = Object.fromEntries((endpoint.otherSuccess ?? []).map(({ status: other, description }) => [other, { ...jsonSuccess(endpoint, headers), description }]));
   if (kind === "empty" || status === 204) return { [status]: { description: "No content", headers }, ...others };
@@ -138,15 +174,26 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints) {
   registry.register("ErrorEnvelope", errorEnvelopeSchema);
   registry.register("ValidationDetails", validationDetailsSchema);
   registry.register("PageMeta", pageMetaSchema);
+  registry.registerComponent("schemas", "ValidationErrorEnvelope", {
+    description: "A VALIDATION_ERROR: the error envelope whose `details`, when present, name the fields at fault.",
+    allOf: [
+      { $ref: "#/components/schemas/ErrorEnvelope" },
+      { type: "object", properties: { error: { type: "object", properties: { details: { $ref: "#/components/schemas/ValidationDetails" } } } } },
+    ],
+  });
   for (const [name, header] of Object.entries(rateLimitHeaderDefinitions)) registry.registerComponent("headers", name, header);
+  registry.registerComponent("headers", "Retry-After", retryAfterHeader);
+  registry.registerComponent("headers", IDEMPOTENT_REPLAYED_HEADER, replayedHeaderDefinition);
   registry.registerComponent("securitySchemes", "bearerAuth", { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "15-minute access token from /auth/login or /auth/refresh" });
   registry.registerComponent("securitySchemes", "apiKey", { type: "apiKey", in: "header", name: "X-API-Key", description: "Server-to-server API key" });
   registry.registerComponent("securitySchemes", "cookieSession", { type: "apiKey", in: "cookie", name: "authjs.session-token", description: "Browser session (same-origin only)" });
 
+  const errorComponents: ErrorResponseComponents = new Map();
   for (const endpoint of endpoints) {
     if (endpoint.hidden) continue;
     const secured = endpoint.auth === "required" || endpoint.auth === "admin";
     registry.registerPath({
+      operationId: endpoint.operationId ?? derivedOperationId(endpoint),
       method: endpoint.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete",
       path: endpoint.path,
       summary: endpoint.summary,
@@ -166,11 +213,12 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints) {
               ? { required: true, content: { [endpoint.rawBody.mediaType]: { schema: endpoint.rawBody.schema } } }
               : undefined,
       },
-      responses: { ...successResponse(endpoint), ...errorResponses(endpoint) },
+      responses: { ...successResponse(endpoint), ...errorResponses(endpoint, errorComponents) },
     });
   }
+  for (const [name, response] of [...errorComponents.entries()].sort(([a], [b]) => a.localeCompare(b))) registry.registerComponent("responses", name, response);
 
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: "3.1.0",
     info: {
       title: "Tag Service API",
@@ -180,6 +228,52 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints) {
     },
     servers: [{ url: env.APP_URL, description: "This deployment" }],
   });
+  return shareRepeatedParameters(document);
+}
+
+type ParameterObject = { name: string; in: string; [key: string]: unknown };
+type Operations = Record<string, Record<string, { parameters?: (ParameterObject | { $ref: string })[] }>>;
+
+/**
+ * Moves every parameter written identically on more than one operation (the `Idempotency-Key` header,
+ * a path's `id`, `page` and `limit`) into `components.parameters`, named after the parameter and where it
+ * goes (`IdempotencyKeyHeader`, `IdPath`, `PageQuery`), and refers to it from each operation.
+ */
+function shareRepeatedParameters<D extends { paths?: unknown; components?: object }>(document: D): D {
+  const paths = (document.paths ?? {}) as Operations;
+  const operations = Object.values(paths).flatMap((item) => Object.values(item));
+  const counts = new Map<string, number>();
+  for (const operation of operations) {
+    for (const parameter of operation.parameters ?? []) {
+      if ("$ref" in parameter) continue;
+      const key = JSON.stringify(parameter);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  const names = new Map<string, string>();
+  const shared: Record<string, ParameterObject> = {};
+  for (const operation of operations) {
+    for (const parameter of operation.parameters ?? []) {
+      if ("$ref" in parameter) continue;
+      const key = JSON.stringify(parameter);
+      if ((counts.get(key) ?? 0) < 2 || names.has(key)) continue;
+      const base = pascalCase(parameter.name) + pascalCase(parameter.in);
+      let name = base;
+      for (let n = 2; name in shared; n++) name = `${base}${n}`;
+      names.set(key, name);
+      shared[name] = parameter;
+    }
+  }
+  for (const operation of operations) {
+    operation.parameters = operation.parameters?.map((parameter) => {
+      const name = "$ref" in parameter ? undefined : names.get(JSON.stringify(parameter));
+      return name ? { $ref: `#/components/parameters/${name}` } : parameter;
+    });
+  }
+  const components = (document.components ??= {}) as Record<string, unknown>;
+  const sorted = Object.fromEntries(Object.entries(shared).sort(([a], [b]) => a.localeCompare(b)));
+  components.parameters = { ...(components.parameters as object | undefined), ...sorted };
+  return document;
 }
 
 let cached: ReturnType<typeof buildOpenApiDocument> | undefined;
@@ -187,4 +281,24 @@ let cached: ReturnType<typeof buildOpenApiDocument> | undefined;
 export function openApiDocument() {
   cached ??= buildOpenApiDocument();
   return cached;
+}
+
+export interface OpenApiRepresentation {
+  json: string;
+  /** Strong validator of the JSON bytes; the gzip bytes have their own (`…-gzip`). */
+  etag: string;
+  gzip: Buffer;
+  gzipEtag: string;
+}
+
+let representation: OpenApiRepresentation | undefined;
+
+/** The served bytes, made once per process: the JSON, its gzip, and a validator for each. */
+export function openApiRepresentation(): OpenApiRepresentation {
+  if (!representation) {
+    const json = JSON.stringify(openApiDocument());
+    const hash = createHash("sha256").update(json).digest("base64url").slice(0, 27);
+    representation = { json, etag: `"${hash}"`, gzip: gzipSync(json, { level: 9 }), gzipEtag: `"${hash}-gzip"` };
+  }
+  return representation;
 }

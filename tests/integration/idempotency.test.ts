@@ -14,6 +14,7 @@ import { ConflictError } from "@/lib/services/errors";
 import { bearer, registerAccount, type TestAccount } from "../support/auth";
 import { apiRequest, call, json, nextTestIp } from "../support/http";
 import { usingPostgres } from "../support/database";
+import { deref } from "../support/openapi-examples";
 import { mintTestTags } from "../support/tags";
 
 type ErrorBody = { success: false; error: { code: string; message: string; details?: Record<string, unknown> } };
@@ -325,9 +326,15 @@ describe("Idempotency-Key and the database budget", () => {
 
 describe("Idempotency-Key in the OpenAPI document", () => {
   type Operation = { parameters?: { name: string; in: string; required?: boolean; schema?: { maxLength?: number } }[]; responses: Record<string, { description?: string; headers?: Record<string, unknown> }> };
-  const operation = async (path: string, method: string) => {
-    const doc = await json<{ paths: Record<string, Record<string, Operation>> }>(await call(openapiRoute, apiRequest("/api/v1/openapi.json")));
-    return doc.paths[path]?.[method];
+  // Shared parameters and error responses are `$ref`s into components: resolved here.
+  const operation = async (path: string, method: string): Promise<Operation | undefined> => {
+    const doc = await json<{ paths: Record<string, Record<string, Operation>>; components: Record<string, Record<string, unknown>> }>(await call(openapiRoute, apiRequest("/api/v1/openapi.json")));
+    const found = doc.paths[path]?.[method];
+    if (!found) return undefined;
+    return {
+      parameters: found.parameters?.map((parameter) => deref(doc, parameter)),
+      responses: Object.fromEntries(Object.entries(found.responses).map(([status, response]) => [status, deref(doc, response)])),
+    };
   };
 
   it("documents the optional header with its 409 and 422 answers on POSTs that honour it", async () => {

@@ -1,13 +1,16 @@
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { GET as openapi } from "@/app/api/v1/openapi.json/route";
 import { DEMO_TAG_ENCRYPTED_ID } from "@/lib/services/scans/schemas";
 import { apiRequest, call, json } from "../support/http";
+import { deref } from "../support/openapi-examples";
 
+type ResponseObject = { $ref?: string; description?: string; content?: Record<string, { schema: unknown }>; headers?: Record<string, unknown> };
 type Doc = {
   openapi: string;
   info: { title: string };
-  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }>; headers?: Record<string, unknown> }> }>>;
-  components: { schemas: Record<string, { properties?: Record<string, unknown> }>; securitySchemes: Record<string, unknown> };
+  paths: Record<string, Record<string, { operationId?: string; responses: Record<string, ResponseObject> }>>;
+  components: { schemas: Record<string, { properties?: Record<string, unknown> }>; securitySchemes: Record<string, unknown>; responses: Record<string, ResponseObject>; parameters: Record<string, unknown> };
 };
 
 describe("GET /api/v1/openapi.json", () => {
@@ -28,9 +31,9 @@ describe("GET /api/v1/openapi.json", () => {
     expect(Object.keys(doc.components.schemas.PageMeta?.properties ?? {})).toEqual(["total", "page", "totalPages"]);
     expect(Object.keys(doc.components.securitySchemes)).toEqual(expect.arrayContaining(["bearerAuth", "apiKey"]));
     const health = doc.paths["/api/health"]?.get;
-    expect(health?.responses["503"]?.content?.["application/json"]).toBeDefined();
+    expect(deref(doc, health?.responses["503"])?.content?.["application/json"]).toBeDefined();
     const self = doc.paths["/api/v1/openapi.json"]?.get;
-    expect(Object.keys(self?.responses["429"]?.headers ?? {})).toEqual(expect.arrayContaining(["Retry-After", "X-RateLimit-Reset"]));
+    expect(Object.keys(deref(doc, self?.responses["429"])?.headers ?? {})).toEqual(expect.arrayContaining(["Retry-After", "X-RateLimit-Reset"]));
   });
 });
 
@@ -68,7 +71,7 @@ describe("OpenAPI coverage", () => {
     expect(Object.keys(label?.responses["200"]?.headers ?? {})).toContain("Content-Disposition");
     const sheet = doc.paths["/api/v1/tags/labels/sheet"]?.get as { parameters?: { name: string; schema: unknown }[]; responses: Record<string, { content?: Record<string, unknown> }> } | undefined;
     expect(Object.keys(sheet?.responses["200"]?.content ?? {})).toEqual(["application/pdf"]);
-    expect(sheet?.parameters?.find((parameter) => parameter.name === "tagId")?.schema).toMatchObject({ type: "array", items: { type: "string", format: "uuid" }, minItems: 1, maxItems: 100 });
+    expect(sheet?.parameters?.map((parameter) => deref(doc, parameter)).find((parameter) => parameter.name === "tagId")?.schema).toMatchObject({ type: "array", items: { type: "string", format: "uuid" }, minItems: 1, maxItems: 100 });
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["User", "Session", "ApiKey"]));
   });
 });
@@ -83,11 +86,86 @@ describe("operations whose call reaches a real tag owner", () => {
     ["post", "/api/v1/scan/{encryptedId}/location"],
     ["get", "/api/v1/scan/{encryptedId}/emergency"],
   ])("%s %s says so first and its example is the demo tag", async (method, path) => {
-    const doc = await json<{ paths: Record<string, Record<string, Operation>> }>(await call(openapi, apiRequest("/api/v1/openapi.json")));
+    const doc = await json<{ paths: Record<string, Record<string, Operation>>; components: Record<string, Record<string, unknown>> }>(await call(openapi, apiRequest("/api/v1/openapi.json")));
     const operation = doc.paths[path]?.[method];
     expect(operation?.description).toMatch(/^\*\*Side effect on a real owner:\*\*/);
     expect(operation?.description).toContain(DEMO_TAG_ENCRYPTED_ID);
-    const param = operation?.parameters?.find((p) => p.name === "encryptedId");
+    const param = operation?.parameters?.map((p) => deref(doc, p)).find((p) => p.name === "encryptedId");
     expect(param?.example ?? param?.schema?.example).toBe(DEMO_TAG_ENCRYPTED_ID);
+  });
+});
+
+describe("a compact document", () => {
+  const operations = (doc: Doc) => Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ label: `${method} ${path}`, operation })));
+
+  it("names every operation with a unique verb-noun operationId", async () => {
+    const doc = await json<Doc>(await call(openapi, apiRequest("/api/v1/openapi.json")));
+    const ids = operations(doc).map(({ label, operation }) => {
+      expect(operation.operationId, label).toMatch(/^[a-z][A-Za-z0-9]*$/);
+      return operation.operationId;
+    });
+    expect(ids.length).toBeGreaterThan(100);
+    expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+    expect(doc.paths["/api/v1/tags"]?.get?.operationId).toBe("listTags");
+    expect(doc.paths["/api/v1/scan/{encryptedId}"]?.get?.operationId).toBe("getScanView");
+    expect(doc.paths["/api/v1/rewards/confirm-return/{tagId}"]?.post?.operationId).toBe("confirmReturn");
+  });
+
+  it("refers to shared error responses and parameters instead of writing them out on every operation", async () => {
+    const response = await call(openapi, apiRequest("/api/v1/openapi.json"));
+    const text = await response.text();
+    const doc = JSON.parse(text) as Doc & { paths: Record<string, Record<string, { parameters?: { $ref?: string }[] }>> };
+    for (const { label, operation } of operations(doc)) {
+      for (const [status, answer] of Object.entries(operation.responses)) {
+        if (Number(status) >= 400) expect(answer.$ref, `${label} ${status}`).toMatch(/^#\/components\/responses\//);
+      }
+    }
+    expect(doc.components.responses.NotFound?.description).toContain("NOT_FOUND");
+    expect(doc.paths["/api/v1/tags/activate"]?.post?.parameters).toContainEqual({ $ref: "#/components/parameters/IdempotencyKeyHeader" });
+    expect(doc.paths["/api/v1/tags/{id}"]?.get?.parameters).toContainEqual({ $ref: "#/components/parameters/IdPath" });
+    // 806 KB when every error response was written out on each operation; about 300 KB since (docs/api.md).
+    expect(Buffer.byteLength(text)).toBeLessThan(400_000);
+  });
+});
+
+describe("serving the document", () => {
+  const get = (headers: Record<string, string> = {}) => call(openapi, apiRequest("/api/v1/openapi.json", { headers }));
+
+  it("sends it gzip-compressed when the client accepts gzip, with an ETag and a cache lifetime", async () => {
+    const plain = await get();
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(plain.headers.get("cache-control")).toBe("public, max-age=300");
+    expect(plain.headers.get("vary")).toContain("Accept-Encoding");
+    const text = await plain.text();
+
+    const compressed = await get({ "accept-encoding": "gzip, deflate, br" });
+    expect(compressed.status).toBe(200);
+    expect(compressed.headers.get("content-encoding")).toBe("gzip");
+    expect(compressed.headers.get("content-type")).toBe("application/json");
+    const bytes = Buffer.from(await compressed.arrayBuffer());
+    expect(gunzipSync(bytes).toString("utf8")).toBe(text);
+    expect(bytes.length).toBeLessThan(Buffer.byteLength(text) / 4);
+    // Each representation has its own validator.
+    expect(compressed.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]+-gzip"$/);
+    expect(plain.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]+"$/);
+
+    const refused = await get({ "accept-encoding": "gzip;q=0, identity" });
+    expect(refused.headers.get("content-encoding")).toBeNull();
+  });
+
+  it("answers 304 without a body to a client that already has it", async () => {
+    const first = await get({ "accept-encoding": "gzip" });
+    const etag = first.headers.get("etag")!;
+    await first.body?.cancel();
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`]) {
+      const again = await get({ "accept-encoding": "gzip", "if-none-match": ifNoneMatch });
+      expect(again.status, ifNoneMatch).toBe(304);
+      expect(again.headers.get("etag")).toBe(etag);
+      expect(again.headers.get("cache-control")).toBe("public, max-age=300");
+      expect(await again.text()).toBe("");
+    }
+    const changed = await get({ "if-none-match": '"an-older-document"' });
+    expect(changed.status).toBe(200);
+    await changed.body?.cancel();
   });
 });

@@ -37,13 +37,26 @@ type JsonSchema = {
 
 export interface OpenApiDocument {
   paths: Record<string, Record<string, { responses?: Record<string, unknown>; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>;
-  components?: { schemas?: Record<string, JsonSchema> };
+  components?: { schemas?: Record<string, JsonSchema> } & Record<string, Record<string, unknown> | undefined>;
+}
+
+/**
+ * The object a `$ref` points to (`#/components/responses/NotFound`), followed until it is no reference;
+ * anything else as it is. Error responses, shared parameters and most schemas are references.
+ */
+export function deref<T>(doc: { components?: Record<string, Record<string, unknown> | undefined> }, value: T): T {
+  let current: unknown = value;
+  for (let depth = 0; depth < 16; depth++) {
+    const ref = (current as { $ref?: unknown } | null | undefined)?.$ref;
+    if (typeof ref !== "string") break;
+    const [, , kind, name] = ref.split("/");
+    current = doc.components?.[kind!]?.[name!];
+  }
+  return current as T;
 }
 
 function resolve(doc: OpenApiDocument, schema: JsonSchema): JsonSchema {
-  let current = schema;
-  for (let depth = 0; current.$ref && depth < 16; depth++) current = doc.components?.schemas?.[current.$ref.split("/").pop()!] ?? {};
-  return current;
+  return deref(doc, schema) ?? {};
 }
 
 function typesOf(schema: JsonSchema): string[] {

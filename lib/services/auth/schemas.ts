@@ -44,7 +44,7 @@ export const tokenPairSchema = z.object({
   refreshToken: z.string().meta({ description: "Opaque, 7 days, single use: POST /auth/refresh rotates it" }),
 });
 
-export const messageSchema = z.object({ message: z.string() });
+export const messageSchema = z.object({ message: z.string() }).meta({ id: "Message" });
 
 // ---- requests: the API's bodies and the forms' inputs, written once ----
 

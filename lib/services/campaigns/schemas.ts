@@ -37,5 +37,5 @@ export const campaignSchema = z.object({
   createdAt: z.iso.datetime(),
   startedAt: z.iso.datetime().nullable(),
   completedAt: z.iso.datetime().nullable(),
-});
+}).meta({ id: "Campaign" });
 export type CampaignRecord = z.output<typeof campaignSchema>;

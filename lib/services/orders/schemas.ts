@@ -71,6 +71,7 @@ export const productSchema = z
     tagType: z.enum(tagType.enumValues).meta({ description: "The type the bought tags start with" }),
   })
   .meta({
+    id: "Product",
     example: {
       id: "5b8c8f0e-2f55-4a0d-9d3b-2f4f9a3e6c11",
       name: "Pet collar tag",
@@ -94,7 +95,7 @@ export const adminProductSchema = productSchema.extend({
   sortOrder: z.number().int(),
   createdAt: z.iso.datetime(),
   updatedAt: z.iso.datetime(),
-});
+}).meta({ id: "AdminProduct" });
 export type AdminProductRecord = z.infer<typeof adminProductSchema>;
 
 const variantInput = z.object({
@@ -214,6 +215,7 @@ export const orderSchema = z
     updatedAt: z.iso.datetime(),
   })
   .meta({
+    id: "Order",
     example: {
       id: "5b8c8f0e-2f55-4a0d-9d3b-2f4f9a3e6c11",
       status: "PENDING",
@@ -251,7 +253,7 @@ export const orderSchema = z
   });
 export type OrderRecord = z.infer<typeof orderSchema>;
 
-export const adminOrderSchema = orderSchema.extend({ userId: z.uuid(), userEmail: z.string() });
+export const adminOrderSchema = orderSchema.extend({ userId: z.uuid(), userEmail: z.string() }).meta({ id: "AdminOrder" });
 export type AdminOrderRecord = z.infer<typeof adminOrderSchema>;
 
 export const checkoutResultSchema = z.object({

@@ -80,6 +80,7 @@ export const rewardSchema = z
     disputeReason: z.string().nullable(),
   })
   .meta({
+    id: "Reward",
     example: {
       id: "5b8c8f0e-2f55-4a0d-9d3b-2f4f9a3e6c11",
       tagId: "0b5c3a52-9a7e-4a8e-8d0f-4d7f3e2a1b90",
@@ -132,6 +133,7 @@ export const certificateSchema = z
     rewardStatus: z.enum(["RETURNED", "PAID"]),
   })
   .meta({
+    id: "ReturnCertificate",
     example: {
       tagId: "0b5c3a52-9a7e-4a8e-8d0f-4d7f3e2a1b90",
       itemName: "House keys",
