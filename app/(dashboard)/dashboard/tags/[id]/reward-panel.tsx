@@ -58,18 +58,18 @@ export function lostModeRewardFields(rewards: TagRewards, { fold }: { fold: bool
     { name: "currency", label: "Currency", kind: "select", options, defaultValue: currency },
     { name: "description", label: "Note to the finder", kind: "textarea", rows: 2, optional: true, maxLength: 2000, defaultValue: open?.description ?? "", hint: "Shown with the reward, like “Thank you so much, he is our family.”" },
   ];
-  const limits = `more than 0, at most ${MAX_REWARD_AMOUNT.toLocaleString("en-GB")}`;
+  const limits = `An amount is more than 0 and at most ${MAX_REWARD_AMOUNT.toLocaleString("en-GB")}.`;
   const group: FieldGroup = open
     ? {
         names: ["amount", "currency", "description"],
         legend: `Change the reward (${formatMoney(open.amount, open.currency)})`,
-        hint: `The amount is ${limits}. Finders who left an e-mail address are told it changed; their handover codes stay the same. To take it back, use “Withdraw the offer”.`,
+        hint: `${limits} Finders who left an e-mail address are told it changed; their handover codes stay the same. To take it back, use “Withdraw the offer”.`,
         folded: fold,
       }
     : {
         names: ["amount", "currency", "description"],
         legend: "Reward (optional)",
-        hint: `Leave the amount empty for no reward, or enter one ${limits}. You pay it yourself, once the item is back in your hands: we never hold or move money.`,
+        hint: `Leave the amount empty for no reward. ${limits} You pay it yourself, once the item is back in your hands: we never hold or move money.`,
       };
   return { fields, group };
 }
