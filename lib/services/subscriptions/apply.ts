@@ -172,6 +172,9 @@ function tierName(tier: Tier): string {
  * Effects happen only on a change of state (user and subscription rows locked first), so the same news
  * twice, or ten deliveries at once, tell the user once. A tier that shrinks expires the tags beyond the new
  * limit (most recently activated first) and names them in the notification and its e-mail.
+ *
+ * `event` is read through subscriptionEventSchema (the payment events table does it); a price without a
+ * paid tier, when no earlier state names one, is an UnpricedSubscriptionError.
  */
 export async function applySubscriptionEvent(ctx: ServiceContext, event: SubscriptionEvent, kind: SubscriptionEventKind): Promise<SubscriptionEventResult> {
   const object = event.data.object;
