@@ -1,14 +1,18 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
+import { BrowserTimeZone } from "@/components/browser-time-zone";
 import { CopyButton } from "@/components/copy-button";
 import { MessageForm } from "@/components/finder/message-form";
 import { FinderCard, SafetyAdvice, ScamWarnings } from "@/components/finder/panels";
+import { ShareLocation } from "@/components/finder/share-location";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { env } from "@/lib/env";
 import { isFinderLocale } from "@/lib/i18n/locales";
 import { optionalUserContext } from "@/lib/http/page-context";
-import { getFinderThread, scamWarningText, type FinderThread } from "@/lib/services/messages";
+import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
+import { formatPlace, geoUri, openStreetMapUrl } from "@/lib/maps/links";
+import { getFinderThread, scamWarningText, type FinderThread, type MessageLocation } from "@/lib/services/messages";
 import { NotFoundError } from "@/lib/services/errors";
 import { finderReward, type FinderReward } from "@/lib/services/rewards";
 import { formatMoney } from "@/lib/i18n/money";
@@ -36,6 +40,11 @@ export default async function FinderThreadPage({ params, searchParams }: { param
   const finder = await getTranslations("Finder");
   const format = await getFormatter();
   const locale = await getLocale();
+  // The finder's own zone (their browser's, through <BrowserTimeZone />), named beside each time, so the
+  // finder and the owner read the same instant each in their own zone.
+  const timeZone = await viewerTimeZone();
+  const when = (iso: string) =>
+    format.dateTime(new Date(iso), { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short", timeZone });
 
   let thread: FinderThread;
   let reward: FinderReward;
@@ -56,6 +65,7 @@ export default async function FinderThreadPage({ params, searchParams }: { param
 
   return (
     <>
+      <BrowserTimeZone />
       {justSent || emailed ? (
         <FinderCard labelledBy="thread-keep" className="border-green-700 bg-green-50">
           <h1 id="thread-keep" className="text-lg font-bold text-green-900">
@@ -89,18 +99,31 @@ export default async function FinderThreadPage({ params, searchParams }: { param
         )}
         {thread.tagName ? <p className="text-muted">{t("about", { item: thread.tagName })}</p> : null}
         {!justSent ? <p className="text-sm text-muted">{t("keepLink")}</p> : null}
+        <p className="text-sm text-muted" data-testid="thread-time-zone">
+          {t("timesIn", { zone: timeZone })}
+        </p>
         <ol className="flex flex-col gap-3" aria-label={t("heading")}>
           {thread.messages.length === 0 ? <li className="text-muted">{t("empty")}</li> : null}
           {thread.messages.map((message, index) => {
             const mine = message.sender === "FINDER";
             const warnings = message.warnings.map((code) => scamWarningText(code, isFinderLocale(locale) ? locale : "en"));
             return (
-              <li key={message.id} id={index === thread.messages.length - 1 ? "latest" : undefined} className={`flex flex-col gap-1.5 ${mine ? "items-end" : "items-start"}`}>
+              <li
+                key={message.id}
+                id={index === thread.messages.length - 1 ? "latest" : undefined}
+                data-sender={message.sender}
+                data-location={message.location ? "" : undefined}
+                className={`flex flex-col gap-1.5 ${mine ? "items-end" : "items-start"}`}
+              >
                 <div className={`max-w-[85%] rounded-2xl px-3.5 py-2.5 ${mine ? "bg-brand-700 text-white" : "border border-line bg-canvas text-ink"}`}>
                   <p className={`text-xs font-semibold ${mine ? "text-brand-100" : "text-muted"}`}>
-                    {mine ? t("you") : t("owner")} · <time dateTime={message.createdAt}>{format.dateTime(new Date(message.createdAt), { dateStyle: "medium", timeStyle: "short" })}</time>
+                    {mine ? t("you") : t("owner")} · <time dateTime={message.createdAt}>{when(message.createdAt)}</time>
                   </p>
-                  <p className="mt-1 whitespace-pre-line break-words">{message.content}</p>
+                  {message.location ? (
+                    <SharedPlace location={message.location} when={when(message.createdAt)} light={mine} />
+                  ) : (
+                    <p className="mt-1 whitespace-pre-line break-words">{message.content}</p>
+                  )}
                 </div>
                 <div className="max-w-[85%]">
                   <ScamWarnings heading={finder("scamHeading")} texts={warnings} />
@@ -138,6 +161,28 @@ export default async function FinderThreadPage({ params, searchParams }: { param
       </FinderCard>
 
       {active ? (
+        <FinderCard labelledBy="thread-location">
+          <h2 id="thread-location" className="text-lg font-bold text-ink">
+            {t("locationHeading")}
+          </h2>
+          <p className="text-sm text-muted">{t("locationIntro")}</p>
+          <ShareLocation
+            threadToken={token}
+            texts={{
+              button: t("locationButton"),
+              again: t("locationAgain"),
+              pending: t("locationPending"),
+              sent: t("locationSent"),
+              denied: t("locationDenied"),
+              unavailable: t("locationUnavailable"),
+              failed: t("locationFailed"),
+              needsScript: t("locationNeedsScript"),
+            }}
+          />
+        </FinderCard>
+      ) : null}
+
+      {active ? (
         <FinderCard labelledBy="thread-optin">
           <h2 id="thread-optin" className="text-lg font-bold text-ink">
             {t("optInHeading")}
@@ -161,6 +206,37 @@ export default async function FinderThreadPage({ params, searchParams }: { param
 
       <SafetyAdvice heading={finder("safetyHeading")} points={[finder("safetyPublicPlace"), finder("safetyNoPayment"), finder("safetyStayHere")]} />
     </>
+  );
+}
+
+/**
+ * A location the finder shared, inside its message: the place, how precise it is, and links that need no
+ * JavaScript (OpenStreetMap, and a geo: link the phone's maps app opens). No map is loaded on this page.
+ */
+async function SharedPlace({ location, when, light }: { location: MessageLocation; when: string; light: boolean }) {
+  const t = await getTranslations("Thread");
+  const link = `inline-flex min-h-10 items-center font-semibold underline ${light ? "text-white" : "text-brand-700"}`;
+  return (
+    <div className="mt-1 flex flex-col gap-1" data-testid="shared-location">
+      <p className="font-semibold">{t("locationMessage")}</p>
+      <p className="break-words">
+        {formatPlace(location.latitude, location.longitude)}
+        {location.accuracy !== null ? ` · ${t("locationAccuracy", { metres: Math.round(location.accuracy) })}` : ""}
+      </p>
+      <p className="flex flex-wrap gap-x-4">
+        <a href={openStreetMapUrl(location.latitude, location.longitude)} className={link} target="_blank" rel="noopener noreferrer">
+          {t("locationOpenMap")}
+          <span className="sr-only">
+            {" "}
+            ({when}) {t("opensNewTab")}
+          </span>
+        </a>
+        <a href={geoUri(location.latitude, location.longitude)} className={link}>
+          {t("locationOpenApp")}
+          <span className="sr-only"> ({when})</span>
+        </a>
+      </p>
+    </div>
   );
 }
 

@@ -1,11 +1,14 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { formSuccess } from "@/lib/forms/action-result";
+import { redirect } from "next/navigation";
+import { z } from "zod";
+import { formError, formSuccess } from "@/lib/forms/action-result";
 import type { FormState } from "@/lib/forms/form-state";
 import { action, rowAction, whenNotFound } from "@/lib/forms/action";
-import { CONFIRM_CONTACT_DETAILS, ownerReplyInput, replyAsOwner, setThreadStatus, threadStatusInput } from "@/lib/services/messages";
-import { ConflictError } from "@/lib/services/errors";
+import { CONFIRM_CONTACT_DETAILS, getThread, ownerReplyInput, replyAsOwner, setThreadStatus, threadStatusInput } from "@/lib/services/messages";
+import { confirmReturn } from "@/lib/services/rewards";
+import { ConflictError, UnprocessableError } from "@/lib/services/errors";
 import { threadParams, threadPath } from "./thread-form";
 
 /** POST /messages/:threadId/reply from the conversation page. */
@@ -52,5 +55,37 @@ export const setThreadStatusAction: (formData: FormData) => Promise<void> = rowA
   async ({ ctx, params, input, formData }) => {
     await setThreadStatus(ctx, params.threadId, input.status);
     return `${threadPath(formData)}?notice=${input.status.toLowerCase()}`;
+  },
+);
+
+/** The confirmation step of "Confirm the return for this finder": a box to tick, so one press cannot do it by accident. */
+const confirmForFinderInput = z.object({
+  confirmed: z.literal(true, { error: "Tick the box to confirm that this finder gave your item back." }),
+});
+
+/**
+ * POST /rewards/confirm-return/:tagId { threadId } from the conversation: the owner names this
+ * conversation's finder as the one who returned the item (met in person, no code at hand). The tag is
+ * the conversation's own, read on the server, never taken from the form. The reward's thanks, payment
+ * news and certificate then go to this finder alone; the tag's other conversations are closed and told
+ * the item is home. Answered with a notice on the conversation; a refusal (the conversation is not a
+ * finder's, no open reward any more) beside the form.
+ */
+export const confirmReturnForThreadAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
+  {
+    auth: "user",
+    returnTo: threadPath,
+    params: threadParams,
+    input: confirmForFinderInput,
+    onError: (error, values): FormState | undefined => (error instanceof UnprocessableError || error instanceof ConflictError ? formError(error.message, values) : undefined),
+  },
+  async ({ ctx, params, formData }) => {
+    const thread = await getThread(ctx, params.threadId);
+    await confirmReturn(ctx, thread.tagId, { threadId: thread.threadId });
+    revalidatePath(threadPath(formData));
+    revalidatePath("/dashboard/messages");
+    revalidatePath("/dashboard/rewards");
+    revalidatePath(`/dashboard/tags/${thread.tagId}`);
+    redirect(`${threadPath(formData)}?notice=reward-returned-finder`);
   },
 );

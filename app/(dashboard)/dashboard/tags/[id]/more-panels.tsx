@@ -103,6 +103,13 @@ export async function ScansPanel({ ctx, tagId, scansPage = 1 }: { ctx: ServiceCo
           </>
         }
       >
+        {scans.total > 0 ? (
+          <p className="mb-3">
+            <Link href={`/dashboard/tags/${tagId}/map`} className="btn-secondary">
+              See the places on a map
+            </Link>
+          </p>
+        ) : null}
         {scans.items.length === 0 ? (
           <p className="text-muted">{scansPage > 1 && scans.total > 0 ? "There are no scans on this page." : "Nobody has scanned this tag yet."}</p>
         ) : (
