@@ -2,7 +2,7 @@ import { createHmac } from "node:crypto";
 import { safeEqual } from "@/lib/auth/tokens";
 
 /**
- * The payment webhook's signature (decisions.md): `Payment-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256
+ * The payment webhook's signature (docs/decisions/0025-payment-webhook.md): `Payment-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256
  * of "<t>.<raw body>">`, where several v1 values may appear (a provider rotating its secret signs with
  * both), accepted within 300 s of our clock. The same scheme as Stripe's `Stripe-Signature`, so the test
  * provider and a real provider's events are checked by one function.

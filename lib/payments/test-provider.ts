@@ -11,7 +11,7 @@ import { signPaymentPayload } from "./signature";
 import type { CheckoutSession, CheckoutSessionInput, PaymentProvider, RefundInput, RefundResult } from "./types";
 
 /**
- * The built-in test payment provider (decisions.md: without STRIPE_SECRET_KEY). It plays the provider's
+ * The built-in test payment provider (docs/decisions/0029-test-payment-provider.md: without STRIPE_SECRET_KEY). It plays the provider's
  * side: its sessions, payment intents, subscriptions and refunds live in its own table
  * (test_provider_sessions), which the app never reads, and every outcome reaches the app the way a real
  * provider's does: as Stripe-shaped events, signed with PAYMENT_WEBHOOK_SECRET (`Payment-Signature`),

@@ -17,24 +17,6 @@ const SKIPPED_DIRECTORIES = new Set(["node_modules", ".next", ".git", "test-resu
 const SKIPPED_TOP_LEVEL = new Set(["docs", "bench/results"]);
 const BINARY_EXTENSIONS = new Set([".png", ".jpg", ".jpeg", ".gif", ".webp", ".ico", ".pdf", ".ttf", ".woff", ".woff2", ".wasm", ".tsbuildinfo"]);
 
-/**
- * TEMPORARY: files that still name an outside document and are being edited by someone else while this
- * test lands. Each is listed with the docs/ record its comment should point to. Empty this list as the
- * files are fixed; it must end empty.
- */
-const TEMPORARY_ALLOW_LIST: Record<string, string> = {
-  "app/(dashboard)/dashboard/tags/[id]/reward-panel.tsx": "docs/decisions/0022-reward-state-machine.md",
-  "lib/services/payment-events/receive.ts": "docs/decisions/0025-payment-webhook.md",
-  "lib/services/scans/view.ts": "docs/decisions/0020-finder-conversations.md",
-  "lib/services/scans/distance.ts": "docs/decisions/0018-clone-detection-never-refuses.md",
-  "lib/services/tags/queries.ts": "docs/decisions/0014-tag-state-machine.md",
-  "lib/services/tags/transfers.ts": "docs/decisions/0016-transfers.md",
-  "lib/services/tags/records.ts": "docs/decisions/0015-tag-inventory-and-limits.md",
-  "lib/http/endpoints/rewards.ts": "docs/decisions/0022-reward-state-machine.md",
-  "lib/payments/provider.ts": "docs/decisions/0029-test-payment-provider.md",
-  "lib/payments/signature.ts": "docs/decisions/0025-payment-webhook.md",
-  "lib/payments/test-provider.ts": "docs/decisions/0029-test-payment-provider.md",
-};
 
 function* files(directory: string): Generator<string> {
   for (const entry of readdirSync(directory, { withFileTypes: true })) {
@@ -64,7 +46,6 @@ function externalReferences(): { file: string; line: number; text: string }[] {
 describe("references to documents outside the repository", () => {
   it("no file outside docs/ names them (point into docs/ instead)", () => {
     const offending = externalReferences()
-      .filter(({ file }) => !Object.hasOwn(TEMPORARY_ALLOW_LIST, file))
       .map(({ file, line, text }) => `${file}:${line}: ${text}`);
     expect(offending).toEqual([]);
   });

@@ -21,7 +21,7 @@ import { threadTokenParams } from "./finder-threads";
 const rewards = ["Rewards"];
 const tagIdParams = z.object({ tagId: uuidParam() });
 
-/** Rewards owners offer for a tag's return: the state table of decisions.md "Rewards", certificates, the finder's view. */
+/** Rewards owners offer for a tag's return: the reward state table (docs/decisions/0022-reward-state-machine.md), certificates, the finder's view. */
 export const rewardEndpoints = {
   list: defineEndpoint({
     operationId: "listRewards",

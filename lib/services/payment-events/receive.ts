@@ -25,7 +25,7 @@ export interface IncomingPaymentEvent {
 }
 
 /**
- * POST /webhooks/payment (design.md, Webhook): the signature over the raw body first (400 VALIDATION_ERROR,
+ * POST /webhooks/payment (docs/decisions/0025-payment-webhook.md): the signature over the raw body first (400 VALIDATION_ERROR,
  * before any query), then the event's shape, then, in one transaction, the event stored by its id and its
  * processing job enqueued only if the row is new. A repeat delivery (even ten at once: the primary key
  * decides) is acknowledged with `duplicate: true` and changes nothing. Processing runs after the commit.

@@ -21,7 +21,7 @@ export function greatCircleKm(a: LatLng, b: LatLng): number {
 }
 
 /**
- * decisions.md, clone detection: the previous scan within 5 minutes, at least 100 km away, at an
+ * Clone detection (docs/decisions/0018-clone-detection-never-refuses.md): the previous scan within 5 minutes, at least 100 km away, at an
  * implied speed over 1000 km/h. (Within 5 minutes, 100 km already means 1200 km/h, so the speed rule
  * only bites if the window or the distance is ever changed; it is kept so the rule reads as written.)
  */

@@ -13,7 +13,7 @@ export const STOLEN_ALERT = "This item has been reported stolen. Please do not t
 
 /**
  * Whether a finder can reach the tag's owner (contact, shared location): an owned tag that is not
- * DEACTIVATED (decisions.md: contacting an unowned or DEACTIVATED tag is 403).
+ * DEACTIVATED (docs/decisions/0020-finder-conversations.md: contacting an unowned or DEACTIVATED tag is 403).
  */
 export function finderCanReachOwner(tag: Pick<Tag, "ownerId" | "status">): boolean {
   return tag.ownerId !== null && tag.status !== "DEACTIVATED";

@@ -71,7 +71,7 @@ export const typedTables = {
   TRAVEL: schema.travelProfiles,
 } as const;
 
-/** decisions.md: complete when itemName is set and, for a typed tag, its typed profile is saved. */
+/** Complete (docs/decisions/0014-tag-state-machine.md) when itemName is set and, for a typed tag, its typed profile is saved. */
 export async function isProfileComplete(db: Executor, tag: Tag): Promise<boolean> {
   if (!tag.itemName?.trim()) return false;
   if (tag.tagType === "GENERAL") return true;
@@ -96,7 +96,7 @@ export interface StatusChange {
    */
   moderation?: boolean;
   /**
-   * The end of a subscription (decisions.md, Tags): the system moves a tag beyond the new tier's limit to
+   * The end of a subscription (docs/decisions/0015-tag-inventory-and-limits.md): the system moves a tag beyond the new tier's limit to
    * EXPIRED from any counted status, outside the owners' table (which has no move into EXPIRED).
    */
   subscriptionExpiry?: boolean;
@@ -173,7 +173,7 @@ export async function activateIfComplete(db: Executor, tag: Tag, actorUserId: st
 }
 
 /**
- * decisions.md (Tags): when a subscription ends and the user holds more tags than the new tier allows, the
+ * docs/decisions/0015-tag-inventory-and-limits.md: when a subscription ends and the user holds more tags than the new tier allows, the
  * most recently activated ones beyond the limit expire (tags never activated count as the most recent).
  * DEACTIVATED tags are not counted and EXPIRED ones are already out. Locks the user's tags; run inside the
  * caller's transaction. Answers the tags it expired (none when within the limit: a repeat changes nothing).

@@ -6,7 +6,7 @@ export const tagStatusSchema = z.enum(["PENDING_SETUP", "ACTIVE", "LOST", "FOUND
 export const tagTypeSchema = z.enum(["GENERAL", "PET", "VEHICLE", "DEVICE", "TRAVEL"]);
 export const visibilitySchema = z.enum(["PUBLIC", "PRIVATE"]);
 
-/** The tag record of decisions.md. */
+/** The tag record the API answers (its fields are documented in the OpenAPI document). */
 export const tagRecordSchema = z
   .object({
     id: z.uuid(),

@@ -250,11 +250,11 @@ export async function acceptTransfer(ctx: ServiceContext, transferId: string): P
     if (tag.status !== "DEACTIVATED") await assertWithinTierLimit(tx.db, recipient.id, recipient.subscription);
 
     // The profile, typed profile and photos describe the item and move with the tag. The new owner starts
-    // clean (decisions.md) of what was the sender's: the sender's contact details, which must not keep
+    // clean (docs/decisions/0016-transfers.md) of what was the sender's: the sender's contact details, which must not keep
     // answering finders for the new owner's item; the sender's insurance policy; and the scans so far, which
     // hold finders' locations from the sender's time. Those scans are deleted rather than hidden, as
     // releasing a tag does: no one may see them any more, and the tag's count starts again from zero.
-    // The sender's conversations with finders stay with the sender (decisions.md) but are CLOSED: the
+    // The sender's conversations with finders stay with the sender (docs/decisions/0016-transfers.md) but are CLOSED: the
     // finder must not keep writing to someone who no longer has the item, and a new scan reaches the new owner.
     await tx.db.update(schema.tags).set({ ownerId: recipient.id, scanCount: 0, lastScannedAt: null }).where(eq(schema.tags.id, tag.id));
     await tx.db.update(schema.tagProfiles).set({ ownerName: null, contactEmail: null, contactPhone: null }).where(eq(schema.tagProfiles.tagId, tag.id));

@@ -75,7 +75,7 @@ export function lostModeRewardFields(rewards: TagRewards, { fold }: { fold: bool
 }
 
 /**
- * The tag's rewards with only the moves decisions.md's state table allows from each one's status:
+ * The tag's rewards with only the moves the reward state table (docs/decisions/0022-reward-state-machine.md) allows from each one's status:
  * ACTIVE → confirm the return (with the finder's handover code) or withdraw; RETURNED → record the payment
  * or dispute; PAID → dispute; DISPUTED → remove. The open reward (ACTIVE or RETURNED) leads; the rest are
  * folded under "Earlier rewards" (opened by `earlierOpen`, an answer about one of them). Rewards are offered
