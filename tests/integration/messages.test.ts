@@ -379,8 +379,8 @@ describe("GET /auth/me/export", () => {
         status: "ACTIVE",
         createdAt: expect.any(String),
         messages: [
-          { id: expect.any(String), sender: "FINDER", content: "Found it", createdAt: expect.any(String) },
-          { id: expect.any(String), sender: "OWNER", content: "Thanks", createdAt: expect.any(String) },
+          { id: expect.any(String), sender: "FINDER", content: "Found it", createdAt: expect.any(String), location: null },
+          { id: expect.any(String), sender: "OWNER", content: "Thanks", createdAt: expect.any(String), location: null },
         ],
       },
     ]);

@@ -1,10 +1,12 @@
 import { asc, eq, inArray, or } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
+import { messageLocation } from "./records";
 
 /**
  * The user's conversations for the data export: those about their tags (as owner) and those they
- * started while signed in (as finder), with every message. Never the other side's identity: no
- * finder e-mail address, account or IP hash, and nothing of the owner but their words.
+ * started while signed in (as finder), with every message and the places shared in them. Never the
+ * other side's identity: no finder e-mail address, account or IP hash, and nothing of the owner but
+ * their words.
  */
 export async function exportThreads(db: Executor, userId: string): Promise<unknown[]> {
   const rows = await db
@@ -21,7 +23,16 @@ export async function exportThreads(db: Executor, userId: string): Promise<unkno
     .orderBy(asc(schema.threads.createdAt));
   if (!rows.length) return [];
   const messages = await db
-    .select({ id: schema.threadMessages.id, threadId: schema.threadMessages.threadId, sender: schema.threadMessages.sender, content: schema.threadMessages.content, createdAt: schema.threadMessages.createdAt })
+    .select({
+      id: schema.threadMessages.id,
+      threadId: schema.threadMessages.threadId,
+      sender: schema.threadMessages.sender,
+      content: schema.threadMessages.content,
+      createdAt: schema.threadMessages.createdAt,
+      latitude: schema.threadMessages.latitude,
+      longitude: schema.threadMessages.longitude,
+      accuracy: schema.threadMessages.accuracy,
+    })
     .from(schema.threadMessages)
     .where(inArray(schema.threadMessages.threadId, rows.map((row) => row.id)))
     .orderBy(asc(schema.threadMessages.createdAt), asc(schema.threadMessages.id));
@@ -34,6 +45,6 @@ export async function exportThreads(db: Executor, userId: string): Promise<unkno
     createdAt: row.createdAt.toISOString(),
     messages: messages
       .filter((message) => message.threadId === row.id)
-      .map((message) => ({ id: message.id, sender: message.sender, content: message.content, createdAt: message.createdAt.toISOString() })),
+      .map((message) => ({ id: message.id, sender: message.sender, content: message.content, createdAt: message.createdAt.toISOString(), location: messageLocation(message) })),
   }));
 }
