@@ -24,6 +24,10 @@ function parseFrame(data: string): StreamedNotification | null {
 }
 
 const LIST_PATH = "/dashboard/notifications";
+/** What a finder sends (a message, where they are) is shown as an alert, not only counted: it may be urgent. */
+const ALERTED_TYPES = new Set(["MESSAGE_RECEIVED", "FINDER_LOCATION_SHARED"]);
+/** The notification's own "open" route (it marks it read and leads to the conversation's map). */
+const openPath = (id: string) => `${LIST_PATH}/${encodeURIComponent(id)}/open`;
 /** Pages that show notifications (the list, the overview's latest) or messages: refreshed when one arrives. */
 const LIVE_PAGES = new Set([LIST_PATH, "/dashboard"]);
 const LIVE_SECTIONS = ["/dashboard/messages"];
@@ -49,7 +53,7 @@ export function bellLabel(count: number): string {
 export function NotificationBell({ initialUnread, countedAt }: { initialUnread: number; countedAt: string }) {
   const [count, setCount] = useState(initialUnread);
   const [announcement, setAnnouncement] = useState("");
-  // A finder's message is shown as an alert on whatever page is open, not only counted: a reply may be urgent.
+  // A finder's message or shared place is shown as an alert on whatever page is open (ALERTED_TYPES).
   const [messageAlert, setMessageAlert] = useState<StreamedNotification | null>(null);
   const [basis, setBasis] = useState(countedAt);
   const seen = useRef(new Set<string>());
@@ -73,7 +77,7 @@ export function NotificationBell({ initialUnread, countedAt }: { initialUnread: 
       if (!notification || seen.current.has(notification.id)) return;
       seen.current.add(notification.id);
       setCount((value) => value + 1);
-      if (notification.type === "MESSAGE_RECEIVED") setMessageAlert(notification);
+      if (ALERTED_TYPES.has(notification.type)) setMessageAlert(notification);
       else setAnnouncement(`New notification: ${notification.title}`);
       if (onLivePage.current) router.refresh();
     };
@@ -111,9 +115,15 @@ export function NotificationBell({ initialUnread, countedAt }: { initialUnread: 
           <div className="min-w-0 flex-1">
             <p className="font-bold break-words">{messageAlert.title}</p>
             {messageAlert.body ? <p className="mt-1 line-clamp-2 text-sm break-words">{messageAlert.body}</p> : null}
-            <Link href="/dashboard/messages" onClick={() => setMessageAlert(null)} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline">
-              Open messages
-            </Link>
+            {messageAlert.type === "FINDER_LOCATION_SHARED" ? (
+              <Link href={openPath(messageAlert.id)} onClick={() => setMessageAlert(null)} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline">
+                See it on the map
+              </Link>
+            ) : (
+              <Link href="/dashboard/messages" onClick={() => setMessageAlert(null)} className="mt-2 inline-block text-sm font-semibold text-brand-700 underline">
+                Open messages
+              </Link>
+            )}
           </div>
           <button
             type="button"
