@@ -1,6 +1,6 @@
 import { env } from "@/lib/env";
 import { systemContext } from "@/lib/services/context";
-import { seedDatabase } from "@/lib/services/system/seed";
+import { seedDatabase } from "@/lib/services/system";
 import { MAINTENANCE_BUDGET_MS, withDatabaseBudget } from "./availability";
 import { getDatabase } from "./client";
 import { migrateDatabase } from "./migrator";

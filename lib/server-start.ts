@@ -8,7 +8,7 @@ import { log } from "@/lib/log";
 import { runStartupSteps } from "@/lib/startup-steps";
 import { resumeCampaigns } from "@/lib/services/campaigns";
 import { systemContext } from "@/lib/services/context";
-import { seedDatabase } from "@/lib/services/system/seed";
+import { seedDatabase } from "@/lib/services/system";
 
 /**
  * Server start: configuration is validated on import of lib/env (a production start without a

@@ -1,4 +1,4 @@
-import type { MintedTag, TagType } from "@/lib/services/tags/inventory";
+import type { MintedTag, TagType } from "@/lib/services/tags";
 
 /** Pure helpers of `npm run tags:mint` (scripts/mint-tags.ts), kept apart so they can be unit-tested. */
 

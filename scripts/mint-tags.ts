@@ -3,7 +3,7 @@ import path from "node:path";
 import { getDatabase } from "@/db/client";
 import { migrateDatabase } from "@/db/migrator";
 import { systemContext } from "@/lib/services/context";
-import { mintTags, type MintedTag } from "@/lib/services/tags/inventory";
+import { type MintedTag, mintTags } from "@/lib/services/tags";
 import { MINT_USAGE, mintedTagsCsv, parseMintArgs } from "./mint-tags-options";
 
 // `npm run tags:mint -- --count N [--type PET] [--csv out.csv]`: mints unowned PENDING_SETUP tags as

@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { formatMoney } from "@/lib/i18n/money";
-import { ownerWordsOf } from "@/lib/services/scans";
-import type { PublicDetails, PublicScanView } from "@/lib/services/scans/schemas";
+import { ownerWordsOf, type PublicDetails, type PublicScanView } from "@/lib/services/scans";
 import { FinderCard } from "./panels";
 
 /**

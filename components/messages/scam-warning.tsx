@@ -1,4 +1,4 @@
-import { scamWarningHeading, scamWarningText, type ScamSignal } from "@/lib/services/messages/scam-rules";
+import { type ScamSignal, scamWarningHeading, scamWarningText } from "@/lib/services/messages";
 
 /**
  * The warning shown beside a message whose text carries scam signals, in the reader's language. A note

@@ -1,5 +1,5 @@
 import { StatusBadge } from "@/components/dashboard/status-badge";
-import type { ThreadStatus } from "@/lib/services/messages/schemas";
+import type { ThreadStatus } from "@/lib/services/messages";
 
 export const threadStatusLabels: Record<ThreadStatus, string> = { ACTIVE: "Open", CLOSED: "Closed", BLOCKED: "Blocked" };
 

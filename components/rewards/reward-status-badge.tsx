@@ -1,5 +1,5 @@
 import { StatusBadge } from "@/components/dashboard/status-badge";
-import type { RewardRecord } from "@/lib/services/rewards/schemas";
+import type { RewardRecord } from "@/lib/services/rewards";
 
 type RewardStatus = RewardRecord["status"];
 

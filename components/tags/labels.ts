@@ -1,5 +1,4 @@
-import type { TagStatus } from "@/lib/services/tags/transitions";
-import type { TagRecord } from "@/lib/services/tags/records";
+import type { TagRecord, TagStatus } from "@/lib/services/tags";
 
 export type TagType = TagRecord["tagType"];
 

@@ -1,6 +1,6 @@
 import { formatDateTime } from "@/components/dashboard/dates";
 import { formatPlace, geoUri, openStreetMapUrl } from "@/lib/maps/links";
-import type { ScanRecord } from "@/lib/services/tags/scans";
+import type { ScanRecord } from "@/lib/services/tags";
 
 type ScanClass = ScanRecord["scanClass"];
 

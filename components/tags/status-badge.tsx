@@ -1,5 +1,5 @@
 import { StatusBadge } from "@/components/dashboard/status-badge";
-import type { TagStatus } from "@/lib/services/tags/transitions";
+import type { TagStatus } from "@/lib/services/tags";
 import { tagStatusLabels } from "./labels";
 
 const tones: Record<TagStatus, string> = {

@@ -3,7 +3,7 @@ import { verifyAccessToken } from "@/lib/auth/access-token";
 import { decodeSessionCookie, readSessionCookie } from "@/lib/auth/session-cookie";
 import { appOrigin } from "@/lib/env";
 import { ForbiddenError, UnauthorizedError } from "@/lib/services/errors";
-import { authenticateApiKey, findLiveSession, isApiKeyOfSuspendedUser, isUserSuspended, type CallerUser } from "@/lib/services/auth/queries";
+import { authenticateApiKey, type CallerUser, findLiveSession, isApiKeyOfSuspendedUser, isUserSuspended } from "@/lib/services/auth";
 
 /** Who sent the request, as resolved from its credentials. */
 export type Caller =

@@ -1,4 +1,4 @@
-import type { ClientInfo } from "@/lib/services/auth/sessions";
+import type { ClientInfo } from "@/lib/services/auth";
 
 /** What a session records of the client: its user agent and (masked later) IP. */
 export function clientInfo(req: Request, ip: string): ClientInfo {

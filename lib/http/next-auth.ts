@@ -7,9 +7,8 @@ import { checkRateLimits } from "@/lib/ratelimit";
 import { authSecret } from "@/lib/secrets";
 import { systemContext } from "@/lib/services/context";
 import { DomainError } from "@/lib/services/errors";
-import { login } from "@/lib/services/auth/login";
+import { findLiveSession, login, revokeSessionById } from "@/lib/services/auth";
 import { SESSION_MAX_AGE_SECONDS, secureCookies } from "@/lib/auth/session-cookie";
-import { findLiveSession, revokeSessionById } from "@/lib/services/auth/queries";
 
 /** Why a web sign-in failed, as a stable code the sign-in page turns into a message. */
 export type SignInErrorCode = "credentials" | "two_factor_required" | "two_factor_invalid" | "rate_limited" | "suspended";

@@ -5,7 +5,7 @@ import { getDatabase } from "@/db/client";
 import { clientIp } from "./client-ip";
 import type { ServiceContext } from "@/lib/services/context";
 import { auth } from "./next-auth";
-import { getUserById } from "@/lib/services/auth/queries";
+import { getUserById } from "@/lib/services/auth";
 
 /**
  * The signed-in user's service context for server components and server actions, or null. Goes

@@ -1,7 +1,7 @@
 import { DEFAULT_OPERATION_DEADLINE_MS, withDatabaseBudget } from "@/db/availability";
 import { getDatabase, type DatabaseHandle } from "@/db/client";
 import { describeError, log } from "@/lib/log";
-import { loadStreamNotifications, type StreamNotification } from "@/lib/services/notifications/queries";
+import { loadStreamNotifications, type StreamNotification } from "./notifications";
 import { CREDENTIALS_REVOKED_CHANNEL, NOTIFICATION_CHANNEL, THREAD_CHANNEL, parseCredentialRevocation, parseNotificationSignal, parseThreadSignal, type ThreadEventKind } from "./channel";
 
 /** A stream open on this instance: the hub hands it its user's notifications and may close it. */

@@ -1,6 +1,6 @@
 import { DEFAULT_OPERATION_DEADLINE_MS, withDatabaseBudget } from "@/db/availability";
 import type { Executor } from "@/db/client";
-import { notificationsAfter, type StreamNotification } from "@/lib/services/notifications/queries";
+import { notificationsAfter, type StreamNotification } from "./notifications";
 import type { ThreadEventKind } from "./channel";
 import type { NotificationHub, StreamSubscriber, ThreadStreamSubscriber } from "./hub";
 

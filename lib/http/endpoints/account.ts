@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { changePasswordInput, deleteMeInput, messageSchema, updateMeInput, userSchema } from "@/lib/services/auth/schemas";
+import { changePasswordInput, deleteMeInput, messageSchema, updateMeInput, userSchema } from "@/lib/services/auth";
 import { defineEndpoint } from "../endpoint";
 
 const accountTags = ["Account"];

@@ -1,14 +1,5 @@
 import { z } from "zod";
-import {
-  adminStatsSchema,
-  adminUserFilters,
-  adminUserSchema,
-  analyticsDaySchema,
-  analyticsQuery,
-  auditEntrySchema,
-  auditLogFilters,
-  updateAdminUserInput,
-} from "@/lib/services/admin/schemas";
+import { adminStatsSchema, adminUserFilters, adminUserSchema, analyticsDaySchema, analyticsQuery, auditEntrySchema, auditLogFilters, updateAdminUserInput } from "@/lib/services/admin";
 import { defineEndpoint } from "../endpoint";
 import { paginationQuery } from "../pagination";
 import { idParams } from "../params";

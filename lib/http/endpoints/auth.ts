@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { disableTwoFactorInput, forgotPasswordInput, messageSchema, registerInput, resetPasswordInput, tokenPairSchema, userSchema, verifyEmailInput, verifyTwoFactorInput } from "@/lib/services/auth/schemas";
+import { disableTwoFactorInput, forgotPasswordInput, messageSchema, registerInput, resetPasswordInput, tokenPairSchema, userSchema, verifyEmailInput, verifyTwoFactorInput } from "@/lib/services/auth";
 import { defineEndpoint } from "../endpoint";
 
 const tags = ["Authentication"];

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { messageSchema } from "@/lib/services/auth/schemas";
-import { blockedUserSchema } from "@/lib/services/blocks/schemas";
+import { messageSchema } from "@/lib/services/auth";
+import { blockedUserSchema } from "@/lib/services/blocks";
 import { defineEndpoint } from "../endpoint";
 import { uuidParam } from "../params";
 

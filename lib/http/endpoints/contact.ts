@@ -1,5 +1,5 @@
-import { campaignSchema, createCampaignInput } from "@/lib/services/campaigns/schemas";
-import { contactInput, messageSchema, newsletterInput, newsletterTokenQuery, oneClickUnsubscribeBody } from "@/lib/services/contact/schemas";
+import { campaignSchema, createCampaignInput } from "@/lib/services/campaigns";
+import { contactInput, messageSchema, newsletterInput, newsletterTokenQuery, oneClickUnsubscribeBody } from "@/lib/services/contact";
 import { defineEndpoint } from "../endpoint";
 import { paginationQuery } from "../pagination";
 import { idParams } from "../params";

@@ -1,27 +1,6 @@
 import { z } from "zod";
-import { messageSchema } from "@/lib/services/auth/schemas";
-import {
-  adminBlogPostSchema,
-  adminPositionSchema,
-  blogPostListItemSchema,
-  blogPostSchema,
-  BLOG_CONTENT_MAX,
-  createPositionInput,
-  createPostInput,
-  EXCERPT_MAX,
-  POSITION_DESCRIPTION_MAX,
-  POSITION_ITEM_MAX,
-  POSITION_LIST_MAX,
-  positionListItemSchema,
-  positionSchema,
-  postIdParams,
-  postSlugParams,
-  POST_TAG_LENGTH_MAX,
-  POST_TAGS_MAX,
-  TITLE_MAX,
-  updatePositionInput,
-  updatePostInput,
-} from "@/lib/services/content/schemas";
+import { messageSchema } from "@/lib/services/auth";
+import { adminBlogPostSchema, adminPositionSchema, BLOG_CONTENT_MAX, blogPostListItemSchema, blogPostSchema, createPositionInput, createPostInput, EXCERPT_MAX, POSITION_DESCRIPTION_MAX, POSITION_ITEM_MAX, POSITION_LIST_MAX, positionListItemSchema, positionSchema, POST_TAG_LENGTH_MAX, POST_TAGS_MAX, postIdParams, postSlugParams, TITLE_MAX, updatePositionInput, updatePostInput } from "@/lib/services/content";
 import { defineEndpoint } from "../endpoint";
 import { paginationQuery } from "../pagination";
 import { idParams } from "../params";

@@ -1,16 +1,6 @@
-import { messageSchema } from "@/lib/services/auth/schemas";
-import {
-  emergencyAccessSchema,
-  emergencyContactInput,
-  emergencyContactPatch,
-  emergencyContactSchema,
-  emergencyProfileFieldsSchema,
-  emergencyProfileInput,
-  emergencyProfileSchema,
-  MAX_EMERGENCY_CONTACTS,
-  publicEmergencyProfileSchema,
-} from "@/lib/services/emergency/schemas";
-import { encryptedIdParams, ownerSideEffectNote } from "@/lib/services/scans/schemas";
+import { messageSchema } from "@/lib/services/auth";
+import { emergencyAccessSchema, emergencyContactInput, emergencyContactPatch, emergencyContactSchema, emergencyProfileFieldsSchema, emergencyProfileInput, emergencyProfileSchema, MAX_EMERGENCY_CONTACTS, publicEmergencyProfileSchema } from "@/lib/services/emergency";
+import { encryptedIdParams, ownerSideEffectNote } from "@/lib/services/scans";
 import { defineEndpoint } from "../endpoint";
 import { paginationQuery } from "../pagination";
 import { idParams } from "../params";

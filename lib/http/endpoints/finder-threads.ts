@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { contactOwnerInput, contactResultSchema, finderEmailInput, finderEmailResultSchema, finderReplyInput, finderThreadSchema, threadMessageSchema } from "@/lib/services/messages/schemas";
-import { THREAD_TOKEN_PATTERN } from "@/lib/services/messages/thread-token";
-import { encryptedIdParams, ownerSideEffectNote, shareLocationInput } from "@/lib/services/scans/schemas";
+import { contactOwnerInput, contactResultSchema, finderEmailInput, finderEmailResultSchema, finderReplyInput, finderThreadSchema, THREAD_TOKEN_PATTERN, threadMessageSchema } from "@/lib/services/messages";
+import { encryptedIdParams, ownerSideEffectNote, shareLocationInput } from "@/lib/services/scans";
 import { defineEndpoint } from "../endpoint";
 
 const tags = ["Finder conversations"];

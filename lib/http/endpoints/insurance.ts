@@ -1,6 +1,5 @@
-import { messageSchema } from "@/lib/services/auth/schemas";
-import { insuranceRecordSchema } from "@/lib/services/tags/insurance";
-import { insuranceInputSchema } from "@/lib/services/tags/schemas";
+import { messageSchema } from "@/lib/services/auth";
+import { insuranceInputSchema, insuranceRecordSchema } from "@/lib/services/tags";
 import { defineEndpoint } from "../endpoint";
 import { idParams } from "../params";
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { messageSchema } from "@/lib/services/auth/schemas";
-import { ownerReplyInput, ownerThreadSchema, threadListItemSchema, threadMessageSchema, threadStatusInput } from "@/lib/services/messages/schemas";
+import { messageSchema } from "@/lib/services/auth";
+import { ownerReplyInput, ownerThreadSchema, threadListItemSchema, threadMessageSchema, threadStatusInput } from "@/lib/services/messages";
 import { defineEndpoint } from "../endpoint";
 import { paginationQuery } from "../pagination";
 import { uuidParam } from "../params";

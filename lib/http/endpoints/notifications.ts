@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { messageSchema } from "@/lib/services/auth/schemas";
-import { notificationPreferencesSchema, notificationPreferencesUpdateSchema } from "@/lib/services/notifications/preferences";
-import { notificationItemSchema } from "@/lib/services/notifications/store";
+import { messageSchema } from "@/lib/services/auth";
+import { notificationItemSchema, notificationPreferencesSchema, notificationPreferencesUpdateSchema } from "@/lib/services/notifications";
 import { defineEndpoint } from "../endpoint";
 import { paginationQuery } from "../pagination";
 import { idParams } from "../params";

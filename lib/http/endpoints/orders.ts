@@ -1,18 +1,4 @@
-import {
-  adminOrderFilters,
-  adminOrderSchema,
-  adminOrderStatusInput,
-  adminProductSchema,
-  cancelOrderResultSchema,
-  checkoutResultSchema,
-  createOrderInput,
-  createProductInput,
-  orderSchema,
-  productSchema,
-  productSlugParams,
-  refundOrderResultSchema,
-  updateProductInput,
-} from "@/lib/services/orders/schemas";
+import { adminOrderFilters, adminOrderSchema, adminOrderStatusInput, adminProductSchema, cancelOrderResultSchema, checkoutResultSchema, createOrderInput, createProductInput, orderSchema, productSchema, productSlugParams, refundOrderResultSchema, updateProductInput } from "@/lib/services/orders";
 import { defineEndpoint } from "../endpoint";
 import { paginationQuery } from "../pagination";
 import { idParams } from "../params";

@@ -1,11 +1,4 @@
-import {
-  paymentEventFilters,
-  paymentEventIdParams,
-  paymentEventRecordSchema,
-  paymentSignatureHeaders,
-  providerEventDocSchema,
-  webhookReceiptSchema,
-} from "@/lib/services/payment-events/schemas";
+import { paymentEventFilters, paymentEventIdParams, paymentEventRecordSchema, paymentSignatureHeaders, providerEventDocSchema, webhookReceiptSchema } from "@/lib/services/payment-events";
 import { defineEndpoint } from "../endpoint";
 import { paginationQuery } from "../pagination";
 

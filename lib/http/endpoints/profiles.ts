@@ -1,18 +1,6 @@
 import { z } from "zod";
-import { messageSchema } from "@/lib/services/auth/schemas";
-import {
-  deviceProfileInput,
-  deviceProfileSchema,
-  petProfileInput,
-  petProfileSchema,
-  photoSchema,
-  profilePatchSchema,
-  profileSchema,
-  travelProfileInput,
-  travelProfileSchema,
-  vehicleProfileInput,
-  vehicleProfileSchema,
-} from "@/lib/services/profiles/schemas";
+import { messageSchema } from "@/lib/services/auth";
+import { deviceProfileInput, deviceProfileSchema, petProfileInput, petProfileSchema, photoSchema, profilePatchSchema, profileSchema, travelProfileInput, travelProfileSchema, vehicleProfileInput, vehicleProfileSchema } from "@/lib/services/profiles";
 import { defineEndpoint } from "../endpoint";
 import { uuidParam } from "../params";
 

@@ -1,13 +1,5 @@
 import { z } from "zod";
-import {
-  adminReportSchema,
-  createReportInput,
-  myReportSchema,
-  reportActionInput,
-  reportCreatedSchema,
-  reportFilters,
-  updateReportInput,
-} from "@/lib/services/reports/schemas";
+import { adminReportSchema, createReportInput, myReportSchema, reportActionInput, reportCreatedSchema, reportFilters, updateReportInput } from "@/lib/services/reports";
 import { defineEndpoint } from "../endpoint";
 import { paginationQuery } from "../pagination";
 import { idParams } from "../params";

@@ -1,18 +1,6 @@
 import { z } from "zod";
-import { messageSchema } from "@/lib/services/auth/schemas";
-import {
-  certificateIdParams,
-  certificateResultSchema,
-  confirmReturnInput,
-  confirmReturnResultSchema,
-  createRewardInput,
-  disputeRewardInput,
-  disputeRewardResultSchema,
-  finderRewardSchema,
-  payRewardInput,
-  payRewardResultSchema,
-  rewardSchema,
-} from "@/lib/services/rewards/schemas";
+import { messageSchema } from "@/lib/services/auth";
+import { certificateIdParams, certificateResultSchema, confirmReturnInput, confirmReturnResultSchema, createRewardInput, disputeRewardInput, disputeRewardResultSchema, finderRewardSchema, payRewardInput, payRewardResultSchema, rewardSchema } from "@/lib/services/rewards";
 import { defineEndpoint } from "../endpoint";
 import { paginationQuery } from "../pagination";
 import { idParams, uuidParam } from "../params";

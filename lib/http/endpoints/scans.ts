@@ -1,4 +1,4 @@
-import { encryptedIdParams, ownerSideEffectNote, publicScanViewSchema, sharedLocationSchema, shareLocationInput } from "@/lib/services/scans/schemas";
+import { encryptedIdParams, ownerSideEffectNote, publicScanViewSchema, sharedLocationSchema, shareLocationInput } from "@/lib/services/scans";
 import { defineEndpoint } from "../endpoint";
 
 const scans = ["Scans"];

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { messageSchema } from "@/lib/services/auth/schemas";
+import { messageSchema } from "@/lib/services/auth";
 import { defineEndpoint } from "../endpoint";
 import { uuidParam } from "../params";
 

@@ -1,4 +1,4 @@
-import { billingSchema, cancelSubscriptionResultSchema, subscribeInput, subscribeResultSchema } from "@/lib/services/subscriptions/schemas";
+import { billingSchema, cancelSubscriptionResultSchema, subscribeInput, subscribeResultSchema } from "@/lib/services/subscriptions";
 import { defineEndpoint } from "../endpoint";
 
 const billing = ["Billing"];

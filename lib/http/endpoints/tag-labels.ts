@@ -1,4 +1,4 @@
-import { labelQuery, labelSheetQuery } from "@/lib/services/tags/schemas";
+import { labelQuery, labelSheetQuery } from "@/lib/services/tags";
 import { defineEndpoint } from "../endpoint";
 import { idParams } from "../params";
 

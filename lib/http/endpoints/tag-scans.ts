@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { scanRecordSchema } from "@/lib/services/tags/scans";
+import { scanRecordSchema } from "@/lib/services/tags";
 import { defineEndpoint } from "../endpoint";
 import { paginationQuery } from "../pagination";
 import { idParams } from "../params";

@@ -1,7 +1,6 @@
 import { z } from "zod";
-import { messageSchema } from "@/lib/services/auth/schemas";
-import { tagRecordSchema, tagStatusSchema, tagTypeSchema } from "@/lib/services/tags/records";
-import { activateTagInput, bulkActivateInput, mintTagsInput, setTagStatusInput, updateTagInput } from "@/lib/services/tags/schemas";
+import { messageSchema } from "@/lib/services/auth";
+import { activateTagInput, bulkActivateInput, mintTagsInput, setTagStatusInput, tagRecordSchema, tagStatusSchema, tagTypeSchema, updateTagInput } from "@/lib/services/tags";
 import { defineEndpoint } from "../endpoint";
 import { paginationQuery } from "../pagination";
 import { idParams } from "../params";

@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { rateLimitPolicies } from "@/lib/ratelimit/policies";
-import { createTransferInput } from "@/lib/services/tags/schemas";
-import { transferRecordSchema } from "@/lib/services/tags/transfers";
+import { createTransferInput, transferRecordSchema } from "@/lib/services/tags";
 import { defineEndpoint } from "../endpoint";
 import { idParams } from "../params";
 

@@ -1,7 +1,5 @@
 import { z } from "zod";
-import { clearStolenInput, stolenClearedSchema } from "@/lib/services/vehicles/clear-stolen";
-import { reportStolenInput, reportStolenResultSchema } from "@/lib/services/vehicles/report-stolen";
-import { vinCheckSchema } from "@/lib/services/vehicles/verify-vin";
+import { clearStolenInput, reportStolenInput, reportStolenResultSchema, stolenClearedSchema, vinCheckSchema } from "@/lib/services/vehicles";
 import { defineEndpoint } from "../endpoint";
 import { uuidParam } from "../params";
 

@@ -1,4 +1,4 @@
-import { cancelAbandonedOrders } from "@/lib/services/orders/abandoned";
+import { cancelAbandonedOrders } from "@/lib/services/orders";
 import { defineCatalogJob } from "../catalog";
 
 /**

@@ -1,4 +1,4 @@
-import { expireOverdueTransfers } from "@/lib/services/tags/transfers";
+import { expireOverdueTransfers } from "@/lib/services/tags";
 import { defineCatalogJob } from "../catalog";
 
 /**

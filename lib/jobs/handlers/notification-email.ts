@@ -1,4 +1,4 @@
-import { sendNotificationEmail } from "@/lib/services/notifications/email";
+import { sendNotificationEmail } from "@/lib/services/notifications";
 import { defineCatalogJob } from "../catalog";
 
 /** E-mails one notification; enqueued by notify() in the notification's own transaction. */

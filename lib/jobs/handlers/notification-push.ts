@@ -1,4 +1,4 @@
-import { deliverNotificationPush } from "@/lib/services/notifications/push";
+import { deliverNotificationPush } from "@/lib/services/notifications";
 import { defineCatalogJob } from "../catalog";
 
 /** Web-pushes one notification to its user's devices (one job per device when there are several); enqueued by notify(). */

@@ -1,4 +1,4 @@
-import { completeOrderRefund } from "@/lib/services/orders/orders";
+import { completeOrderRefund } from "@/lib/services/orders";
 import { defineCatalogJob } from "../catalog";
 
 /**

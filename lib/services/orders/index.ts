@@ -3,7 +3,7 @@ export { createProduct, getProductBySlug, listAdminProducts, listProducts, slugi
 export { cancelAbandonedOrders } from "./abandoned";
 export { cancelOrder, checkoutOrder, completeOrderRefund, createOrder, getOrder, lastShippingAddress, listAdminOrders, listOrders, refundOrder, setOrderStatus } from "./orders";
 export { INVOICE_CONTENT_SECURITY_POLICY, orderInvoice } from "./invoice";
-export { describeTagOutcome, orderReference } from "./records";
+export { describeTagOutcome, formatMoney, orderReference } from "./records";
 export {
   applyCheckoutSessionCompleted,
   checkoutSessionCompletedSchema,

@@ -4,3 +4,4 @@
  */
 export { readDevMailbox } from "./dev-mailbox";
 export { checkHealth } from "./health";
+export { seedDatabase } from "./seed";

@@ -3,32 +3,16 @@
  * request schemas. Code inside lib/services imports the files themselves.
  */
 export { foundAddress } from "./codes";
-export { deleteInsurance, getInsurance, type InsuranceRecord, saveInsurance } from "./insurance";
-export { activateTag, bulkActivateTags, countTagsByStatus, getTag, listTags, type MintedTag, mintTags, releaseTag, setTagStatus, updateTag } from "./inventory";
+export { deleteInsurance, getInsurance, type InsuranceRecord, insuranceRecordSchema, saveInsurance } from "./insurance";
+export { activateTag, bulkActivateTags, countTagsByStatus, getTag, listTags, type MintedTag, mintTags, releaseTag, setTagStatus, type TagType, updateTag } from "./inventory";
 export { labelPixels, labelSizes, papers, sheetGrid, type LabelFormat, type LabelSize, type Paper } from "./label-render";
 export { type LabelFile, tagLabel, tagLabelSheet } from "./labels";
 export { labelWords } from "./label-words";
 export { findEncryptedIdByCode } from "./lookup";
 export { inLostMode, type LostModeResult, saveLostMode } from "./lost-mode";
 export { tagQrCode } from "./qr";
-export { type TagRecord, tagStatusSchema, tagTypeSchema } from "./records";
-export { listTagScans, TAG_MAP_PLACES, tagMapPlaces, type TagMapPlaces } from "./scans";
-export {
-  activateTagInput,
-  bulkActivateInput,
-  createTransferInput,
-  insuranceInputSchema,
-  labelFormatSchema,
-  labelQuery,
-  labelSheetQuery,
-  labelSizeSchema,
-  lostModeInput,
-  type LostModeInput,
-  MAX_SHEET_LABELS,
-  mintTagsInput,
-  paperSchema,
-  setTagStatusInput,
-  tagCodeInput,
-} from "./schemas";
-export { acceptTransfer, cancelTransfer, createTransfer, declineTransfer, listTransfers, type TransferRecord } from "./transfers";
+export { type TagRecord, tagRecordSchema, tagStatusSchema, tagTypeSchema } from "./records";
+export { listTagScans, type ScanRecord, scanRecordSchema, TAG_MAP_PLACES, tagMapPlaces, type TagMapPlaces } from "./scans";
+export { activateTagInput, bulkActivateInput, createTransferInput, insuranceInputSchema, labelFormatSchema, labelQuery, labelSheetQuery, labelSizeSchema, lostModeInput, type LostModeInput, MAX_SHEET_LABELS, mintTagsInput, paperSchema, setTagStatusInput, tagCodeInput, updateTagInput } from "./schemas";
+export { acceptTransfer, cancelTransfer, createTransfer, declineTransfer, expireOverdueTransfers, listTransfers, type TransferRecord, transferRecordSchema } from "./transfers";
 export { allowedTransitions, type TagStatus } from "./transitions";

@@ -3,6 +3,6 @@
  * request schemas. Code inside lib/services imports the files themselves.
  */
 export { clearStolenFlag, clearStolenInput, stolenClearedSchema, type ClearStolenInput, type StolenCleared } from "./clear-stolen";
-export { reportStolenInput, reportVehicleStolen, type ReportStolenInput } from "./report-stolen";
-export { verifyVin } from "./verify-vin";
+export { reportStolenInput, type ReportStolenInput, reportStolenResultSchema, reportVehicleStolen } from "./report-stolen";
+export { verifyVin, vinCheckSchema } from "./verify-vin";
 export { VIN_TAKEN } from "./vin-claims";

@@ -8,7 +8,7 @@ import { FormResultAlerts } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useFocusOnResult } from "@/components/forms/use-focus-on-result";
 import { fieldError, idleFormState, type FormState } from "@/lib/forms/form-state";
-import type { PositionType } from "@/lib/services/content/schemas";
+import type { PositionType } from "@/lib/services/content";
 import { createPositionAction, updatePositionAction } from "./actions";
 
 export interface EditablePosition {

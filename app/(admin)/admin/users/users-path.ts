@@ -1,5 +1,5 @@
 import { formText } from "@/lib/forms/form-state";
-import { userRoleSchema } from "@/lib/services/admin/schemas";
+import { userRoleSchema } from "@/lib/services/admin";
 
 export const USERS_PATH = "/admin/users";
 

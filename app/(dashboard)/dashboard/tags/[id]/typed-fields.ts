@@ -1,7 +1,6 @@
 import type { TagFieldSpec } from "@/components/tags/fields-form";
 import { tagTypeLabels, tagTypes, type TagType } from "@/components/tags/labels";
-import type { Profile, TypedProfile } from "@/lib/services/profiles";
-import { VIN_INPUT_MAX } from "@/lib/services/profiles/schemas";
+import { type Profile, type TypedProfile, VIN_INPUT_MAX } from "@/lib/services/profiles";
 
 type TypedKind = "PET" | "VEHICLE" | "DEVICE" | "TRAVEL";
 

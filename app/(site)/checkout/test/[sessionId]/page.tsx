@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { paymentProvider } from "@/lib/payments/provider";
 import { testProvider } from "@/lib/payments/test-provider";
-import { formatMoney } from "@/lib/services/orders/records";
+import { formatMoney } from "@/lib/services/orders";
 import { declineTestCheckoutAction, payTestCheckoutAction } from "./actions";
 
 export const metadata: Metadata = { title: "Test checkout", robots: { index: false, follow: false } };

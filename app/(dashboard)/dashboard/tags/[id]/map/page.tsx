@@ -7,8 +7,7 @@ import { MapLegend, mapPlacesOf, PlaceList, type ListedPlace } from "@/component
 import { PlacesMap } from "@/components/maps/places-map";
 import { countryName, scanClassLabels } from "@/components/tags/scan-list";
 import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
-import { TAG_MAP_PLACES, tagMapPlaces } from "@/lib/services/tags";
-import type { ScanRecord } from "@/lib/services/tags/scans";
+import { type ScanRecord, TAG_MAP_PLACES, tagMapPlaces } from "@/lib/services/tags";
 import { loadOwnedTag } from "../load";
 
 export const metadata: Metadata = { title: "Map of scans and shared locations" };
