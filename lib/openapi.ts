@@ -70,7 +70,7 @@ function commonErrors(endpoint: Endpoint): ErrorCode[] {
   const codes = new Set<ErrorCode>(["INTERNAL_ERROR", "SERVICE_UNAVAILABLE"]);
   const versioned = endpoint.versioned ?? endpoint.path.startsWith("/api/v1");
   if (versioned) codes.add("RATE_LIMIT_EXCEEDED");
-  if (endpoint.auth === "required" || endpoint.auth === "admin") codes.add("UNAUTHORIZED");
+  if (endpoint.auth === "user" || endpoint.auth === "admin") codes.add("UNAUTHORIZED");
   if (endpoint.auth === "admin") codes.add("FORBIDDEN");
   // Any credential sent is checked, even where none is needed: a bad one is 401, a suspended user's or a
   // cross-site cookie request 403 (lib/http/auth.ts).
@@ -191,7 +191,7 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints) {
   const errorComponents: ErrorResponseComponents = new Map();
   for (const endpoint of endpoints) {
     if (endpoint.hidden) continue;
-    const secured = endpoint.auth === "required" || endpoint.auth === "admin";
+    const secured = endpoint.auth === "user" || endpoint.auth === "admin";
     registry.registerPath({
       operationId: endpoint.operationId ?? derivedOperationId(endpoint),
       method: endpoint.method.toLowerCase() as "get" | "post" | "put" | "patch" | "delete",

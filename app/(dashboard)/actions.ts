@@ -6,7 +6,7 @@ import { signOut } from "@/lib/http/next-auth";
 const SIGNED_OUT = "/login?notice=signed-out";
 
 /** Ends this browser's session (the session row is revoked by next-auth's signOut event). */
-export const signOutAction = rowAction({ auth: "none", returnTo: SIGNED_OUT }, async () => {
+export const signOutAction = rowAction({ auth: "system", returnTo: SIGNED_OUT }, async () => {
   // signOut clears the cookie and redirects itself; the wrapper lets that redirect through.
   await signOut({ redirectTo: SIGNED_OUT });
   return SIGNED_OUT;

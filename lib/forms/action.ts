@@ -1,8 +1,9 @@
 import { redirect, unstable_rethrow } from "next/navigation";
 import { headers } from "next/headers";
-import type { z } from "zod";
+import { z } from "zod";
 import { errorState, formError, waitMessage } from "./action-result";
 import { formText, type FieldErrors, type FormState } from "./form-state";
+import type { AuthRequirement, Endpoint } from "@/lib/http/endpoint";
 import { optionalUserContext, requireAdminContext, requireUserContext } from "@/lib/http/page-context";
 import { clientIp } from "@/lib/http/client-ip";
 import { checkRateLimits, type RateLimitDecision } from "@/lib/ratelimit";
@@ -15,24 +16,27 @@ import { controlCharacterIssues } from "@/lib/validation/control-characters";
 /**
  * The page-side twin of route(): every server action goes through action() (a form with a result) or
  * rowAction() (a button that answers with a redirect). A server action is a public POST endpoint, so
- * this is where its caller, rate limits and hostile-input rules live, once:
- * 1. the caller: a signed-in user (signed-out visitors go to sign-in and back to `returnTo`), an admin
- *    (anyone else gets the 404 page) or anyone (the system context, as the API's public endpoints);
+ * this is where its caller, rate limits and hostile-input rules live, once. Both run the same named steps:
+ * 1. `caller`: who acts (see ActionAuth); signed-out visitors go to sign-in and back to `returnTo`, a
+ *    non-admin gets the 404 page;
  * 2. `params`, the ids and choices a form carries in hidden fields: a malformed one names nothing
  *    (NotFoundError), as a bad path id is 404 in the API;
  * 3. `input`, the request schema the endpoint itself uses, read from FormData by formInput() (text
  *    without control characters, numbers, checkboxes, blank = not given) or by `read`;
- * 4. the endpoint's rate-limit policies, counted after validation as the actions always did;
+ * 4. `rateLimit`: the endpoint's policies, counted after validation as the actions always did;
  * 5. the handler, whose domain errors become the form's messages (errorState) while Next's own
  *    control flow (redirect, notFound, signOut) passes through untouched.
+ * `action.for(endpoint, …)` and `rowAction.for(endpoint, …)` take the caller, params, input and rate limits
+ * from the endpoint's contract (lib/http/endpoints), so a form and its API twin cannot drift apart.
  */
 
 /**
- * `none`: the system acts (public forms whose service needs no caller); `optional`: the signed-in user when
- * there is one, otherwise the anonymous public caller with its IP (the finder's forms, like the API's
- * optional-auth endpoints); `user` and `admin`: sign-in required.
+ * The words route() uses (lib/http/endpoint.ts), with the same meaning: `public` and `optional`: the
+ * signed-in user when there is one, otherwise the anonymous public caller with its IP; `user` and `admin`:
+ * sign-in required. Plus `system`: the system acts (public forms whose service needs no caller, such as
+ * a link's token).
  */
-export type ActionAuth = "none" | "optional" | "user" | "admin";
+export type ActionAuth = AuthRequirement | "system";
 
 type Schema = z.ZodType;
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -109,13 +113,15 @@ export function describeAction(fn: unknown): ActionDescription | undefined {
   return typeof fn === "function" ? descriptions.get(fn) : undefined;
 }
 
+/** Step 1, the caller. */
 async function resolveCaller(options: CommonOptions<Schema | undefined, Schema | undefined>, formData: FormData): Promise<ServiceContext> {
-  if (options.auth === "none") return systemContext();
-  if (options.auth === "optional") return optionalUserContext();
+  if (options.auth === "system") return systemContext();
+  if (options.auth === "public" || options.auth === "optional") return optionalUserContext();
   const returnTo = typeof options.returnTo === "function" ? options.returnTo(formData) : (options.returnTo ?? "/dashboard");
   return options.auth === "admin" ? requireAdminContext(returnTo) : requireUserContext(returnTo);
 }
 
+/** Step 2, the params: a malformed one names nothing. */
 async function parseParams<P extends Schema | undefined>(schema: P, formData: FormData): Promise<Out<P>> {
   if (!schema) return undefined as Out<P>;
   const parsed = await schema.safeParseAsync(formInput(schema, formData));
@@ -135,7 +141,7 @@ export function fieldErrorsFor(error: z.ZodError, fieldMap: Record<string, strin
   return fieldErrors;
 }
 
-/** The decision of the action's rate limits, or undefined when it has none. */
+/** Step 4, the rate limits: their decision, or undefined when the action has none. */
 async function rateLimitDecision(options: CommonOptions<Schema | undefined, Schema | undefined>, ctx: ServiceContext): Promise<RateLimitDecision | undefined> {
   if (!options.rateLimit) return undefined;
   const { policies, peek } = Array.isArray(options.rateLimit) ? { policies: options.rateLimit as readonly RateLimitPolicyName[], peek: false } : (options.rateLimit as { policies: readonly RateLimitPolicyName[]; peek: true });
@@ -248,3 +254,63 @@ export function whenNotFound(target: string | ((formData: FormData) => string)):
   return (error, formData) => (error instanceof NotFoundError ? (typeof target === "function" ? target(formData) : target) : undefined);
 }
 
+
+type ObjectSchema = z.ZodObject<z.ZodRawShape>;
+
+/** What an action built from an endpoint reads from its contract. */
+type Contract<P extends ObjectSchema | undefined, B extends Schema | undefined> = Pick<Endpoint<P, undefined, B, undefined>, "auth" | "params" | "body" | "rateLimit">;
+
+/** What a form may add to its endpoint's contract; everything else (caller, params, input, limits) is the endpoint's. */
+interface FromEndpoint<P extends ObjectSchema | undefined, I extends Schema | undefined> {
+  /** Hidden-field names for the endpoint's path params where the form's differ (`{ id: "tagId" }`). */
+  fields?: P extends ObjectSchema ? Partial<Record<keyof P["shape"] & string, string>> : never;
+  /** `system` where the form acts as the system rather than as its caller (e.g. a link's token is the credential). */
+  auth?: "system";
+  /** A form's extension of the endpoint's body schema (a confirmation tick box); the body schema by default. */
+  input?: I;
+}
+
+/**
+ * The contract's part of an action's options: the endpoint's caller words, its params read from the form's
+ * hidden fields (renamed by `fields`), its body schema and its rate limits (`general` when it names none,
+ * as route() counts them), plus the handler's params under the endpoint's own names.
+ */
+function fromContract<P extends ObjectSchema | undefined, B extends Schema | undefined, I extends Schema | undefined>(endpoint: Contract<P, B>, options: FromEndpoint<P, I>) {
+  const fields = (options.fields ?? {}) as Record<string, string>;
+  const shape = endpoint.params?.shape;
+  const params = shape ? z.object(Object.fromEntries(Object.entries(shape).map(([key, schema]) => [fields[key] ?? key, schema]))) : undefined;
+  const toEndpointNames = (parsed: unknown): Out<P> =>
+    (shape ? Object.fromEntries(Object.keys(shape).map((key) => [key, (parsed as Record<string, unknown>)[fields[key] ?? key]])) : undefined) as Out<P>;
+  return {
+    common: { auth: options.auth ?? endpoint.auth, params, input: (options.input ?? endpoint.body) as I, rateLimit: endpoint.rateLimit ?? (["general"] as const) },
+    toEndpointNames,
+  };
+}
+
+type EndpointActionOptions<P extends ObjectSchema | undefined, I extends Schema | undefined, S extends FormState> = Omit<ActionOptions<Schema | undefined, I, S>, keyof CommonOptions<Schema | undefined, I>> &
+  FromEndpoint<P, I> & { returnTo?: CommonOptions<Schema | undefined, I>["returnTo"]; read?: CommonOptions<Schema | undefined, I>["read"] };
+
+/** action() built from an endpoint: `action.for(tagEndpoints.update, { fields: { id: "tagId" }, … }, handler)`. */
+action.for = function actionFor<S extends FormState = FormState, P extends ObjectSchema | undefined = undefined, B extends Schema | undefined = undefined, I extends Schema | undefined = B>(
+  endpoint: Contract<P, B>,
+  options: EndpointActionOptions<P, I, S>,
+  handler: (args: ActionArgs<P, I>) => Promise<NoInfer<S>>,
+): (previous: S, formData: FormData) => Promise<S> {
+  const { fields, auth, input, ...rest } = options;
+  const { common, toEndpointNames } = fromContract<P, B, I>(endpoint, { fields, auth, input } as FromEndpoint<P, I>);
+  return action<S, Schema | undefined, I>({ ...rest, ...common }, (args) => handler({ ...args, params: toEndpointNames(args.params) }));
+};
+
+type EndpointRowActionOptions<P extends ObjectSchema | undefined, I extends Schema | undefined> = Omit<RowActionOptions<Schema | undefined, I>, keyof CommonOptions<Schema | undefined, I>> &
+  FromEndpoint<P, I> & { returnTo?: CommonOptions<Schema | undefined, I>["returnTo"]; read?: CommonOptions<Schema | undefined, I>["read"] };
+
+/** rowAction() built from an endpoint: `rowAction.for(orderEndpoints.cancel, { fields: { id: "orderId" }, … }, handler)`. */
+rowAction.for = function rowActionFor<P extends ObjectSchema | undefined = undefined, B extends Schema | undefined = undefined, I extends Schema | undefined = B>(
+  endpoint: Contract<P, B>,
+  options: EndpointRowActionOptions<P, I>,
+  handler: (args: Omit<ActionArgs<P, I>, "values">) => Promise<string>,
+): (formData: FormData) => Promise<void> {
+  const { fields, auth, input, ...rest } = options;
+  const { common, toEndpointNames } = fromContract<P, B, I>(endpoint, { fields, auth, input } as FromEndpoint<P, I>);
+  return rowAction<Schema | undefined, I>({ ...rest, ...common }, (args) => handler({ ...args, params: toEndpointNames(args.params) }));
+};

@@ -3,7 +3,7 @@ import type { ErrorCode } from "@/lib/services/errors";
 import type { RateLimitPolicyName } from "@/lib/ratelimit/policies";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-export type AuthRequirement = "none" | "optional" | "required" | "admin";
+export type AuthRequirement = "public" | "optional" | "user" | "admin";
 export type ResponseKind = "json" | "paginated" | "html" | "event-stream" | "image" | "file" | "empty";
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;

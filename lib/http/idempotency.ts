@@ -47,7 +47,7 @@ export const IDEMPOTENCY_FINISH_BUDGET_MS = 500;
  */
 export function idempotencyApplies(endpoint: Pick<Endpoint, "method" | "path" | "auth" | "idempotency" | "versioned">): boolean {
   const versioned = endpoint.versioned ?? endpoint.path.startsWith("/api/v1");
-  return versioned && endpoint.method === "POST" && endpoint.auth !== "none" && endpoint.idempotency !== false;
+  return versioned && endpoint.method === "POST" && endpoint.auth !== "public" && endpoint.idempotency !== false;
 }
 
 /** The header's key, or undefined when absent; 400 naming the header when it is not 1–255 printable ASCII characters. */

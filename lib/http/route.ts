@@ -190,7 +190,7 @@ export function route<
           }
           if (callerError) throw callerError;
 
-          if (endpoint.auth === "required" && caller.kind !== "user") throw new UnauthorizedError();
+          if (endpoint.auth === "user" && caller.kind !== "user") throw new UnauthorizedError();
           if (endpoint.apiKey === false && caller.kind === "user" && caller.via === "api-key") {
             throw new ForbiddenError("API keys cannot be used for this operation; sign in instead.");
           }
@@ -340,7 +340,7 @@ type Method = (typeof ALL_METHODS)[number];
 export function otherMethods(...supported: Pick<Endpoint, "method" | "path">[]): Record<Method, RouteHandler> {
   const allowed = [...supported.map((endpoint) => endpoint.method), "OPTIONS"];
   const path = supported[0]?.path ?? "/api/v1";
-  const handler = route({ method: "GET", path, summary: "Method not allowed", tags: [], auth: "none", hidden: true }, async () => {
+  const handler = route({ method: "GET", path, summary: "Method not allowed", tags: [], auth: "public", hidden: true }, async () => {
     throw new MethodNotAllowedError(allowed);
   });
   const withAllow: RouteHandler = async (req, context) => {

@@ -12,7 +12,7 @@ import { apiRequest, call, json } from "../support/http";
 import { bearer, registerAccount } from "../support/auth";
 
 // A protected endpoint to present keys to (GET /auth/me may not exist yet).
-const whoAmI = route(defineEndpoint({ method: "GET", path: "/api/v1/test/whoami", summary: "t", tags: [], auth: "required" }), async ({ caller }) => caller);
+const whoAmI = route(defineEndpoint({ method: "GET", path: "/api/v1/test/whoami", summary: "t", tags: [], auth: "user" }), async ({ caller }) => caller);
 const ask = (headers: Record<string, string>) => call(whoAmI, apiRequest("/api/v1/test/whoami", { headers }));
 
 type ErrorBody = { error: { code: string } };

@@ -10,8 +10,8 @@ import { apiRequest, call, json, nextTestIp, awayFromWindowEdge } from "../suppo
 import { bearer, loginAccount, registerAccount, TEST_PASSWORD, uniqueEmail } from "../support/auth";
 
 // A protected endpoint to present credentials to.
-const whoAmI = route(defineEndpoint({ method: "GET", path: "/api/v1/test/whoami", summary: "t", tags: [], auth: "required" }), async ({ caller }) => caller);
-const whoAmIPost = route(defineEndpoint({ method: "POST", path: "/api/v1/test/whoami", summary: "t", tags: [], auth: "required" }), async ({ caller }) => caller);
+const whoAmI = route(defineEndpoint({ method: "GET", path: "/api/v1/test/whoami", summary: "t", tags: [], auth: "user" }), async ({ caller }) => caller);
+const whoAmIPost = route(defineEndpoint({ method: "POST", path: "/api/v1/test/whoami", summary: "t", tags: [], auth: "user" }), async ({ caller }) => caller);
 
 const ask = (headers: Record<string, string>) => call(whoAmI, apiRequest("/api/v1/test/whoami", { headers }));
 

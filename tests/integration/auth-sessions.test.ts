@@ -7,7 +7,7 @@ import { defineEndpoint, route } from "@/lib/http";
 import { apiRequest, call, json } from "../support/http";
 import { bearer, loginAccount, registerAccount } from "../support/auth";
 
-const whoAmI = route(defineEndpoint({ method: "GET", path: "/api/v1/test/whoami", summary: "t", tags: [], auth: "required" }), async ({ caller }) => caller);
+const whoAmI = route(defineEndpoint({ method: "GET", path: "/api/v1/test/whoami", summary: "t", tags: [], auth: "user" }), async ({ caller }) => caller);
 const ask = (headers: Record<string, string>) => call(whoAmI, apiRequest("/api/v1/test/whoami", { headers }));
 
 type ErrorBody = { error: { code: string } };

@@ -8,7 +8,7 @@ import { GET as listSessions } from "@/app/api/v1/auth/sessions/route";
 import { apiRequest, call, json, nextTestIp } from "../support/http";
 import { registerAccount } from "../support/auth";
 
-const whoAmI = route(defineEndpoint({ method: "GET", path: "/api/v1/test/whoami", summary: "t", tags: [], auth: "required" }), async ({ caller }) => caller);
+const whoAmI = route(defineEndpoint({ method: "GET", path: "/api/v1/test/whoami", summary: "t", tags: [], auth: "user" }), async ({ caller }) => caller);
 
 /** Cookies as a browser would keep them between next-auth requests. */
 class CookieJar {

@@ -14,7 +14,7 @@ import { databaseUrl, usingPostgres, withAdminConnection } from "../support/data
 
 // A route that needs the database, as every real endpoint does.
 const countUsers = route(
-  defineEndpoint({ method: "GET", path: "/api/v1/test/users-count", summary: "test", tags: ["Test"], auth: "none" }),
+  defineEndpoint({ method: "GET", path: "/api/v1/test/users-count", summary: "test", tags: ["Test"], auth: "public" }),
   async ({ ctx }) => ({ users: (await ctx.db.select({ id: schema.users.id }).from(schema.users)).length }),
 );
 
@@ -25,7 +25,7 @@ const addNote = route(
     path: "/api/v1/test/notes",
     summary: "test",
     tags: ["Test"],
-    auth: "none",
+    auth: "public",
     successStatus: 201,
     body: z.object({ userId: z.string().uuid(), title: z.string() }),
   }),
@@ -46,7 +46,7 @@ const slowNote = route(
     path: "/api/v1/test/slow-notes",
     summary: "test",
     tags: ["Test"],
-    auth: "none",
+    auth: "public",
     successStatus: 201,
     body: z.object({ userId: z.string().uuid(), title: z.string() }),
   }),
@@ -278,7 +278,7 @@ const OUTAGE_MS = 15_000;
 
 // A query slower than any request's budget.
 const tooSlow = route(
-  defineEndpoint({ method: "GET", path: "/api/v1/test/too-slow", summary: "test", tags: ["Test"], auth: "none" }),
+  defineEndpoint({ method: "GET", path: "/api/v1/test/too-slow", summary: "test", tags: ["Test"], auth: "public" }),
   async ({ ctx }) => {
     await ctx.db.execute(sql`select pg_sleep(6)`);
     return { done: true };

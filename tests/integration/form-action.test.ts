@@ -42,7 +42,7 @@ beforeEach(() => {
 describe("action()", () => {
   const save = action(
     {
-      auth: "none",
+      auth: "system",
       returnTo: (formData) => `/things/${formData.get("thingId")}`,
       params: z.object({ thingId: z.uuid() }),
       input: z.object({ name: z.string().trim().min(1, "Required."), count: z.int("A whole number.").nullable() }),
@@ -95,7 +95,7 @@ describe("action()", () => {
     // A form that carries JSON in a hidden field (the cart): JSON escapes can say what a form field cannot.
     let ran = false;
     const save = action(
-      { auth: "none", input: z.object({ note: z.string(), lines: z.array(z.object({ name: z.string() })) }), read: (formData) => JSON.parse(String(formData.get("payload"))) as unknown, values: ["payload"] },
+      { auth: "system", input: z.object({ note: z.string(), lines: z.array(z.object({ name: z.string() })) }), read: (formData) => JSON.parse(String(formData.get("payload"))) as unknown, values: ["payload"] },
       async () => {
         ran = true;
         return { status: "success" as const };
@@ -115,7 +115,7 @@ describe("action()", () => {
 });
 
 describe("rowAction()", () => {
-  const remove = rowAction({ auth: "none", returnTo: "/things", params: z.object({ thingId: z.uuid() }), onError: whenNotFound("/things?notice=missing") }, async ({ params }) => {
+  const remove = rowAction({ auth: "system", returnTo: "/things", params: z.object({ thingId: z.uuid() }), onError: whenNotFound("/things?notice=missing") }, async ({ params }) => {
     if (params.thingId.startsWith("3")) throw new NotFoundError();
     if (params.thingId.startsWith("4")) throw new ConflictError();
     return "/things?notice=removed";

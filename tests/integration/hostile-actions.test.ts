@@ -55,7 +55,7 @@ function serverActionFiles(dir: string): string[] {
   });
 }
 
-type Auth = "none" | "optional" | "user" | "admin";
+type Auth = "system" | "public" | "optional" | "user" | "admin";
 interface Shape {
   kind: "form" | "row" | "none";
   auth: Auth;

@@ -17,7 +17,7 @@ const echo = route(
     path: "/api/v1/test/items/{id}",
     summary: "test",
     tags: ["Test"],
-    auth: "none",
+    auth: "public",
     params: z.object({ id: uuidParam() }),
     body: itemBody,
   }),
@@ -25,7 +25,7 @@ const echo = route(
 );
 
 const list = route(
-  defineEndpoint({ method: "GET", path: "/api/v1/test/list", summary: "test", tags: ["Test"], auth: "none", query: paginationQuery }),
+  defineEndpoint({ method: "GET", path: "/api/v1/test/list", summary: "test", tags: ["Test"], auth: "public", query: paginationQuery }),
   async ({ query }) => {
     const all = Array.from({ length: 23 }, (_, i) => ({ n: i + 1 }));
     const start = (query.page - 1) * query.limit;
@@ -34,7 +34,7 @@ const list = route(
 );
 
 const failing = route(
-  defineEndpoint({ method: "GET", path: "/api/v1/test/boom", summary: "test", tags: ["Test"], auth: "none" }),
+  defineEndpoint({ method: "GET", path: "/api/v1/test/boom", summary: "test", tags: ["Test"], auth: "public" }),
   async () => {
     throw new Error("secret database password leaked in message");
   },
@@ -47,14 +47,14 @@ const domainFailures = {
   unprocessable: new UnprocessableError("Tier limit reached.", { tier: "FREE", limit: 5 }),
 };
 const domainFailing = route(
-  defineEndpoint({ method: "GET", path: "/api/v1/test/fail/{kind}", summary: "test", tags: ["Test"], auth: "none", params: z.object({ kind: z.enum(["conflict", "forbidden", "transition", "unprocessable"]) }) }),
+  defineEndpoint({ method: "GET", path: "/api/v1/test/fail/{kind}", summary: "test", tags: ["Test"], auth: "public", params: z.object({ kind: z.enum(["conflict", "forbidden", "transition", "unprocessable"]) }) }),
   async ({ params }) => {
     throw domainFailures[params.kind];
   },
 );
 
 const privateThing = route(
-  defineEndpoint({ method: "GET", path: "/api/v1/test/private", summary: "test", tags: ["Test"], auth: "required" }),
+  defineEndpoint({ method: "GET", path: "/api/v1/test/private", summary: "test", tags: ["Test"], auth: "user" }),
   async () => ({ secret: true }),
 );
 const adminThing = route(
@@ -62,7 +62,7 @@ const adminThing = route(
   async () => ({ secret: true }),
 );
 const register = route(
-  defineEndpoint({ method: "POST", path: "/api/v1/test/register", summary: "test", tags: ["Test"], auth: "none", rateLimit: ["auth", "registration"] }),
+  defineEndpoint({ method: "POST", path: "/api/v1/test/register", summary: "test", tags: ["Test"], auth: "public", rateLimit: ["auth", "registration"] }),
   async () => ({ ok: true }),
 );
 

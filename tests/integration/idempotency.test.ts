@@ -50,7 +50,7 @@ function testEndpoint(name: string) {
     path: `/api/v1/test-idempotency/${name}`,
     summary: "test",
     tags: [],
-    auth: "required",
+    auth: "user",
     body: z.object({ value: z.string() }),
     successStatus: 201,
   });
@@ -305,7 +305,7 @@ describe("Idempotency-Key on POST", () => {
 describe("Idempotency-Key and the database budget", () => {
   // A handler whose query outlives the request's 4 s database budget (PostgreSQL: PGlite's one connection would stall everything).
   const tooSlow = route(
-    defineEndpoint({ method: "POST", path: "/api/v1/test-idempotency/too-slow", summary: "test", tags: [], auth: "required", body: z.object({ value: z.string() }) }),
+    defineEndpoint({ method: "POST", path: "/api/v1/test-idempotency/too-slow", summary: "test", tags: [], auth: "user", body: z.object({ value: z.string() }) }),
     async ({ ctx }) => {
       await ctx.db.execute(sql`select pg_sleep(6)`);
       return { done: true };

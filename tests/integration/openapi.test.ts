@@ -58,7 +58,7 @@ describe("OpenAPI coverage", () => {
     for (const endpoint of allEndpoints.filter((e) => !e.hidden)) {
       const operation = doc.paths[endpoint.path]?.[endpoint.method.toLowerCase()];
       expect(operation, `${endpoint.method} ${endpoint.path}`).toBeDefined();
-      if (endpoint.auth === "required" || endpoint.auth === "admin") expect(operation?.security?.length, endpoint.path).toBeGreaterThan(0);
+      if (endpoint.auth === "user" || endpoint.auth === "admin") expect(operation?.security?.length, endpoint.path).toBeGreaterThan(0);
       if (endpoint.body) expect(operation?.requestBody, endpoint.path).toBeDefined();
     }
     expect(doc.paths["/api/v1/auth/login"]?.post).toBeDefined();

@@ -62,14 +62,14 @@ describe("requestHash", () => {
 
 describe("where the header applies", () => {
   it("is every signed-in POST under /api/v1 that does not opt out", () => {
-    expect(idempotencyApplies({ method: "POST", path: "/api/v1/tags/activate", auth: "required" })).toBe(true);
+    expect(idempotencyApplies({ method: "POST", path: "/api/v1/tags/activate", auth: "user" })).toBe(true);
     expect(idempotencyApplies({ method: "POST", path: "/api/v1/scan/{encryptedId}/contact", auth: "optional" })).toBe(true);
     expect(idempotencyApplies({ method: "POST", path: "/api/v1/admin/tags/batch", auth: "admin" })).toBe(true);
-    expect(idempotencyApplies({ method: "POST", path: "/api/v1/auth/login", auth: "none" })).toBe(false);
-    expect(idempotencyApplies({ method: "POST", path: "/api/v1/auth/api-keys", auth: "required", idempotency: false })).toBe(false);
-    expect(idempotencyApplies({ method: "GET", path: "/api/v1/tags", auth: "required" })).toBe(false);
-    expect(idempotencyApplies({ method: "PATCH", path: "/api/v1/tags/{id}", auth: "required" })).toBe(false);
-    expect(idempotencyApplies({ method: "POST", path: "/api/dev/thing", auth: "required" })).toBe(false);
+    expect(idempotencyApplies({ method: "POST", path: "/api/v1/auth/login", auth: "public" })).toBe(false);
+    expect(idempotencyApplies({ method: "POST", path: "/api/v1/auth/api-keys", auth: "user", idempotency: false })).toBe(false);
+    expect(idempotencyApplies({ method: "GET", path: "/api/v1/tags", auth: "user" })).toBe(false);
+    expect(idempotencyApplies({ method: "PATCH", path: "/api/v1/tags/{id}", auth: "user" })).toBe(false);
+    expect(idempotencyApplies({ method: "POST", path: "/api/dev/thing", auth: "user" })).toBe(false);
   });
 
   it("keeps answers below 500 except 429", () => {

@@ -8,7 +8,7 @@ import { authEndpoints } from "@/lib/http/endpoints";
 
 /** The same answer whether or not the address has an account, as POST /auth/forgot-password. */
 export const forgotPasswordAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
-  { auth: "none", input: forgotPasswordInput, values: ["email"], rateLimit: authEndpoints.forgotPassword.rateLimit },
+  { auth: "system", input: forgotPasswordInput, values: ["email"], rateLimit: authEndpoints.forgotPassword.rateLimit },
   async ({ ctx, input, values }) => {
     const { message } = await forgotPassword(ctx, input);
     return formSuccess(message, values);

@@ -41,7 +41,7 @@ const isCodeStep = (formData: FormData) => formData.has("twoFactorCode");
  */
 export const signInAction: (previous: LoginState, formData: FormData) => Promise<LoginState> = action(
   {
-    auth: "none",
+    auth: "system",
     input: signInForm,
     read: (formData) => ({
       email: formText(formData, "email"),

@@ -9,7 +9,7 @@ import { NEWSLETTER_REQUESTED, NEWSLETTER_UNSUBSCRIBED, newsletterInput, subscri
 
 /** The footer's sign-up: POST /contact/newsletter's schema, service and limit. */
 export const subscribeNewsletterAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
-  { auth: "none", input: newsletterInput, rateLimit: contactEndpoints.subscribe.rateLimit, values: ["email"] },
+  { auth: "system", input: newsletterInput, rateLimit: contactEndpoints.subscribe.rateLimit, values: ["email"] },
   async ({ ctx, input }) => {
     await subscribeToNewsletter(ctx, input);
     return formSuccess(NEWSLETTER_REQUESTED);
@@ -18,7 +18,7 @@ export const subscribeNewsletterAction: (previous: FormState, formData: FormData
 
 /** The unsubscribe page's button (a GET never unsubscribes: link scanners follow GETs). */
 export const unsubscribeNewsletterAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
-  { auth: "none", input: z.object({ token: z.string().trim().min(1).max(200) }), rateLimit: contactEndpoints.unsubscribe.rateLimit },
+  { auth: "system", input: z.object({ token: z.string().trim().min(1).max(200) }), rateLimit: contactEndpoints.unsubscribe.rateLimit },
   async ({ ctx, input }) => {
     await unsubscribeFromNewsletter(ctx, input.token);
     return formSuccess(NEWSLETTER_UNSUBSCRIBED);

@@ -18,7 +18,7 @@ import { authEndpoints } from "@/lib/http/endpoints";
  */
 export const registerAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
   {
-    auth: "none",
+    auth: "system",
     input: registerInput,
     values: ["firstName", "lastName", "email"],
     rateLimit: authEndpoints.register.rateLimit,

@@ -16,7 +16,7 @@ const resetForm = resetPasswordInput
 
 export const resetPasswordAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
   {
-    auth: "none",
+    auth: "system",
     input: resetForm,
     rateLimit: authEndpoints.resetPassword.rateLimit,
     onInvalid: (error) => (error.issues.some((issue) => issue.path[0] === "token") ? formError("This reset link is incomplete. Open the link from the e-mail again.") : undefined),

@@ -13,7 +13,7 @@ import { authEndpoints } from "@/lib/http/endpoints";
  */
 export const verifyEmailAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
   {
-    auth: "none",
+    auth: "system",
     input: verifyEmailInput,
     rateLimit: authEndpoints.verifyEmail.rateLimit,
     onInvalid: () => formError("This confirmation link is incomplete. Open the link from the e-mail again."),

@@ -17,7 +17,7 @@ export const contactEndpoints = {
     description:
       "All fields required: name and subject (one line, at most 100 characters), a valid e-mail, message (at most 2000). The message is stored, acknowledged to the sender by e-mail and forwarded to support with the sender as Reply-To. The answer promises a reply within 24 hours. Limited to 3 an hour per IP.",
     tags: contact,
-    auth: "none",
+    auth: "public",
     rateLimit: ["contactForm"],
     successStatus: 201,
     body: contactInput,
@@ -31,7 +31,7 @@ export const contactEndpoints = {
     description:
       "Double opt-in: a new, pending or unsubscribed address is sent a confirmation link (valid 7 days; at most one e-mail per address per 10 minutes); a confirmed address is sent nothing. The answer is the same 200 in every case, so it tells no one whether an address subscribes. Limited to 10 an hour per IP.",
     tags: contact,
-    auth: "none",
+    auth: "public",
     rateLimit: ["newsletterSignup"],
     body: newsletterInput,
     response: messageSchema,
@@ -44,7 +44,7 @@ export const contactEndpoints = {
     description:
       "The token from the confirmation e-mail (the e-mail links to the page /newsletter/confirm, which does the same). The subscription becomes CONFIRMED; the token works once. An unknown, used or expired token is 400 VALIDATION_ERROR.",
     tags: contact,
-    auth: "none",
+    auth: "public",
     query: newsletterTokenQuery,
     response: messageSchema,
     errors: ["VALIDATION_ERROR"],
@@ -57,7 +57,7 @@ export const contactEndpoints = {
     description:
       "RFC 8058 one-click unsubscribe, the URL of every campaign's `List-Unsubscribe` header: the token is in the query; mail providers POST `List-Unsubscribe=One-Click` as application/x-www-form-urlencoded (the body is optional and not read). No credential or cookie is taken. Idempotent: unsubscribing twice answers the same. A token we did not make is 400 VALIDATION_ERROR.",
     tags: contact,
-    auth: "none",
+    auth: "public",
     credentials: false,
     rateLimit: ["newsletterUnsubscribe"],
     query: newsletterTokenQuery,

@@ -18,7 +18,7 @@ export const devEndpoints = {
     path: "/api/dev/mailbox",
     summary: "Development mailbox",
     tags: ["Development"],
-    auth: "none",
+    auth: "public",
     versioned: false,
     hidden: true,
     query: z.object({ to: z.string().trim().max(320).optional(), limit: z.coerce.number().int().min(1).max(200).optional() }),

@@ -42,7 +42,7 @@ export const finderThreadEndpoints = {
     description:
       "The finder's view: the messages, oldest first, each with the scam signals found in it. Reading marks the owner's messages read. `tagName` is null when the tag's profile is PRIVATE. An unknown, truncated or malformed token is 404.",
     tags,
-    auth: "none",
+    auth: "public",
     params: threadTokenParams,
     response: finderThreadSchema,
   }),
@@ -54,7 +54,7 @@ export const finderThreadEndpoints = {
     description:
       "A long-lived `text/event-stream` for the finder's page: `event: thread` (data `{change}`, `message` or `status`) when a message is added or the status changes: read the thread again with GET /scan/thread/{token}. When the conversation is closed, blocked or deleted the stream sends `event: closed` (data `{status}`) and ends. A `: ping` comment every 25 s; `retry: 3000`. At most 5 streams per conversation are open: a sixth ends the oldest after `event: superseded`. An unknown token is 404, a CLOSED or BLOCKED conversation 403. At most 60 streams per 10 minutes from one IP (429).",
     tags,
-    auth: "none",
+    auth: "public",
     rateLimit: ["finderThreadStreams"],
     params: threadTokenParams,
     responseKind: "event-stream",

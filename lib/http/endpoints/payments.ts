@@ -14,7 +14,7 @@ function webhookEndpoint<const Path extends string>(operationId: string, path: P
     summary,
     description: webhookDescription,
     tags: ["Payments"],
-    auth: "none",
+    auth: "public",
     credentials: false,
     // Under /api/v1 or not, the same answers: envelope, CORS and rate-limit headers.
     versioned: true,

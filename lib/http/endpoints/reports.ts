@@ -17,7 +17,7 @@ export const reportEndpoints = {
     description:
       "type and description are required. targetUserId, tagId and messageId must exist (404 otherwise); messageId must be a message of one of your own threads (404 otherwise), and when its thread's finder was signed in and no targetUserId is given, the finder is the target. Reporting yourself is 400. The answer promises a review within 24 hours.",
     tags: reports,
-    auth: "required",
+    auth: "user",
     successStatus: 201,
     body: createReportInput,
     response: reportCreatedSchema,
@@ -30,7 +30,7 @@ export const reportEndpoints = {
     summary: "My reports",
     description: "Every report you made, newest first, with its status (OPEN, REVIEWING, RESOLVED or DISMISSED). Not paginated.",
     tags: reports,
-    auth: "required",
+    auth: "user",
     response: z.array(myReportSchema),
   }),
   adminList: defineEndpoint({

@@ -17,7 +17,7 @@ export const tagLabelEndpoints = {
       "(vector, text as text). `size`: `small` 25 × 31 mm, `medium` (the default) 38 × 47 mm, `large` 50 × 62 mm. `lang`: the language of the finder's words " +
       "(\"Found me? Scan to reach my owner\" and the no-camera line): `en` (the default), `de`, `fr` or `es`. The PDF embeds a Unicode font, so item names print as written. Errors answer the JSON envelope.",
     tags,
-    auth: "required",
+    auth: "user",
     params: idParams,
     query: labelQuery,
     responseKind: "file",
@@ -33,7 +33,7 @@ export const tagLabelEndpoints = {
       "as many pages as needed. Name each tag with its own `tagId` parameter (`?tagId=…&tagId=…&paper=a4&size=small`, 1 to 100; " +
       "a repeated id prints that label again). `lang` as for one label. Per page: small 48 (A4) / 42 (Letter), medium 20 / 20, large 12 / 9. A tag that is not yours is `404 NOT_FOUND`, as for an unknown id.",
     tags,
-    auth: "required",
+    auth: "user",
     query: labelSheetQuery,
     responseKind: "file",
     mediaTypes: ["application/pdf"],

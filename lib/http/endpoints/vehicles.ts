@@ -15,7 +15,7 @@ export const vehicleEndpoints = {
     description:
       "VEHICLE tags only (another type: 422). `policeReportRef` (optional, at most 100 characters) is stored with the report's date and never shown publicly. Scans then show a stolen alert; the public VIN check shows the vehicle as stolen only while a police reference is on file, and then says only that one is. ACTIVE or LOST → STOLEN; a STOLEN tag with no reference on file takes one (the report's date becomes now); from any other status 400 INVALID_TRANSITION.",
     tags: vehicles,
-    auth: "required",
+    auth: "user",
     params: z.object({ tagId: uuidParam() }),
     body: reportStolenInput,
     response: reportStolenResultSchema,
@@ -29,7 +29,7 @@ export const vehicleEndpoints = {
     description:
       "Public. Spaces and hyphens in the VIN are ignored and letters compared upper case; a malformed VIN (not 17 letters and digits, or containing I, O or Q) is 400 VALIDATION_ERROR. `stolen` is true only for a stolen report made by the owner of the vehicle tag registered with the VIN with a police report reference; the message says who reports it and when, and that a reference is on file, never the reference or the owner, and sends the buyer to the police and the seller's documents. 10 requests per minute per IP.",
     tags: vehicles,
-    auth: "none",
+    auth: "public",
     rateLimit: ["vinVerify"],
     params: z.object({ vin: z.string().meta({ description: "17-character VIN", example: "1HGCM82633A004352" }) }),
     response: vinCheckSchema,

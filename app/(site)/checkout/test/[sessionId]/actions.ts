@@ -23,7 +23,7 @@ async function openTestSession(sessionId: string) {
   return session;
 }
 
-export const payTestCheckoutAction = rowAction({ auth: "none", params, rateLimit: ["general"], onError: whenNotFound(pagePath) }, async ({ params: { sessionId } }) => {
+export const payTestCheckoutAction = rowAction({ auth: "system", params, rateLimit: ["general"], onError: whenNotFound(pagePath) }, async ({ params: { sessionId } }) => {
   const session = await openTestSession(sessionId);
   try {
     await testProvider().pay(sessionId);
@@ -34,7 +34,7 @@ export const payTestCheckoutAction = rowAction({ auth: "none", params, rateLimit
   return session.successUrl;
 });
 
-export const declineTestCheckoutAction = rowAction({ auth: "none", params, rateLimit: ["general"], onError: whenNotFound(pagePath) }, async ({ params: { sessionId } }) => {
+export const declineTestCheckoutAction = rowAction({ auth: "system", params, rateLimit: ["general"], onError: whenNotFound(pagePath) }, async ({ params: { sessionId } }) => {
   const session = await openTestSession(sessionId);
   if (session.status !== "open") return `/checkout/test/${sessionId}`;
   try {
