@@ -1,3 +1,5 @@
+import { z } from "zod";
+import { pageQuery } from "@/lib/http/page-input";
 import { paymentEventStatusSchema, type PaymentEventStatus } from "@/lib/services/payment-events";
 
 export const EVENTS_PATH = "/admin/payment-events";
@@ -9,10 +11,10 @@ export interface EventsView {
 }
 
 export function eventsView(read: (name: string) => string | undefined): EventsView {
-  const status = read("status");
+  const { status } = pageQuery({ status: paymentEventStatusSchema.or(z.literal("ALL")) }, read);
   const page = Number(read("page"));
   return {
-    status: status === "ALL" ? "ALL" : paymentEventStatusSchema.safeParse(status).success ? (status as PaymentEventStatus) : "FAILED",
+    status: status ?? "FAILED",
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
   };
 }

@@ -1,4 +1,6 @@
+import { z } from "zod";
 import { formText } from "@/lib/forms/form-state";
+import { pageQuery } from "@/lib/http/page-input";
 import { queueReportTypeSchema, reportStatusSchema } from "@/lib/services/reports";
 
 export const QUEUE_PATH = "/admin/reports";
@@ -12,12 +14,11 @@ export interface QueueView {
 
 /** `status` is a report status or ALL; anything else falls back to the default view. */
 export function queueView(read: (name: string) => string | undefined): QueueView {
-  const status = read("status");
-  const type = read("type");
+  const { status, type } = pageQuery({ status: reportStatusSchema.or(z.literal("ALL")), type: queueReportTypeSchema }, read);
   const page = Number(read("page"));
   return {
-    status: status === "ALL" || reportStatusSchema.safeParse(status).success ? status! : "OPEN",
-    type: queueReportTypeSchema.safeParse(type).success ? type : undefined,
+    status: status ?? "OPEN",
+    type,
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
   };
 }

@@ -1,5 +1,6 @@
 import { pageParam } from "@/components/dashboard/pager";
-import { tagStatusSchema, tagTypeSchema } from "@/lib/services/tags";
+import { tagEndpoints } from "@/lib/http/endpoints/tags";
+import { pageQuery } from "@/lib/http/page-input";
 
 export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -12,10 +13,8 @@ export const PAGE_SIZE = 20;
 
 /** The list's filters and page from the query string; anything unrecognised is ignored. */
 export function listQuery(params: Record<string, string | string[] | undefined>) {
-  const status = tagStatusSchema.safeParse(param(params, "status"));
-  const tagType = tagTypeSchema.safeParse(param(params, "type"));
-  const page = pageParam(params.page);
-  return { page, limit: PAGE_SIZE, status: status.success ? status.data : undefined, tagType: tagType.success ? tagType.data : undefined };
+  const { status, tagType } = pageQuery(tagEndpoints.list, params, { tagType: "type" });
+  return { page: pageParam(params.page), limit: PAGE_SIZE, status, tagType };
 }
 
 export function listHref(query: { page?: number; status?: string; tagType?: string }): string {

@@ -2,20 +2,21 @@ import type { Metadata } from "next";
 import { Breadcrumb } from "@/components/site/breadcrumb";
 import { notFound } from "next/navigation";
 import { cache } from "react";
-import { z } from "zod";
 import { positionTypeLabels } from "@/components/careers/labels";
 import { Markdown } from "@/components/content/markdown";
 import "@/components/content/markdown-prose.css";
 import { SERVICE_NAME } from "@/components/site-links";
+import { careerEndpoints } from "@/lib/http/endpoints/content";
 import { optionalUserContext } from "@/lib/http/page-context";
+import { pageParams } from "@/lib/http/page-input";
 import { getOpenPosition } from "@/lib/services/content";
 import { NotFoundError } from "@/lib/services/errors";
 
 type Props = { params: Promise<{ id: string }> };
 
 /** The open position, or the 404 page for a closed, unknown or malformed id. */
-const loadPosition = cache(async (id: string) => {
-  if (!z.uuid().safeParse(id).success) notFound();
+const loadPosition = cache(async (rawId: string) => {
+  const { id } = await pageParams(careerEndpoints.get, { id: rawId });
   try {
     return await getOpenPosition(await optionalUserContext(), id);
   } catch (error) {

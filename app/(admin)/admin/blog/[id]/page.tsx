@@ -1,9 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { z } from "zod";
 import { AdminDeleteSection, AdminEditorPage } from "@/components/admin/editor-page";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { env } from "@/lib/env";
+import { idParams } from "@/lib/http/params";
+import { pageParams } from "@/lib/http/page-input";
 import { getPostForAdmin } from "@/lib/services/content";
 import { NotFoundError } from "@/lib/services/errors";
 import { productImagePath } from "@/lib/shop/image-path";
@@ -17,9 +18,8 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 
 /** One post's editor, with its public link when published and a confirmed delete. */
 export default async function EditPostPage({ params, searchParams }: Props) {
-  const { id } = await params;
-  const ctx = await requireAdminContext(`/admin/blog/${encodeURIComponent(id)}`);
-  if (!z.uuid().safeParse(id).success) notFound();
+  const ctx = await requireAdminContext(`/admin/blog/${encodeURIComponent((await params).id)}`);
+  const { id } = await pageParams({ params: idParams }, params);
   const post = await getPostForAdmin(ctx, id).catch((error: unknown) => {
     if (error instanceof NotFoundError) notFound();
     throw error;

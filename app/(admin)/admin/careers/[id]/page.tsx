@@ -1,8 +1,9 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { z } from "zod";
 import { AdminDeleteSection, AdminEditorPage } from "@/components/admin/editor-page";
 import { noticeFrom } from "@/components/dashboard/notices";
+import { careerEndpoints } from "@/lib/http/endpoints/content";
+import { pageParams } from "@/lib/http/page-input";
 import { getPositionForAdmin } from "@/lib/services/content";
 import { NotFoundError } from "@/lib/services/errors";
 import { requireAdminContext } from "../../admin-context";
@@ -15,9 +16,8 @@ type Props = { params: Promise<{ id: string }>; searchParams: Promise<Record<str
 
 /** One position's editor, with its public link when open and a confirmed delete. */
 export default async function EditPositionPage({ params, searchParams }: Props) {
-  const { id } = await params;
-  const ctx = await requireAdminContext(`/admin/careers/${encodeURIComponent(id)}`);
-  if (!z.uuid().safeParse(id).success) notFound();
+  const ctx = await requireAdminContext(`/admin/careers/${encodeURIComponent((await params).id)}`);
+  const { id } = await pageParams(careerEndpoints.update, params);
   const position = await getPositionForAdmin(ctx, id).catch((error: unknown) => {
     if (error instanceof NotFoundError) notFound();
     throw error;

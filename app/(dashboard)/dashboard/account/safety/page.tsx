@@ -8,6 +8,7 @@ import { SubmitButton } from "@/components/forms/submit-button";
 import { reportStatusLabels, reportTypeLabels } from "@/components/reports/labels";
 import { FieldsForm } from "@/components/tags/fields-form";
 import { requireUserContext } from "@/lib/http/page-context";
+import { pageQuery } from "@/lib/http/page-input";
 import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { listBlockedUsers } from "@/lib/services/blocks";
 import { listMyReports, reportTypeSchema } from "@/lib/services/reports";
@@ -52,8 +53,7 @@ export default async function SafetyPage({ searchParams }: { searchParams: Searc
   const subject = reportSubject(params);
   const about = subjectText(subject);
   // A "Report" link of a message that tripped the scam rules asks for SCAM; anything else keeps the usual default.
-  const askedType = reportTypeSchema.safeParse(Array.isArray(params.type) ? params.type[0] : params.type);
-  const defaultType = askedType.success ? askedType.data : "HARASSMENT";
+  const defaultType = pageQuery({ type: reportTypeSchema }, params).type ?? "HARASSMENT";
 
   return (
     <>

@@ -1,6 +1,7 @@
 import { redirect } from "next/navigation";
-import { z } from "zod";
+import { notificationEndpoints } from "@/lib/http/endpoints/notifications";
 import { requireUserContext } from "@/lib/http/page-context";
+import { pageParams } from "@/lib/http/page-input";
 import { NotFoundError } from "@/lib/services/errors";
 import { notificationOpenPath, openNotification } from "@/lib/services/notifications";
 
@@ -14,13 +15,11 @@ const MISSING = "/dashboard/notifications?notice=missing";
  * plain <a>, so nothing prefetches it.
  */
 export default async function OpenNotificationPage({ params }: { params: Promise<{ id: string }> }): Promise<never> {
-  const { id } = await params;
-  const ctx = await requireUserContext(notificationOpenPath(id));
-  const parsed = z.uuid().safeParse(id);
-  if (!parsed.success) redirect(MISSING);
+  const ctx = await requireUserContext(notificationOpenPath((await params).id));
+  const { id } = await pageParams(notificationEndpoints.markRead, params, { otherwise: () => redirect(MISSING) });
   let path: string;
   try {
-    ({ path } = await openNotification(ctx, parsed.data));
+    ({ path } = await openNotification(ctx, id));
   } catch (error) {
     if (error instanceof NotFoundError) redirect(MISSING);
     throw error;
