@@ -1,5 +1,5 @@
-import type { APIRequestContext } from "@playwright/test";
-import { expectNoHorizontalScroll } from "./support/accounts";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expectNoHorizontalScroll, signInWithForm } from "./support/accounts";
 import { expect, expectRenderedScreenshot, test, waitForHydration } from "./support/fixtures";
 import { apiData, bearerApi, finderContext, lostTag, PHONE, type OwnedTag, type RequestFactory } from "./support/finder";
 
@@ -25,7 +25,140 @@ async function confirmWithCode(api: APIRequestContext, tag: OwnedTag, handoverCo
   return apiData<{ confirmation: string }>(await api.post(`/api/v1/rewards/confirm-return/${tag.tagId}`, { data: { handoverCode }, headers: auth(tag) }), 200);
 }
 
+/** Map tiles come from openstreetmap.org, which this machine cannot reach: a blank tile stands in. */
+const BLANK_TILE = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=", "base64");
+async function offlineTiles(page: Page) {
+  await page.route("https://tile.openstreetmap.org/**", (route) => route.fulfill({ status: 200, contentType: "image/png", body: BLANK_TILE }));
+}
+
 test.describe("the reunion loop on a phone", () => {
+  test("two finders and the owner: lost mode with a reward in one form, a live reply, a place on the owner's map, the right finder's code, the certificate", async ({ browser, page, playwright }, testInfo) => {
+    test.setTimeout(240_000);
+    const tag = await lostTag(playwright, { lost: false });
+    await page.setViewportSize(PHONE);
+    await offlineTiles(page);
+    const tagPage = `/dashboard/tags/${tag.tagId}`;
+
+    await test.step("the owner turns on lost mode with a message and a reward, in one form with one button", async () => {
+      await signInWithForm(page, tag.owner);
+      await page.goto(tagPage);
+      await page.getByText("I lost it").click();
+      const form = page.getByRole("form", { name: "Turn on lost mode" });
+      const turnOn = form.getByRole("button", { name: "Turn on lost mode" });
+      await waitForHydration(turnOn);
+      await form.getByLabel("Message for finders").fill("Rex ran off in the park. He is friendly.");
+      await form.getByLabel("Amount").fill("40");
+      await form.getByLabel("Currency").selectOption("EUR");
+      await turnOn.click();
+      await expect(page).toHaveURL(/notice=lost-on-reward/);
+      const mode = page.getByRole("region", { name: "Lost mode is on" });
+      await expect(mode.getByTestId("reward-amount")).toHaveText("€40.00");
+      // Short on a phone: the rarely used rest starts within about three screens.
+      const more = page.getByText(/^More: /);
+      const box = (await more.boundingBox())!;
+      const scrollTop = await page.evaluate(() => window.scrollY);
+      expect(box.y + scrollTop, "the top of \"More\" on the tag page").toBeLessThanOrEqual(3.25 * PHONE.height);
+      await expectNoHorizontalScroll(page, PHONE.width);
+      await expectRenderedScreenshot(page, testInfo, "reunion-owner-lost-mode-390");
+    });
+
+    // Ana really has Rex, in a park in Madrid; the other "finder" wants money first.
+    const ana = await finderContext(browser, { timezoneId: "Europe/Madrid", geolocation: { latitude: 40.4153, longitude: -3.6845, accuracy: 12 } });
+    const other = await finderContext(browser);
+    const anaPage = await ana.newPage();
+    const otherPage = await other.newPage();
+    const anaConversation = anaPage.getByRole("list", { name: "Your conversation with the owner" });
+    try {
+      await test.step("both finders scan and write; each conversation shows its own handover code", async () => {
+        for (const [finder, name, text] of [
+          [anaPage, "Ana", "I have Rex here in the Retiro park, he is safe."],
+          [otherPage, "", "Send me a gift card first and I will tell you where the dog is."],
+        ] as const) {
+          await finder.goto(`/t/${tag.encryptedId}`);
+          await expect(finder.getByTestId("finder-reward")).toContainText("Reward offered: €40.00");
+          const send = finder.getByRole("button", { name: "Send message" });
+          await waitForHydration(send);
+          if (name) await finder.getByRole("textbox", { name: /Your name/ }).fill(name);
+          await finder.getByRole("textbox", { name: "Your message" }).fill(text);
+          await send.click();
+          await expect(finder).toHaveURL(/\/thread\/[A-Za-z0-9_-]{43}\?sent=1$/);
+          await expect(finder.getByTestId("handover-code")).toHaveText(/^\d{6}$/);
+        }
+        expect(await anaPage.getByTestId("handover-code").textContent()).not.toBe(await otherPage.getByTestId("handover-code").textContent());
+        await expect(anaPage.getByTestId("thread-time-zone")).toContainText("Europe/Madrid");
+        await expectRenderedScreenshot(anaPage, testInfo, "reunion-finder-thread-390");
+      });
+
+      await test.step("the owner answers Ana; her page shows the reply without a reload", async () => {
+        const live = anaPage.waitForResponse((response) => /\/api\/v1\/scan\/thread\/[^/]+\/stream$/.test(response.url()) && response.status() === 200);
+        await anaPage.goto(anaPage.url().replace(/\?.*$/, ""));
+        await live;
+        await page.goto("/dashboard/messages");
+        const conversations = page.getByRole("list", { name: "Conversations, most recent first" });
+        await expect(conversations.getByRole("listitem")).toHaveCount(2);
+        await conversations.getByRole("link", { name: /Ana/ }).click();
+        const form = page.getByRole("form", { name: "Reply to the finder" });
+        const send = form.getByRole("button", { name: "Send reply" });
+        await waitForHydration(send);
+        await form.getByLabel("Your reply").fill("Thank you Ana! Can you tell me exactly where you are?");
+        await send.click();
+        await expect(page.getByRole("status").filter({ hasText: "Your reply was sent." })).toBeVisible();
+        await expect(anaConversation).toContainText("Can you tell me exactly where you are?", { timeout: 5_000 });
+      });
+
+      await test.step("Ana shares where she is from the conversation; both sides see it, the owner on a map", async () => {
+        const share = anaPage.getByRole("button", { name: "Share my location" });
+        await waitForHydration(share);
+        await share.click();
+        await expect(anaPage.getByText("Your location was added to the conversation.")).toBeVisible();
+        await expect(anaConversation.locator("li[data-location]")).toHaveCount(1);
+        await expect(anaConversation.getByTestId("shared-location")).toContainText("Shared location");
+
+        const messages = page.getByRole("list", { name: "Messages, oldest first" });
+        // The open conversation refreshes itself when the finder's place arrives.
+        await expect(messages.locator("li[data-location]")).toHaveCount(1, { timeout: 10_000 });
+        await expect(messages.getByTestId("shared-location")).toContainText("Shared their location");
+        const map = page.getByRole("region", { name: "Map of shared locations" });
+        await map.scrollIntoViewIfNeeded();
+        await expect(map).toHaveAttribute("data-map-state", "ready");
+        await expect(map.locator(".map-place-shared")).toHaveCount(1);
+        const places = page.getByRole("list", { name: "Shared locations and scans" });
+        await expect(places.getByRole("link", { name: "Open in OpenStreetMap" }).first()).toHaveAttribute("href", /mlat=40\.4153/);
+        // Both sides give the same instant for Ana's first message, each in its own zone.
+        const anaFirst = await anaConversation.locator("time").first().getAttribute("datetime");
+        const ownerFirst = await messages.locator("time").first().getAttribute("datetime");
+        expect(anaFirst).toBe(ownerFirst);
+        await expectNoHorizontalScroll(page, PHONE.width);
+        await expectRenderedScreenshot(page, testInfo, "reunion-owner-conversation-map-390");
+      });
+
+      await test.step("at the meeting the owner enters Ana's code: Ana is thanked and given the certificate; the other conversation is told the dog is home", async () => {
+        const code = (await anaPage.getByTestId("handover-code").textContent())!;
+        await page.getByRole("region", { name: "Reward: €40.00" }).getByRole("link", { name: "Confirm the return with the code" }).click();
+        const form = page.getByRole("region", { name: "Reward", exact: true }).getByRole("form", { name: "Confirm the return" });
+        const confirm = form.getByRole("button", { name: "Confirm the return" });
+        await waitForHydration(confirm);
+        await form.getByLabel(/Finder's handover code/).fill(code);
+        await confirm.click();
+        await expect(page.getByText("Return confirmed with the finder's handover code.")).toBeVisible();
+
+        await anaPage.reload();
+        await expect(anaPage.getByTestId("finder-reward-state")).toContainText("confirmed the return with your handover code");
+        await otherPage.reload();
+        await expect(otherPage.getByTestId("finder-reward-state")).toHaveAttribute("data-outcome", "ITEM_BACK");
+        await expect(otherPage.getByText("The item is back with its owner, so this conversation is now closed.")).toBeVisible();
+        await expect(otherPage.getByRole("link", { name: "See the certificate of return" })).toHaveCount(0);
+
+        await anaPage.getByRole("link", { name: "See the certificate of return" }).click();
+        await expect(anaPage.getByRole("heading", { level: 1, name: "Certificate of return" })).toBeVisible();
+        await expectNoHorizontalScroll(anaPage, PHONE.width);
+        await expectRenderedScreenshot(anaPage, testInfo, "reunion-certificate-390");
+      });
+    } finally {
+      await ana.close();
+      await other.close();
+    }
+  });
   test("without JavaScript: message, a real reload shows the reply, the code, the return confirmed with it, the certificate", async ({ browser, playwright }, testInfo) => {
     test.setTimeout(120_000);
     const tag = await lostTag(playwright);

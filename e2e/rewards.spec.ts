@@ -26,7 +26,7 @@ test.describe("rewards and the handover code", () => {
       await expect(page.getByText("The reward is offered.")).toBeVisible();
       await expect(panel.getByTestId("reward-amount")).toHaveText("€50.00");
       // The same form now changes the offered reward, folded away under its amount.
-      await expect(page.getByRole("form", { name: "Lost mode" }).getByText("Change the reward (€50.00)")).toBeVisible();
+      await expect(page.getByRole("form", { name: "Lost mode" }).locator("summary", { hasText: "Change the reward (€50.00)" })).toBeVisible();
       await expect(panel.getByRole("button", { name: "Withdraw the offer" })).toBeVisible();
       await expect(panel.getByRole("button", { name: "Record the payment" })).toHaveCount(0);
       await expectNoHorizontalScroll(page, PHONE.width);

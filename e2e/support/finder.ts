@@ -35,7 +35,8 @@ export async function bearerApi<T>(playwright: RequestFactory, work: (api: APIRe
   }
 }
 
-export async function lostTag(playwright: RequestFactory): Promise<OwnedTag> {
+/** `lost: false` leaves the tag ACTIVE, for a test that turns lost mode on through the dashboard. */
+export async function lostTag(playwright: RequestFactory, { lost = true }: { lost?: boolean } = {}): Promise<OwnedTag> {
   // Login and register set a session cookie, and a cookie request without Origin is refused: each step
   // that signs someone in gets its own client, and the owner's calls go with the Bearer token alone.
   const admin = await bearerApi(playwright, async (api) => apiData<{ accessToken: string }>(await api.post("/api/v1/auth/login", { data: { email: e2eAdmin.email, password: e2eAdmin.password } }), 200));
@@ -46,10 +47,10 @@ export async function lostTag(playwright: RequestFactory): Promise<OwnedTag> {
       201,
     ),
   );
-  return bearerApi(playwright, (request) => setUpLostTag(request, admin.accessToken, owner, registered.accessToken));
+  return bearerApi(playwright, (request) => setUpLostTag(request, admin.accessToken, owner, registered.accessToken, lost));
 }
 
-async function setUpLostTag(request: APIRequestContext, adminToken: string, owner: TestAccount, ownerToken: string): Promise<OwnedTag> {
+async function setUpLostTag(request: APIRequestContext, adminToken: string, owner: TestAccount, ownerToken: string, lost: boolean): Promise<OwnedTag> {
   const [minted] = await apiData<{ code: string; encryptedId: string }[]>(
     await request.post("/api/v1/admin/tags/batch", { data: { count: 1 }, headers: { Authorization: `Bearer ${adminToken}` } }),
     201,
@@ -65,11 +66,14 @@ async function setUpLostTag(request: APIRequestContext, adminToken: string, owne
     200,
   );
   await apiData(await request.patch("/api/v1/auth/me", { data: { phone: "+34 600 333 444" }, headers: auth }), 200);
-  await apiData(await request.patch(`/api/v1/tags/${tag.id}/status`, { data: { status: "LOST", lostMessage: "Lost near the park. Please message me!" }, headers: auth }), 200);
+  if (lost) await apiData(await request.patch(`/api/v1/tags/${tag.id}/status`, { data: { status: "LOST", lostMessage: "Lost near the park. Please message me!" }, headers: auth }), 200);
   return { owner, token: registered.accessToken, tagId: tag.id, code: minted!.code, encryptedId: tag.encryptedId ?? minted!.encryptedId };
 }
 
-export async function finderContext(browser: Browser, options: { locale?: string; javaScriptEnabled?: boolean } = {}): Promise<BrowserContext> {
+export async function finderContext(
+  browser: Browser,
+  options: { locale?: string; javaScriptEnabled?: boolean; timezoneId?: string; geolocation?: { latitude: number; longitude: number; accuracy?: number } } = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     baseURL: e2eBaseUrl,
     viewport: PHONE,
@@ -79,6 +83,8 @@ export async function finderContext(browser: Browser, options: { locale?: string
     userAgent: devices["iPhone 13"].userAgent,
     locale: options.locale ?? "en-GB",
     javaScriptEnabled: options.javaScriptEnabled ?? true,
+    ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
+    ...(options.geolocation ? { geolocation: options.geolocation, permissions: ["geolocation"] } : {}),
     extraHTTPHeaders: { "Accept-Language": options.locale ?? "en-GB,en;q=0.9" },
   });
 }
