@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { getDatabase, schema } from "@/db/client";
@@ -7,7 +7,7 @@ import { listMailbox } from "@/lib/email/mailbox";
 import { prepareJobs, runPendingJobs, stopJobs } from "@/lib/jobs";
 import { resetRateLimiterForTests } from "@/lib/ratelimit";
 import { HOUR_MS, MINUTE_MS } from "@/lib/ratelimit/policies";
-import { suspendAccount } from "@/lib/services/admin";
+import { suspendAccount } from "@/lib/services/users/queries";
 import { systemContext } from "@/lib/services/context";
 import { emailThreadLinkToFinder, FINDER_EMAIL_INTERVAL_MS, type ContactResult } from "@/lib/services/messages";
 import { threadTokenHash } from "@/lib/services/messages/thread-token";
@@ -269,10 +269,10 @@ describe("GET /scan/thread/:token and POST /scan/thread/:token/reply", () => {
   });
 });
 
-/** Suspends the account through the admin service (a super admin acting), as PATCH /admin/users/:id does. */
+/** Suspends the account as PATCH /admin/users/:id does (the users domain's write: suspendedAt, sessions and keys revoked). */
 async function suspend(userId: string) {
   const [user] = await getDatabase().db.select().from(schema.users).where(eq(schema.users.id, userId));
-  await suspendAccount(getDatabase().db, { userId: randomUUID(), role: "SUPER_ADMIN" }, user!);
+  await suspendAccount(getDatabase().db, user!);
 }
 
 describe("a suspended finder account", () => {

@@ -5,6 +5,5 @@
 export { analyticsRange, getAdminAnalytics } from "./analytics";
 export { type AuditLogQuery, listAuditLog } from "./audit";
 export { getAdminStats } from "./stats";
-export { assertMaySuspend, suspendAccount, unsuspendAccount } from "./suspension";
 export { type AdminUserQuery, containsPattern, listUsersForAdmin, updateUserAsAdmin } from "./users";
 export * from "./schemas";

@@ -5,8 +5,8 @@ import { recordAudit } from "@/lib/services/audit";
 import { requireAdmin, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/services/errors";
 import { notify } from "@/lib/services/notifications/notify";
+import { assertMaySuspend, suspendUser, unsuspendUser } from "@/lib/services/users";
 import type { AdminUser, AdminUserFilters, UpdateAdminUserInput, UserRole } from "./schemas";
-import { assertMaySuspend, suspendAccount, unsuspendAccount } from "./suspension";
 
 const USER_NOT_FOUND = "User not found.";
 
@@ -117,29 +117,26 @@ export async function updateUserAsAdmin(ctx: ServiceContext, userId: string, inp
       const [updated] = await tx.db.update(users).set({ role: input.role }).where(eq(users.id, user.id)).returning();
       current = updated!;
     }
-    if (input.suspended === true && !current.suspendedAt) current = await suspendAccount(tx.db, admin, current, now);
-    else if (input.suspended === false && current.suspendedAt) current = await unsuspendAccount(tx.db, admin, current);
+    // Suspending or lifting audits the whole change (role included) and tells the user.
+    let audited = false;
+    if (input.suspended === true && !current.suspendedAt) {
+      current = await suspendUser(tx, admin, current, { now, before: user });
+      audited = true;
+    } else if (input.suspended === false && current.suspendedAt) {
+      current = await unsuspendUser(tx, admin, current, { before: user });
+      audited = true;
+    }
     // Nothing to change, but the rules still apply: an ADMIN may not even confirm an admin's state.
     else if (input.suspended !== undefined) assertMaySuspend(admin, current);
 
     const roleChanged = current.role !== user.role;
-    const suspensionChanged = Boolean(current.suspendedAt) !== Boolean(user.suspendedAt);
-    await recordAudit(tx, {
-      action: "user.update",
-      entityType: "user",
-      entityId: user.id,
-      before: { role: user.role, suspendedAt: user.suspendedAt },
-      after: { role: current.role, suspendedAt: current.suspendedAt },
-    });
-    if (suspensionChanged) {
-      await notify(tx, {
-        userId: user.id,
-        type: "SECURITY",
-        title: current.suspendedAt ? "Your account is suspended" : "Your account is no longer suspended",
-        body: current.suspendedAt
-          ? "An administrator suspended your account: you are signed out everywhere and your API keys no longer work. Contact support to ask for a review."
-          : "An administrator lifted the suspension of your account. You can sign in again; create new API keys if you need them.",
-        data: { action: current.suspendedAt ? "SUSPEND_USER" : "UNSUSPEND_USER" },
+    if (!audited) {
+      await recordAudit(tx, {
+        action: "user.update",
+        entityType: "user",
+        entityId: user.id,
+        before: { role: user.role, suspendedAt: user.suspendedAt },
+        after: { role: current.role, suspendedAt: current.suspendedAt },
       });
     }
     if (roleChanged) {

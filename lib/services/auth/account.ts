@@ -1,14 +1,7 @@
-import { asc, eq } from "drizzle-orm";
-import { schema, type Executor } from "@/db/client";
+import { eq } from "drizzle-orm";
+import { schema } from "@/db/client";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
-import { exportThreads } from "@/lib/services/messages/export";
-import { exportEmergency } from "@/lib/services/emergency/export";
-import { exportRewards } from "@/lib/services/rewards/export";
-import { exportNotifications } from "@/lib/services/notifications/export";
-import { exportBlockedUsers, exportReports } from "@/lib/services/reports/export";
-import { exportTags } from "@/lib/services/tags/export";
-import { toApiKeyView } from "./api-keys";
 import { verifyCurrentPassword } from "./password";
 import type { PublicUser } from "./schemas";
 import { toPublicUser } from "./users";
@@ -65,60 +58,4 @@ export async function deleteMe(ctx: ServiceContext, input: { currentPassword: st
     if (!deleted.length) throw new NotFoundError("User not found.");
   });
   return { message: "Your account and all its data have been permanently deleted." };
-}
-
-/** One part of the data export: the rows of one domain that belong to the user, as plain JSON values. */
-type ExportSection = (db: Executor, userId: string) => Promise<unknown[]>;
-
-const notYetStored: ExportSection = async () => [];
-
-/**
- * What GET /auth/me/export returns besides `user` and `exportedAt`. Each domain that stores data
- * for a user adds (or fills in) its one entry here; the specification requires tags, orders,
- * messages and notifications, and allows more.
- */
-const exportSections = {
-  tags: exportTags,
-  orders: notYetStored,
-  messages: exportThreads,
-  notifications: exportNotifications,
-  emergency: exportEmergency,
-  rewards: exportRewards,
-  reports: exportReports,
-  blockedUsers: exportBlockedUsers,
-  sessions: async (db, userId) => {
-    const rows = await db.select().from(schema.sessions).where(eq(schema.sessions.userId, userId)).orderBy(asc(schema.sessions.createdAt));
-    return rows.map((row) => ({
-      id: row.id,
-      kind: row.kind,
-      userAgent: row.userAgent,
-      ipAddress: row.ipAddress,
-      createdAt: row.createdAt.toISOString(),
-      lastUsedAt: row.lastUsedAt.toISOString(),
-      expiresAt: row.expiresAt.toISOString(),
-      revokedAt: row.revokedAt?.toISOString() ?? null,
-    }));
-  },
-  apiKeys: async (db, userId) => {
-    // Never the key or its hash: only what identifies it.
-    const rows = await db.select().from(schema.apiKeys).where(eq(schema.apiKeys.userId, userId)).orderBy(asc(schema.apiKeys.createdAt));
-    return rows.map((row) => ({ ...toApiKeyView(row), revokedAt: row.revokedAt?.toISOString() ?? null }));
-  },
-} satisfies Record<string, ExportSection>;
-
-export type AccountExport = { user: PublicUser; exportedAt: string } & {
-  [K in keyof typeof exportSections]: Awaited<ReturnType<(typeof exportSections)[K]>>;
-};
-
-/** GET /auth/me/export: everything the account owns, read in one transaction so the parts agree. */
-export async function exportMe(ctx: ServiceContext): Promise<AccountExport> {
-  const { userId } = requireUser(ctx);
-  return withTransaction(ctx, async (tx) => {
-    const user = toPublicUser(await getUserById(tx.db, userId));
-    const sections: Record<string, unknown[]> = {};
-    for (const [name, read] of Object.entries(exportSections) as [keyof typeof exportSections, ExportSection][]) {
-      sections[name] = await read(tx.db, userId);
-    }
-    return { user, ...(sections as Omit<AccountExport, "user" | "exportedAt">), exportedAt: new Date().toISOString() };
-  });
 }

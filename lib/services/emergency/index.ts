@@ -9,3 +9,4 @@ export { getEmergencyProfile, hasEmergencyProfile, isShownToResponders, putEmerg
 export { emergencyPageUrl, listEmergencyAccesses, readEmergencyProfileByTag } from "./public-view";
 export * from "./schemas";
 export { listTagsShowingEmergency, type EmergencyTag } from "./tags";
+export { exportEmergency } from "./export";

@@ -10,3 +10,4 @@ export { FINDER_EMAIL_INTERVAL_MS } from "./finder-email";
 export { MESSAGE_LOCALES, type MessageLocale, SCAM_SIGNALS, type ScamSignal, scamSignals, scamWarningHeading, scamWarningText } from "./scam-rules";
 export { THREAD_TOKEN_PATTERN, threadUrl } from "./thread-token";
 export * from "./schemas";
+export { exportThreads } from "./export";

@@ -8,3 +8,5 @@ export { deliverNotificationPush, pushEndpointsOfThisDevice, sessionsWithPush, s
 export { listNotifications, markAllNotificationsRead, markNotificationRead, type NotificationItem, notificationItemSchema, openNotification, unreadCount } from "./store";
 export { streamNotifications } from "./stream";
 export { sendNotificationEmail } from "./email";
+export { exportNotifications } from "./export";
+export { notify } from "./notify";

@@ -3,10 +3,10 @@ import { alias } from "drizzle-orm/pg-core";
 import { schema, type Executor } from "@/db/client";
 import { requireAdmin, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError, NotFoundError, UnprocessableError } from "@/lib/services/errors";
-import { suspendAccount } from "@/lib/services/admin/suspension";
 import { recordAudit } from "@/lib/services/audit";
 import { notify } from "@/lib/services/notifications/notify";
 import { changeTagStatus } from "@/lib/services/tags/queries";
+import { suspendUser } from "@/lib/services/users";
 import type { AdminReport, QueueReportType, ReportActionInput, ReportStatus, UpdateReportInput } from "./schemas";
 
 const REPORT_NOT_FOUND = "Report not found.";
@@ -188,21 +188,7 @@ export async function applyReportAction(ctx: ServiceContext, reportId: string, i
         const targetId = needs(report.targetUserId, "user");
         const [user] = await tx.db.select().from(schema.users).where(eq(schema.users.id, targetId)).for("no key update");
         if (!user) throw new UnprocessableError("The reported user no longer exists.");
-        const suspended = await suspendAccount(tx.db, admin, user, now);
-        await recordAudit(tx, {
-          action: "user.update",
-          entityType: "user",
-          entityId: user.id,
-          before: { role: user.role, suspendedAt: user.suspendedAt },
-          after: { role: suspended.role, suspendedAt: suspended.suspendedAt },
-        });
-        await notify(tx, {
-          userId: user.id,
-          type: "SECURITY",
-          title: "Your account is suspended",
-          body: `After a report of ${typeWords[report.type]}, our moderators suspended your account: you are signed out everywhere and your API keys no longer work.${note ? ` ${note}` : ""} Contact support to ask for a review.`,
-          data: { reportId: report.id, action: "SUSPEND_USER" },
-        });
+        await suspendUser(tx, admin, user, { now, report: { id: report.id, words: typeWords[report.type] }, note });
         break;
       }
       case "DEACTIVATE_TAG": {

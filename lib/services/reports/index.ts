@@ -5,3 +5,4 @@
 export { type AdminReportQuery, applyReportAction, listReportsForAdmin, updateReport } from "./admin";
 export { createReport, listMyReports, REPORT_RECEIVED } from "./reports";
 export * from "./schemas";
+export { exportBlockedUsers, exportReports } from "./export";

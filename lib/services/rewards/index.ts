@@ -16,3 +16,4 @@ export {
   type TagRewardOutcome,
 } from "./rewards";
 export * from "./schemas";
+export { exportRewards } from "./export";

@@ -16,3 +16,4 @@ export { listTagScans, type ScanRecord, scanRecordSchema, TAG_MAP_PLACES, tagMap
 export { activateTagInput, bulkActivateInput, createTransferInput, insuranceInputSchema, labelFormatSchema, labelQuery, labelSheetQuery, labelSizeSchema, lostModeInput, type LostModeInput, MAX_SHEET_LABELS, mintTagsInput, paperSchema, setTagStatusInput, tagCodeInput, updateTagInput } from "./schemas";
 export { acceptTransfer, cancelTransfer, createTransfer, declineTransfer, expireOverdueTransfers, listTransfers, type TransferRecord, transferRecordSchema } from "./transfers";
 export { allowedTransitions, type TagStatus } from "./transitions";
+export { exportTags } from "./export";

@@ -1,6 +1,6 @@
 import { redirect } from "next/navigation";
 import { currentUserContext } from "@/lib/http/page-context";
-import { exportMe } from "@/lib/services/auth";
+import { exportMe } from "@/lib/services/account";
 
 /**
  * The account page's "Download my data": GET /auth/me/export for the cookie session, sent as a file.

@@ -1,6 +1,6 @@
 import { otherMethods, route } from "@/lib/http";
 import { accountEndpoints } from "@/lib/http/endpoints";
-import { exportMe } from "@/lib/services/auth";
+import { exportMe } from "@/lib/services/account";
 
 export const GET = route(accountEndpoints.exportMe, async ({ ctx }) => exportMe(ctx));
 export const { POST, PUT, PATCH, DELETE } = otherMethods(accountEndpoints.exportMe);
