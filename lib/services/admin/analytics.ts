@@ -2,7 +2,7 @@ import { sql, type AnyColumn, type Table } from "drizzle-orm";
 import { schema } from "@/db/client";
 import { requireAdmin, type ServiceContext } from "@/lib/services/context";
 import { ValidationError } from "@/lib/services/errors";
-import { toMajor } from "@/lib/services/orders/records";
+import { toMajor } from "@/lib/services/orders";
 import { ANALYTICS_DEFAULT_DAYS, ANALYTICS_MAX_DAYS, type AnalyticsDay, type AnalyticsQuery } from "./schemas";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

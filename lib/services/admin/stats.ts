@@ -1,7 +1,7 @@
 import { count, sql } from "drizzle-orm";
 import { schema } from "@/db/client";
 import { requireAdmin, type ServiceContext } from "@/lib/services/context";
-import { toMajor } from "@/lib/services/orders/records";
+import { toMajor } from "@/lib/services/orders";
 import type { AdminStats } from "./schemas";
 
 const DAY_MS = 24 * 60 * 60 * 1000;

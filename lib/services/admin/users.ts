@@ -2,9 +2,9 @@ import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, or, sql, type 
 import { schema, type Executor } from "@/db/client";
 import type { User } from "@/db/schema";
 import { recordAudit } from "@/lib/services/audit";
-import { requireAdmin, withTransaction, type ServiceContext } from "@/lib/services/context";
+import { requireAdmin, type ServiceContext, withTransaction } from "@/lib/services/context";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/services/errors";
-import { notify } from "@/lib/services/notifications/notify";
+import { notify } from "@/lib/services/notifications";
 import { assertMaySuspend, suspendUser, unsuspendUser } from "@/lib/services/users";
 import type { AdminUser, AdminUserFilters, UpdateAdminUserInput, UserRole } from "./schemas";
 

@@ -8,9 +8,10 @@ export { type ApiKeyView, createApiKey, listApiKeys, revokeApiKey } from "./api-
 export { login } from "./login";
 export { changePassword, forgotPassword, resetPassword } from "./password";
 export { createAccount, register } from "./register";
-export { accountDetailsInput, changePasswordInput, createApiKeyInput, deleteMeInput, disableTwoFactorInput, forgotPasswordInput, messageSchema, type PublicUser, registerInput, resetPasswordInput, tokenPairSchema, updateMeInput, userSchema, verifyEmailInput, verifyTwoFactorInput } from "./schemas";
+export { accountDetailsInput, changePasswordInput, createApiKeyInput, deleteMeInput, disableTwoFactorInput, emailSchema, forgotPasswordInput, messageSchema, type PublicUser, registerInput, resetPasswordInput, tokenPairSchema, updateMeInput, userSchema, verifyEmailInput, verifyTwoFactorInput } from "./schemas";
 export { type ClientInfo, listSessions, logout, refreshSession, revokeOtherSessions, revokeSession, type SessionView } from "./sessions";
 export { disableTwoFactor, enableTwoFactor, verifyTwoFactor } from "./two-factor";
 export { ALREADY_CONFIRMED_MESSAGE, confirmEmailFromLink, emailLinkAlreadyConfirmed, sendVerification, verifyEmail } from "./verification";
-export { authenticateApiKey, type CallerUser, findLiveSession, getUserById, isApiKeyOfSuspendedUser, isUserSuspended, revokeSessionById, revokeUserApiKeys, revokeUserSessions } from "./queries";
+export { authenticateApiKey, type CallerUser, findLiveSession, findUserByEmail, getUserById, isApiKeyOfSuspendedUser, isUserSuspended, removeTwoFactor, retireUserTokens, revokeSessionById, revokeUserApiKeys, revokeUserSessions } from "./queries";
 export { toPublicUser } from "./users";
+export { credentialStillValid } from "./credentials";

@@ -5,8 +5,8 @@ import { CampaignEmail } from "@/emails/campaign";
 import { queueEmail } from "@/lib/email/queue";
 import { enqueueJob } from "@/lib/jobs/enqueue";
 import { recordAudit } from "@/lib/services/audit";
-import { unsubscribeHeaders, unsubscribePageUrl } from "@/lib/services/contact/newsletter";
-import { requireAdmin, withTransaction, type ServiceContext } from "@/lib/services/context";
+import { unsubscribeHeaders, unsubscribePageUrl } from "@/lib/services/contact";
+import { requireAdmin, type ServiceContext, withTransaction } from "@/lib/services/context";
 import { NotFoundError, UnprocessableError } from "@/lib/services/errors";
 import type { CampaignRecord, CreateCampaignInput } from "./schemas";
 

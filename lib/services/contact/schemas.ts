@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { emailSchema } from "@/lib/services/auth/schemas";
-import { DESCRIPTION_MAX, NAME_MAX } from "@/lib/services/profiles/schemas";
+import { emailSchema } from "@/lib/services/auth";
+import { DESCRIPTION_MAX, NAME_MAX } from "@/lib/services/profiles";
 
 /** Request and response schemas of the contact form and the newsletter, for the API and the pages' forms. */
 

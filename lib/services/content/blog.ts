@@ -2,10 +2,9 @@ import { and, count, desc, eq } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { BlogPost as BlogPostRow } from "@/db/schema";
 import { recordAudit } from "@/lib/services/audit";
-import { requireAdmin, withTransaction, type ServiceContext } from "@/lib/services/context";
+import { requireAdmin, type ServiceContext, withTransaction } from "@/lib/services/context";
 import { ConflictError, isUniqueViolation, NotFoundError } from "@/lib/services/errors";
-import { slugify } from "@/lib/services/orders/products";
-import { absoluteImageUrl } from "@/lib/services/orders/records";
+import { absoluteImageUrl, slugify } from "@/lib/services/orders";
 import type { AdminBlogPost, BlogPost, BlogPostListItem, CreatePostInput, UpdatePostInput } from "./schemas";
 
 const POST_NOT_FOUND = "Post not found.";

@@ -5,3 +5,4 @@
 export { createPost, deletePost, getPostForAdmin, getPublishedPost, getPublishedPostPage, latestPublishedPosts, listAllPosts, listPublishedPosts, postSlug, TEAM_AUTHOR, updatePost } from "./blog";
 export { createPosition, deletePosition, getOpenPosition, getPositionForAdmin, listAllPositions, listOpenPositions, updatePosition } from "./careers";
 export * from "./schemas";
+export { seedContent } from "./seed";

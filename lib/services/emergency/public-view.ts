@@ -1,8 +1,8 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { schema } from "@/db/client";
-import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
+import { requireUser, type ServiceContext, withTransaction } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
-import { notify } from "@/lib/services/notifications/notify";
+import { notify } from "@/lib/services/notifications";
 import { emergencyVisibleFor } from "@/lib/services/profiles/schemas";
 import { scanUrl } from "@/lib/services/tags/codes";
 import { hashClientIp, type Visitor } from "@/lib/services/visitor";

@@ -1,5 +1,5 @@
 import type { ServiceContext } from "@/lib/services/context";
-import { notify } from "@/lib/services/notifications/notify";
+import { notify } from "@/lib/services/notifications";
 import { preview } from "./records";
 import { scamSignals } from "./scam-rules";
 

@@ -1,5 +1,5 @@
 import { getNotificationHub, openNotificationStream } from "@/lib/realtime";
-import { credentialStillValid } from "@/lib/services/auth/credentials";
+import { credentialStillValid } from "@/lib/services/auth";
 import { requireUser, type ServiceContext } from "@/lib/services/context";
 
 /**

@@ -3,7 +3,7 @@ export { createProduct, getProductBySlug, listAdminProducts, listProducts, slugi
 export { cancelAbandonedOrders } from "./abandoned";
 export { cancelOrder, checkoutOrder, completeOrderRefund, createOrder, getOrder, lastShippingAddress, listAdminOrders, listOrders, refundOrder, setOrderStatus } from "./orders";
 export { INVOICE_CONTENT_SECURITY_POLICY, orderInvoice } from "./invoice";
-export { describeTagOutcome, formatMoney, orderReference } from "./records";
+export { absoluteImageUrl, appBaseUrl, describeTagOutcome, formatMoney, orderReference, toMajor } from "./records";
 export {
   applyCheckoutSessionCompleted,
   checkoutSessionCompletedSchema,
@@ -14,3 +14,4 @@ export {
   type PaymentIntentEvent,
 } from "./payment-effects";
 export * from "./schemas";
+export { seedCatalogue } from "./catalogue";

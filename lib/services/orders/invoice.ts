@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { schema } from "@/db/client";
 import { SERVICE_NAME } from "@/emails/brand";
-import { getUserById } from "@/lib/services/auth/queries";
+import { getUserById } from "@/lib/services/auth";
 import { requireUser, type ServiceContext } from "@/lib/services/context";
 import { ConflictError, NotFoundError } from "@/lib/services/errors";
 import { ORDER_NOT_FOUND } from "./orders";

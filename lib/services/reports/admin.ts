@@ -1,10 +1,10 @@
 import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { schema, type Executor } from "@/db/client";
-import { requireAdmin, withTransaction, type ServiceContext } from "@/lib/services/context";
+import { requireAdmin, type ServiceContext, withTransaction } from "@/lib/services/context";
 import { ConflictError, NotFoundError, UnprocessableError } from "@/lib/services/errors";
 import { recordAudit } from "@/lib/services/audit";
-import { notify } from "@/lib/services/notifications/notify";
+import { notify } from "@/lib/services/notifications";
 import { changeTagStatus } from "@/lib/services/tags/queries";
 import { suspendUser } from "@/lib/services/users";
 import type { AdminReport, QueueReportType, ReportActionInput, ReportStatus, UpdateReportInput } from "./schemas";

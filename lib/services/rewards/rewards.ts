@@ -5,12 +5,12 @@ import { preparedFor } from "@/db/prepared";
 import type { Reward, Tag, Thread } from "@/db/schema";
 import { keyedHash, openSealedText, randomBase62, sealText } from "@/lib/auth/tokens";
 import { env } from "@/lib/env";
-import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
+import { requireUser, type ServiceContext, withTransaction } from "@/lib/services/context";
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from "@/lib/services/errors";
 import { threadByToken } from "@/lib/services/messages/access";
 import { emailFinder } from "@/lib/services/messages/finder-email";
 import { openThreadToken } from "@/lib/services/messages/thread-token";
-import { notify } from "@/lib/services/notifications/notify";
+import { notify } from "@/lib/services/notifications";
 import { changeTagStatus } from "@/lib/services/tags/queries";
 import {
   HANDOVER_CODE_MAX_FAILURES,

@@ -1,8 +1,8 @@
 import { schema, type Executor } from "@/db/client";
 import type { Tag } from "@/db/schema";
-import { withTransaction, type ServiceContext } from "@/lib/services/context";
+import { type ServiceContext, withTransaction } from "@/lib/services/context";
 import { ForbiddenError } from "@/lib/services/errors";
-import { notify } from "@/lib/services/notifications/notify";
+import { notify } from "@/lib/services/notifications";
 import { hashClientIp, type Visitor } from "@/lib/services/visitor";
 import { clientRowWithin, tagByEncryptedId } from "./scan-tag";
 import type { SharedLocation, ShareLocationInput } from "./schemas";

@@ -8,6 +8,6 @@ export { shareFinderLocation } from "./finder-location";
 export { getLostPoster, lastSeenInput, setLastSeen, type LostPoster } from "./poster";
 export { finderViewPreview } from "./preview";
 export { scanTag } from "./scan-tag";
-export { encryptedIdParam, encryptedIdParams, ownerSideEffectNote, type PublicDetails, type PublicScanView, publicScanViewSchema, type SharedLocation, sharedLocationSchema, shareLocationInput, type ShareLocationInput } from "./schemas";
+export { DEMO_TAG_ENCRYPTED_ID, encryptedIdParam, encryptedIdParams, ownerSideEffectNote, type PublicDetails, type PublicScanView, publicScanViewSchema, type SharedLocation, sharedLocationSchema, shareLocationInput, type ShareLocationInput } from "./schemas";
 export { describeUserAgent, isBotUserAgent } from "./user-agents";
 export { finderCanReachOwner, ownerWordsOf, STOLEN_ALERT } from "./view";

@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, gte, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { Tag } from "@/db/schema";
-import { withTransaction, type ServiceContext } from "@/lib/services/context";
+import { type ServiceContext, withTransaction } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
-import { notify } from "@/lib/services/notifications/notify";
+import { notify } from "@/lib/services/notifications";
 import { hashClientIp, type Visitor } from "@/lib/services/visitor";
 import { classifyScan, LOCATING_CLASSES, REPEAT_WINDOW_MS, type ScanClass } from "./classify";
 import { CLONE_RULES, greatCircleKm, isImpossibleTravel, type LatLng } from "./distance";

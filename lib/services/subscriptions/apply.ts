@@ -2,9 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import { schema, type Executor } from "@/db/client";
 import { providerEventOf } from "@/lib/payments/event";
-import { withTransaction, type ServiceContext } from "@/lib/services/context";
-import { notify } from "@/lib/services/notifications/notify";
-import { expireTagsBeyondTierLimit, TIER_TAG_LIMITS, type Tier } from "@/lib/services/tags/queries";
+import { type ServiceContext, withTransaction } from "@/lib/services/context";
+import { notify } from "@/lib/services/notifications";
+import { expireTagsBeyondTierLimit, type Tier, TIER_TAG_LIMITS } from "@/lib/services/tags";
 
 export type SubscriptionEventKind = "created" | "updated" | "deleted";
 type SubscriptionStatus = (typeof schema.subscriptionStatus.enumValues)[number];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { subscriptionStatus, subscriptionTier } from "@/db/schema";
-import { TIER_TAG_LIMITS } from "@/lib/services/tags/queries";
+import { TIER_TAG_LIMITS } from "@/lib/services/tags";
 import { SUBSCRIBABLE_TIER } from "./plans";
 
 export const subscribeInput = z.object({

@@ -2,15 +2,13 @@ import { count, eq, sql } from "drizzle-orm";
 import { schema, type Transaction } from "@/db/client";
 import { hashPassword } from "@/lib/auth/password";
 import { log } from "@/lib/log";
-import { withTransaction, type ServiceContext } from "@/lib/services/context";
-import { activateTag, mintTags, type TagType } from "@/lib/services/tags/inventory";
-import { DEMO_TAG_ENCRYPTED_ID } from "@/lib/services/scans/schemas";
-import { activateIfComplete, changeTagStatus } from "@/lib/services/tags/queries";
-import type { TagStatus } from "@/lib/services/tags/transitions";
-import { removeTwoFactor, retireUserTokens, revokeUserApiKeys, revokeUserSessions } from "@/lib/services/auth/queries";
-import { newThreadToken, threadTokenHash } from "@/lib/services/messages/thread-token";
-import { seedCatalogue } from "@/lib/services/orders/catalogue";
-import { seedContent } from "@/lib/services/content/seed";
+import { type ServiceContext, withTransaction } from "@/lib/services/context";
+import { activateIfComplete, activateTag, changeTagStatus, mintTags, type TagStatus, type TagType } from "@/lib/services/tags";
+import { DEMO_TAG_ENCRYPTED_ID } from "@/lib/services/scans";
+import { removeTwoFactor, retireUserTokens, revokeUserApiKeys, revokeUserSessions } from "@/lib/services/auth";
+import { newThreadToken, threadTokenHash } from "@/lib/services/messages";
+import { seedCatalogue } from "@/lib/services/orders";
+import { seedContent } from "@/lib/services/content";
 
 /** The demo account seeded outside production, so `npm run dev` has someone to sign in as. */
 export const DEMO_USER = { email: "demo@tagservice.local", password: "DemoTags2026", firstName: "Dana", lastName: "Demo" } as const;

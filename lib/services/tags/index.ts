@@ -17,3 +17,4 @@ export { activateTagInput, bulkActivateInput, createTransferInput, insuranceInpu
 export { acceptTransfer, cancelTransfer, createTransfer, declineTransfer, expireOverdueTransfers, listTransfers, type TransferRecord, transferRecordSchema } from "./transfers";
 export { allowedTransitions, type TagStatus } from "./transitions";
 export { exportTags } from "./export";
+export { activateIfComplete, changeTagStatus, countedTags, expireTagsBeyondTierLimit, insertNewTags, type Tier, TIER_TAG_LIMITS } from "./queries";

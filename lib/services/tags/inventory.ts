@@ -1,7 +1,7 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { schema } from "@/db/client";
 import type { Tag } from "@/db/schema";
-import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
+import { requireUser, type ServiceContext, withTransaction } from "@/lib/services/context";
 import { ConflictError, DomainError, NotFoundError, ValidationError } from "@/lib/services/errors";
 import { ownedTag } from "./access";
 import { newEncryptedId, normalizeTagCode, scanUrl, formatTagCode } from "./codes";
@@ -9,7 +9,7 @@ import { toTagRecord, type TagRecord } from "./records";
 import { activateIfComplete, assertWithinTierLimit, changeTagStatus, insertNewTags } from "./queries";
 import { assertReactivationKeepsVin } from "@/lib/services/vehicles/vin-claims";
 import { tagStatuses, type TagStatus } from "./transitions";
-import { getUserById } from "@/lib/services/auth/queries";
+import { getUserById } from "@/lib/services/auth";
 import { recordAudit } from "@/lib/services/audit";
 
 export type TagType = Tag["tagType"];

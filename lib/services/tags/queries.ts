@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ne, notInArray, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { Tag } from "@/db/schema";
-import { getUserById } from "@/lib/services/auth/queries";
+import { getUserById } from "@/lib/services/auth";
 import { ForbiddenError, InvalidTransitionError, UnprocessableError } from "@/lib/services/errors";
 import { generateTagCode, newEncryptedId } from "./codes";
 import { allowedTransitions, isAllowedTransition, type TagStatus } from "./transitions";

@@ -6,13 +6,13 @@ import { NoticeEmail } from "@/emails/notice";
 import { queueEmail } from "@/lib/email/queue";
 import { enqueueJob } from "@/lib/jobs/enqueue";
 import { countAttempt, type CountedAttempt } from "@/lib/ratelimit";
-import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
+import { requireUser, type ServiceContext, withTransaction } from "@/lib/services/context";
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, RateLimitError, ValidationError } from "@/lib/services/errors";
-import { notify } from "@/lib/services/notifications/notify";
+import { notify } from "@/lib/services/notifications";
 import { withdrawRewardsOnTransfer } from "@/lib/services/rewards/rewards";
 import { ownedTag } from "./access";
 import { assertWithinTierLimit } from "./queries";
-import { findUserByEmail, getUserById } from "@/lib/services/auth/queries";
+import { findUserByEmail, getUserById } from "@/lib/services/auth";
 
 /** How long a transfer offer stays open. */
 export const TRANSFER_TTL_MS = 7 * 24 * 60 * 60 * 1000;

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { schema } from "@/db/client";
 import { recordAudit } from "@/lib/services/audit";
-import { requireAdmin, withTransaction, type ServiceContext } from "@/lib/services/context";
+import { requireAdmin, type ServiceContext, withTransaction } from "@/lib/services/context";
 import { ConflictError, NotFoundError } from "@/lib/services/errors";
-import { notify } from "@/lib/services/notifications/notify";
+import { notify } from "@/lib/services/notifications";
 import { optionalText, SHORT_TEXT_MAX } from "@/lib/services/profiles/schemas";
 import { changeTagStatus } from "@/lib/services/tags/queries";
 
