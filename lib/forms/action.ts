@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { z } from "zod";
 import { errorState, formError, waitMessage } from "./action-result";
 import { formText, type FieldErrors, type FormState } from "./form-state";
-import type { AuthRequirement, Endpoint } from "@/lib/http/endpoint";
+import { endpointRateLimits, type AuthRequirement, type Endpoint } from "@/lib/http/endpoint";
 import { optionalUserContext, requireAdminContext, requireUserContext } from "@/lib/http/page-context";
 import { clientIp } from "@/lib/http/client-ip";
 import { checkRateLimits, type RateLimitDecision } from "@/lib/ratelimit";
@@ -278,13 +278,30 @@ interface FromEndpoint<P extends ObjectSchema | undefined, I extends Schema | un
 function fromContract<P extends ObjectSchema | undefined, B extends Schema | undefined, I extends Schema | undefined>(endpoint: Contract<P, B>, options: FromEndpoint<P, I>) {
   const fields = (options.fields ?? {}) as Record<string, string>;
   const shape = endpoint.params?.shape;
-  const params = shape ? z.object(Object.fromEntries(Object.entries(shape).map(([key, schema]) => [fields[key] ?? key, schema]))) : undefined;
+  const params = endpoint.params ? formParams({ params: endpoint.params }, fields) : undefined;
   const toEndpointNames = (parsed: unknown): Out<P> =>
     (shape ? Object.fromEntries(Object.keys(shape).map((key) => [key, (parsed as Record<string, unknown>)[fields[key] ?? key]])) : undefined) as Out<P>;
   return {
-    common: { auth: options.auth ?? endpoint.auth, params, input: (options.input ?? endpoint.body) as I, rateLimit: endpoint.rateLimit ?? (["general"] as const) },
+    common: { auth: options.auth ?? endpoint.auth, params, input: (options.input ?? endpoint.body) as I, rateLimit: endpointRateLimits(endpoint) },
     toEndpointNames,
   };
+}
+
+type Renamed<S extends z.ZodRawShape, F extends Partial<Record<keyof S & string, string>>> = {
+  [K in keyof S as K extends keyof F ? (F[K] extends string ? F[K] : K) : K]: S[K];
+};
+
+/**
+ * An endpoint's params schema under a form's hidden-field names (`formParams(tagEndpoints.get, { id: "tagId" })`
+ * is `{ tagId: uuid }`), for a plain action() or a helper that reads the same field.
+ */
+export function formParams<S extends z.ZodRawShape, const F extends Partial<Record<keyof S & string, string>> = Record<never, string>>(
+  contract: { params?: z.ZodObject<S> },
+  fields?: F,
+): z.ZodObject<Renamed<S, F>> {
+  const renamed = (fields ?? {}) as Record<string, string>;
+  const shape = contract.params?.shape ?? {};
+  return z.object(Object.fromEntries(Object.entries(shape).map(([key, schema]) => [renamed[key] ?? key, schema]))) as unknown as z.ZodObject<Renamed<S, F>>;
 }
 
 type EndpointActionOptions<P extends ObjectSchema | undefined, I extends Schema | undefined, S extends FormState> = Omit<ActionOptions<Schema | undefined, I, S>, keyof CommonOptions<Schema | undefined, I>> &

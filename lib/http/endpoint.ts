@@ -74,6 +74,11 @@ export interface Endpoint<
   versioned?: boolean;
 }
 
+/** The policies an endpoint counts: its own, or `general` when it names none. route(), action.for() and pages use this. */
+export function endpointRateLimits(endpoint: Pick<Endpoint, "rateLimit">): RateLimitPolicyName[] {
+  return endpoint.rateLimit?.length ? endpoint.rateLimit : ["general"];
+}
+
 export function defineEndpoint<
   P extends ObjectSchema | undefined = undefined,
   Q extends ObjectSchema | undefined = undefined,

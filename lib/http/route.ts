@@ -10,7 +10,7 @@ import { controlCharacterIssues } from "@/lib/validation/control-characters";
 import { isAdmin, resolveCaller, type Caller } from "./auth";
 import { DEFAULT_BODY_LIMIT_BYTES, readBodyBytes, readJsonBody } from "./body";
 import { clientIp } from "./client-ip";
-import type { Endpoint } from "./endpoint";
+import { endpointRateLimits, type Endpoint } from "./endpoint";
 import { Paginated, WithStatus } from "./envelope";
 import { errorBody, errorStatus, toDomainError, zodIssuesToFields } from "./errors";
 import {
@@ -160,7 +160,7 @@ export function route<
   R extends z.ZodType | undefined,
 >(endpoint: Endpoint<P, Q, B, R>, handler: (input: HandlerInput<P, Q, B>) => Promise<HandlerResult>): RouteHandler {
   const versioned = isVersioned(endpoint);
-  const policies = endpoint.rateLimit?.length ? endpoint.rateLimit : (["general"] as const);
+  const policies = endpointRateLimits(endpoint);
   const idempotent = idempotencyApplies(endpoint);
 
   return async (req, context) => {

@@ -6,7 +6,7 @@ import { action } from "@/lib/forms/action";
 import { sendVerification } from "@/lib/services/auth";
 import { authEndpoints } from "@/lib/http/endpoints";
 
-const resend = action({ auth: "user", returnTo: "/dashboard", rateLimit: authEndpoints.sendVerification.rateLimit }, async ({ ctx }) => {
+const resend = action.for(authEndpoints.sendVerification, { returnTo: "/dashboard" }, async ({ ctx }) => {
   const { message } = await sendVerification(ctx);
   return formSuccess(message);
 });

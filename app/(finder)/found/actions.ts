@@ -2,11 +2,12 @@
 
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { z } from "zod";
 import type { FormState } from "@/lib/forms/form-state";
 import { action } from "@/lib/forms/action";
+import { endpointRateLimits } from "@/lib/http/endpoint";
+import { scanEndpoints } from "@/lib/http/endpoints/scans";
 import { NotFoundError, ValidationError } from "@/lib/services/errors";
-import { findEncryptedIdByCode, tagCodeInput } from "@/lib/services/tags";
+import { activateTagInput, findEncryptedIdByCode } from "@/lib/services/tags";
 
 /**
  * A typed code → the tag's finder page. Counted against the public scan limit, like the page it leads
@@ -18,8 +19,9 @@ export async function findTagByCodeAction(previous: FormState, formData: FormDat
   const run = action(
     {
       auth: "optional",
-      input: z.object({ code: tagCodeInput }),
-      rateLimit: ["publicScan"],
+      // The code as the API takes it (POST /tags/activate's `code`).
+      input: activateTagInput.pick({ code: true }),
+      rateLimit: endpointRateLimits(scanEndpoints.scan),
       values: ["code"],
       onInvalid: (_error, values): FormState => ({ status: "error", message: t("invalid"), fieldErrors: { code: [t("invalid")] }, values }),
       rateLimitedMessage: () => finder("rateLimited"),

@@ -6,7 +6,7 @@ import { formText, type FormState } from "@/lib/forms/form-state";
 import { signIn } from "@/lib/http/next-auth";
 import { action } from "@/lib/forms/action";
 import { describeError, log } from "@/lib/log";
-import { createAccount, registerInput } from "@/lib/services/auth";
+import { createAccount } from "@/lib/services/auth";
 import { ConflictError } from "@/lib/services/errors";
 import { safeNextPath } from "../login/safe-next";
 import { authEndpoints } from "@/lib/http/endpoints";
@@ -16,12 +16,11 @@ import { authEndpoints } from "@/lib/http/endpoints";
  * sign-in through next-auth, then the page the visitor came from (`next`: the cart's checkout, say), or
  * else the dashboard's welcome, which asks to confirm the e-mail address.
  */
-export const registerAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
+export const registerAction: (previous: FormState, formData: FormData) => Promise<FormState> = action.for(
+  authEndpoints.register,
   {
     auth: "system",
-    input: registerInput,
     values: ["firstName", "lastName", "email"],
-    rateLimit: authEndpoints.register.rateLimit,
     onError: (error, values) =>
       error instanceof ConflictError
         ? formError("Check the fields marked below.", values, { email: ["An account with this e-mail address already exists. Sign in, or reset the password if you forgot it."] })

@@ -14,11 +14,11 @@ const resetForm = resetPasswordInput
   .extend({ confirmPassword: z.string() })
   .refine((form) => form.password === form.confirmPassword, { path: ["confirmPassword"], message: "The two passwords do not match." });
 
-export const resetPasswordAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
+export const resetPasswordAction: (previous: FormState, formData: FormData) => Promise<FormState> = action.for(
+  authEndpoints.resetPassword,
   {
     auth: "system",
     input: resetForm,
-    rateLimit: authEndpoints.resetPassword.rateLimit,
     onInvalid: (error) => (error.issues.some((issue) => issue.path[0] === "token") ? formError("This reset link is incomplete. Open the link from the e-mail again.") : undefined),
     onError: (error) =>
       error instanceof ValidationError && (error.details as { fieldErrors?: Record<string, unknown> }).fieldErrors?.token

@@ -2,8 +2,8 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { z } from "zod";
-import { action, rowAction, whenNotFound } from "@/lib/forms/action";
+import { action, formParams, rowAction, whenNotFound } from "@/lib/forms/action";
+import { idParams } from "@/lib/http/params";
 import { formError } from "@/lib/forms/action-result";
 import type { FormState } from "@/lib/forms/form-state";
 import type { DomainError } from "@/lib/services/errors";
@@ -11,6 +11,9 @@ import { createPost, createPostInput, deletePost, postSlug, updatePost, updatePo
 import { postFormInput, postFormValues } from "./post-form";
 
 const BLOG_PATH = "/admin/blog";
+
+/** The post the editor sends: by its id, where the API also takes a slug (`{slugOrId}`). */
+const postParams = formParams({ params: idParams }, { id: "postId" });
 
 /** A taken slug (409) belongs beside the slug field. */
 function slugConflict(error: DomainError, values: Record<string, string> | undefined): FormState | undefined {
@@ -46,7 +49,7 @@ export const updatePostAction: (previous: FormState, formData: FormData) => Prom
   {
     auth: "admin",
     returnTo: BLOG_PATH,
-    params: z.object({ postId: z.uuid() }),
+    params: postParams,
     input: updatePostInput,
     read: (formData) => postFormInput(formData, (title) => (title ? postSlug(title) : undefined)),
     values: postFormValues,
@@ -61,7 +64,7 @@ export const updatePostAction: (previous: FormState, formData: FormData) => Prom
 
 /** DELETE /blog/:id, confirmed on the editor's page; back to the list. */
 export const deletePostAction: (formData: FormData) => Promise<void> = rowAction(
-  { auth: "admin", returnTo: BLOG_PATH, params: z.object({ postId: z.uuid() }), onError: whenNotFound(`${BLOG_PATH}?notice=missing`), revalidate: () => refreshBlog() },
+  { auth: "admin", returnTo: BLOG_PATH, params: postParams, onError: whenNotFound(`${BLOG_PATH}?notice=missing`), revalidate: () => refreshBlog() },
   async ({ ctx, params }) => {
     await deletePost(ctx, params.postId);
     return `${BLOG_PATH}?notice=deleted`;

@@ -4,12 +4,13 @@ import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
 import { z } from "zod";
 import { action } from "@/lib/forms/action";
+import { orderEndpoints } from "@/lib/http/endpoints/orders";
 import { formText, type FormState } from "@/lib/forms/form-state";
-import { adminOrderStatusInput, refundOrder, setOrderStatus } from "@/lib/services/orders";
+import { refundOrder, setOrderStatus } from "@/lib/services/orders";
 import { ConflictError } from "@/lib/services/errors";
 import { ordersHref, ordersView, ORDERS_PATH } from "./orders-path";
 
-const orderParams = z.object({ orderId: z.uuid() });
+const fields = { id: "orderId" } as const;
 
 /** The list the form was sent from (hidden view-* fields), with a notice about `orderId`. */
 function backToOrders(formData: FormData, orderId: string, notice: string, extra: Record<string, string> = {}): string {
@@ -38,15 +39,18 @@ async function changeAndReturn(formData: FormData, orderId: string, notice: stri
 }
 
 /** PATCH /admin/orders/:id/status: PROCESSING, SHIPPED (tracking number required) or DELIVERED. */
-export const setOrderStatusAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
-  { auth: "admin", returnTo: ORDERS_PATH, params: orderParams, input: adminOrderStatusInput, values: ["trackingNumber", "carrier"] },
-  async ({ ctx, params, input, formData }) => changeAndReturn(formData, params.orderId, input.status, () => setOrderStatus(ctx, params.orderId, input)),
+export const setOrderStatusAction: (previous: FormState, formData: FormData) => Promise<FormState> = action.for(
+  orderEndpoints.adminStatus,
+  { fields, returnTo: ORDERS_PATH, values: ["trackingNumber", "carrier"] },
+  async ({ ctx, params, input, formData }) => changeAndReturn(formData, params.id, input.status, () => setOrderStatus(ctx, params.id, input)),
 );
 
+/** The form's own input: the endpoint takes no body, the page asks for a tick first. */
 const refundConfirmation = z.object({ confirm: z.literal(true, "Tick the box to confirm the refund.") });
 
 /** POST /orders/:id/refund (admin): the whole amount back to the buyer, once ticked to confirm. */
-export const refundOrderAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
-  { auth: "admin", returnTo: ORDERS_PATH, params: orderParams, input: refundConfirmation },
-  async ({ ctx, params, formData }) => changeAndReturn(formData, params.orderId, "REFUNDED", () => refundOrder(ctx, params.orderId)),
+export const refundOrderAction: (previous: FormState, formData: FormData) => Promise<FormState> = action.for(
+  orderEndpoints.refund,
+  { fields, returnTo: ORDERS_PATH, input: refundConfirmation },
+  async ({ ctx, params, formData }) => changeAndReturn(formData, params.id, "REFUNDED", () => refundOrder(ctx, params.id)),
 );

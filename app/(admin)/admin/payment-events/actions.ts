@@ -2,8 +2,10 @@
 
 import { revalidatePath } from "next/cache";
 import { rowAction } from "@/lib/forms/action";
+import { paymentEndpoints } from "@/lib/http/endpoints/payments";
+import { errorNotice } from "@/lib/http/page-input";
 import { formText } from "@/lib/forms/form-state";
-import { paymentEventIdParams, replayPaymentEvent } from "@/lib/services/payment-events";
+import { replayPaymentEvent } from "@/lib/services/payment-events";
 import { eventsHref, eventsView, EVENTS_PATH } from "./events-path";
 
 function back(formData: FormData, extra: Record<string, string>): string {
@@ -12,14 +14,13 @@ function back(formData: FormData, extra: Record<string, string>): string {
 }
 
 /** POST /admin/payment-events/:id/replay: back to RECEIVED with a new processing job; a PROCESSED one is 409. */
-export const replayPaymentEventAction: (formData: FormData) => Promise<void> = rowAction(
+export const replayPaymentEventAction: (formData: FormData) => Promise<void> = rowAction.for(
+  paymentEndpoints.adminReplay,
   {
-    auth: "admin",
     returnTo: EVENTS_PATH,
-    params: paymentEventIdParams,
     revalidate: () => revalidatePath(EVENTS_PATH),
     onError: (error, formData) => {
-      const notice = ({ CONFLICT: "processed", NOT_FOUND: "missing" } as Record<string, string>)[error.code as string];
+      const notice = errorNotice({ CONFLICT: "processed", NOT_FOUND: "missing" })(error);
       return notice ? back(formData, { notice, event: formText(formData, "id") }) : undefined;
     },
   },

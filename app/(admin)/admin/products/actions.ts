@@ -6,8 +6,9 @@ import { z } from "zod";
 import { action, fieldErrorsFor } from "@/lib/forms/action";
 import { formError } from "@/lib/forms/action-result";
 import type { FormState } from "@/lib/forms/form-state";
+import { productEndpoints } from "@/lib/http/endpoints/orders";
 import type { DomainError } from "@/lib/services/errors";
-import { createProduct, createProductInput, slugify, updateProduct, updateProductInput } from "@/lib/services/orders";
+import { createProduct, slugify, updateProduct } from "@/lib/services/orders";
 import { productFieldMap, productFormInput, productFormValues } from "./product-form";
 
 const PRODUCTS_PATH = "/admin/products";
@@ -31,11 +32,10 @@ function savedHref(notice: string, productId: string): string {
 }
 
 /** POST /admin/products: the slug comes from the name when left blank. */
-export const createProductAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
+export const createProductAction: (previous: FormState, formData: FormData) => Promise<FormState> = action.for(
+  productEndpoints.adminCreate,
   {
-    auth: "admin",
     returnTo: PRODUCTS_PATH,
-    input: createProductInput,
     read: (formData) => productFormInput(formData, () => undefined),
     values: productFormValues,
     onInvalid: invalid,
@@ -49,19 +49,18 @@ export const createProductAction: (previous: FormState, formData: FormData) => P
 );
 
 /** PATCH /admin/products/:id with every field of the editor (variants: the whole list; a blank slug is the name's). */
-export const updateProductAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
+export const updateProductAction: (previous: FormState, formData: FormData) => Promise<FormState> = action.for(
+  productEndpoints.adminUpdate,
   {
-    auth: "admin",
+    fields: { id: "productId" },
     returnTo: PRODUCTS_PATH,
-    params: z.object({ productId: z.uuid() }),
-    input: updateProductInput,
     read: (formData) => productFormInput(formData, (name) => (name ? slugify(name) : undefined)),
     values: productFormValues,
     onInvalid: invalid,
     onError: conflictBesideField,
   },
   async ({ ctx, params, input }) => {
-    const product = await updateProduct(ctx, params.productId, input);
+    const product = await updateProduct(ctx, params.id, input);
     revalidatePath(PRODUCTS_PATH);
     redirect(savedHref("saved", product.id));
   },

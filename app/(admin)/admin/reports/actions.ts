@@ -3,33 +3,39 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { rowAction } from "@/lib/forms/action";
+import { reportEndpoints } from "@/lib/http/endpoints/reports";
+import { vehicleEndpoints } from "@/lib/http/endpoints/vehicles";
+import { errorNotice } from "@/lib/http/page-input";
 import type { DomainError } from "@/lib/services/errors";
-import { applyReportAction, reportActionInput, updateReport, updateReportInput } from "@/lib/services/reports";
-import { clearStolenFlag, clearStolenInput } from "@/lib/services/vehicles";
+import { applyReportAction, updateReport } from "@/lib/services/reports";
+import { clearStolenFlag } from "@/lib/services/vehicles";
 import { backToQueue, QUEUE_PATH } from "./queue-path";
 
-const reportParams = z.object({ reportId: z.uuid() });
+const fields = { id: "reportId" } as const;
+const notices = errorNotice({ FORBIDDEN: "forbidden", UNPROCESSABLE_ENTITY: "no-subject", CONFLICT: "closed", NOT_FOUND: "missing" });
 
 /** What went wrong, as a notice the queue page explains; an unexpected error goes to the error page. */
 function failureNotice(error: DomainError, formData: FormData): string | undefined {
-  const notice = { FORBIDDEN: "forbidden", UNPROCESSABLE_ENTITY: "no-subject", CONFLICT: "closed", NOT_FOUND: "missing" }[error.code as string];
+  const notice = notices(error);
   return notice ? backToQueue(formData, notice) : undefined;
 }
 
 /** POST /admin/reports/:id/action. */
-export const applyReportActionAction: (formData: FormData) => Promise<void> = rowAction(
-  { auth: "admin", returnTo: QUEUE_PATH, params: reportParams, input: reportActionInput, onError: failureNotice, revalidate: () => revalidatePath(QUEUE_PATH) },
+export const applyReportActionAction: (formData: FormData) => Promise<void> = rowAction.for(
+  reportEndpoints.adminAction,
+  { fields, returnTo: QUEUE_PATH, onError: failureNotice, revalidate: () => revalidatePath(QUEUE_PATH) },
   async ({ ctx, params, input, formData }) => {
-    await applyReportAction(ctx, params.reportId, input);
+    await applyReportAction(ctx, params.id, input);
     return backToQueue(formData, `done-${input.action}`);
   },
 );
 
 /** PATCH /admin/reports/:id. */
-export const updateReportStatusAction: (formData: FormData) => Promise<void> = rowAction(
-  { auth: "admin", returnTo: QUEUE_PATH, params: reportParams, input: updateReportInput, onError: failureNotice, revalidate: () => revalidatePath(QUEUE_PATH) },
+export const updateReportStatusAction: (formData: FormData) => Promise<void> = rowAction.for(
+  reportEndpoints.adminUpdate,
+  { fields, returnTo: QUEUE_PATH, onError: failureNotice, revalidate: () => revalidatePath(QUEUE_PATH) },
   async ({ ctx, params, input, formData }) => {
-    await updateReport(ctx, params.reportId, input);
+    await updateReport(ctx, params.id, input);
     return backToQueue(formData, "status-saved");
   },
 );
@@ -39,9 +45,13 @@ export const clearStolenAction: (formData: FormData) => Promise<void> = rowActio
   {
     auth: "admin",
     returnTo: QUEUE_PATH,
-    params: reportParams.extend({ tagId: z.uuid() }),
-    input: clearStolenInput,
-    onError: (error, formData) => ({ CONFLICT: backToQueue(formData, "not-stolen"), NOT_FOUND: backToQueue(formData, "missing") })[error.code as string],
+    // The tag the endpoint names, and the report the queue returns to (a malformed one names nothing, as before).
+    params: vehicleEndpoints.adminClearStolen.params!.extend({ reportId: z.uuid() }),
+    input: vehicleEndpoints.adminClearStolen.body,
+    onError: (error, formData) => {
+      const notice = errorNotice({ CONFLICT: "not-stolen", NOT_FOUND: "missing" })(error);
+      return notice ? backToQueue(formData, notice) : undefined;
+    },
     revalidate: () => revalidatePath(QUEUE_PATH),
   },
   async ({ ctx, params, input, formData }) => {

@@ -1,5 +1,6 @@
 import { formText } from "@/lib/forms/form-state";
-import { userRoleSchema } from "@/lib/services/admin";
+import { adminPlatformEndpoints } from "@/lib/http/endpoints/admin-platform";
+import { pageQuery } from "@/lib/http/page-input";
 
 export const USERS_PATH = "/admin/users";
 
@@ -13,12 +14,11 @@ export interface UsersView {
 
 export function usersView(read: (name: string) => string | undefined): UsersView {
   const search = read("search")?.trim().slice(0, 100);
-  const role = read("role");
   const suspended = read("suspended");
   const page = Number(read("page"));
   return {
     search: search || undefined,
-    role: userRoleSchema.safeParse(role).success ? role : undefined,
+    role: pageQuery(adminPlatformEndpoints.users, read).role,
     suspended: suspended === "true" || suspended === "false" ? suspended : undefined,
     page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
   };

@@ -4,8 +4,9 @@ import { revalidatePath } from "next/cache";
 import { formSuccess } from "@/lib/forms/action-result";
 import type { FormState } from "@/lib/forms/form-state";
 import { action, rowAction, whenNotFound } from "@/lib/forms/action";
+import { emergencyEndpoints } from "@/lib/http/endpoints/emergency";
 import { addEmergencyContact, deleteEmergencyContact, emergencyContactInput, emergencyProfileInput, putEmergencyProfile, updateEmergencyContact } from "@/lib/services/emergency";
-import { contactParams, EMERGENCY_FIELD_NAMES, EMERGENCY_PATH, readEmergencyForm } from "./emergency-form";
+import { EMERGENCY_FIELD_NAMES, EMERGENCY_PATH, readEmergencyForm } from "./emergency-form";
 
 /** PUT /emergency: the whole profile as the form shows it. */
 export const saveEmergencyProfileAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
@@ -34,26 +35,27 @@ export const addEmergencyContactAction: (previous: FormState, formData: FormData
  * form always sends all of them, so a cleared name is "Required" rather than "unchanged", and a blank
  * e-mail removes it.
  */
-export const updateEmergencyContactAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
-  { auth: "user", returnTo: EMERGENCY_PATH, params: contactParams, input: emergencyContactInput, values: CONTACT_FIELDS },
+export const updateEmergencyContactAction: (previous: FormState, formData: FormData) => Promise<FormState> = action.for(
+  emergencyEndpoints.updateContact,
+  { fields: { id: "contactId" }, returnTo: EMERGENCY_PATH, input: emergencyContactInput, values: CONTACT_FIELDS },
   async ({ ctx, params, input, values }) => {
-    const contact = await updateEmergencyContact(ctx, params.contactId, { ...input, email: input.email ?? null });
+    const contact = await updateEmergencyContact(ctx, params.id, { ...input, email: input.email ?? null });
     revalidatePath(EMERGENCY_PATH);
     return formSuccess(`${contact.name} was saved.`, values);
   },
 );
 
 /** DELETE /emergency/contacts/:id. */
-export const deleteEmergencyContactAction: (formData: FormData) => Promise<void> = rowAction(
+export const deleteEmergencyContactAction: (formData: FormData) => Promise<void> = rowAction.for(
+  emergencyEndpoints.deleteContact,
   {
-    auth: "user",
+    fields: { id: "contactId" },
     returnTo: EMERGENCY_PATH,
-    params: contactParams,
     onError: whenNotFound(`${EMERGENCY_PATH}?notice=contact-missing#contacts-heading`),
     revalidate: () => revalidatePath(EMERGENCY_PATH),
   },
   async ({ ctx, params }) => {
-    await deleteEmergencyContact(ctx, params.contactId);
+    await deleteEmergencyContact(ctx, params.id);
     return `${EMERGENCY_PATH}?notice=contact-removed#contacts-heading`;
   },
 );

@@ -1,13 +1,9 @@
-import { z } from "zod";
 import { formText } from "@/lib/forms/form-state";
 import type { TagFieldSpec } from "@/components/tags/fields-form";
 import { formInput } from "@/lib/forms/form-input";
 import { BLOOD_TYPES, emergencyProfileInput, MEDICAL_ITEM_MAX, MEDICAL_LIST_MAX, type EmergencyContact, type EmergencyProfile } from "@/lib/services/emergency";
 
 export const EMERGENCY_PATH = "/dashboard/emergency";
-
-/** The contact id the contact forms send (a malformed one reads as a missing contact). */
-export const contactParams = z.object({ contactId: z.uuid() });
 
 const LIST_FIELDS = ["conditions", "allergies", "medications"] as const;
 

@@ -1,9 +1,9 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
-import { z } from "zod";
 import { formText } from "@/lib/forms/form-state";
 import { rowAction, whenNotFound } from "@/lib/forms/action";
+import { notificationEndpoints } from "@/lib/http/endpoints/notifications";
 import { markAllNotificationsRead, markNotificationRead } from "@/lib/services/notifications";
 
 const PATH = "/dashboard/notifications";
@@ -19,16 +19,17 @@ function back(formData: FormData, notice: string, extra = ""): string {
 const refreshLayout = () => revalidatePath("/dashboard", "layout");
 
 /** PATCH /notifications/:id/read. */
-export const markReadAction: (formData: FormData) => Promise<void> = rowAction(
-  { auth: "user", returnTo: PATH, params: z.object({ notificationId: z.uuid() }), onError: whenNotFound((formData) => back(formData, "missing")), revalidate: refreshLayout },
+export const markReadAction: (formData: FormData) => Promise<void> = rowAction.for(
+  notificationEndpoints.markRead,
+  { fields: { id: "notificationId" }, returnTo: PATH, onError: whenNotFound((formData) => back(formData, "missing")), revalidate: refreshLayout },
   async ({ ctx, params, formData }) => {
-    await markNotificationRead(ctx, params.notificationId);
+    await markNotificationRead(ctx, params.id);
     return back(formData, "read");
   },
 );
 
 /** POST /notifications/read-all. */
-export const markAllReadAction: (formData: FormData) => Promise<void> = rowAction({ auth: "user", returnTo: PATH, revalidate: refreshLayout }, async ({ ctx, formData }) => {
+export const markAllReadAction: (formData: FormData) => Promise<void> = rowAction.for(notificationEndpoints.readAll, { returnTo: PATH, revalidate: refreshLayout }, async ({ ctx, formData }) => {
   const { count } = await markAllNotificationsRead(ctx);
   return back(formData, "all-read", `&count=${count}`);
 });

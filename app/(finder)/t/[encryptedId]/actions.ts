@@ -3,15 +3,13 @@
 import { redirect } from "next/navigation";
 import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
-import { z } from "zod";
 import type { FormState } from "@/lib/forms/form-state";
 import { action } from "@/lib/forms/action";
 import { finderThreadEndpoints } from "@/lib/http/endpoints/finder-threads";
 import { visitorFrom } from "@/lib/http/visitor";
-import { contactOwner, contactOwnerInput } from "@/lib/services/messages";
+import { contactOwner } from "@/lib/services/messages";
 import { ForbiddenError, NotFoundError, RateLimitError } from "@/lib/services/errors";
 
-const params = z.object({ encryptedId: z.string().min(1).max(200) });
 const VALUES = ["message", "finderName", "finderEmail"] as const;
 
 /** The zod issue of a contact field, said in the finder's language. */
@@ -29,12 +27,9 @@ function localizedIssue(t: Awaited<ReturnType<typeof getTranslations<"Finder">>>
  */
 export async function contactOwnerAction(previous: FormState, formData: FormData): Promise<FormState> {
   const t = await getTranslations("Finder");
-  const run = action(
+  const run = action.for(
+    finderThreadEndpoints.contact,
     {
-      auth: "optional",
-      params,
-      input: contactOwnerInput,
-      rateLimit: finderThreadEndpoints.contact.rateLimit,
       values: VALUES,
       onInvalid: (error, values): FormState => {
         const fieldErrors: Record<string, string[]> = {};

@@ -8,6 +8,8 @@ import { MessageForm } from "@/components/finder/message-form";
 import { ShareLocation } from "@/components/finder/share-location";
 import { optionalUserContext } from "@/lib/http/page-context";
 import { clientIp } from "@/lib/http/client-ip";
+import { endpointRateLimits } from "@/lib/http/endpoint";
+import { scanEndpoints } from "@/lib/http/endpoints/scans";
 import { visitorFrom } from "@/lib/http/visitor";
 import { checkRateLimits } from "@/lib/ratelimit";
 import { scanTag, type PublicScanView } from "@/lib/services/scans";
@@ -34,7 +36,7 @@ export default async function FinderScanPage({ params }: { params: Params }) {
   const ctx = await optionalUserContext();
 
   // The page records a scan like GET /scan/:encryptedId, so it counts against the same per-IP limit.
-  const limit = await checkRateLimits(["publicScan"], { ip: clientIp(requestHeaders) });
+  const limit = await checkRateLimits(endpointRateLimits(scanEndpoints.scan), { ip: clientIp(requestHeaders) });
   if (!limit.allowed) {
     return (
       <FinderNotice heading={t("tooManyHeading")}>

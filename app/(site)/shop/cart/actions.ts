@@ -3,6 +3,8 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { action } from "@/lib/forms/action";
+import { endpointRateLimits } from "@/lib/http/endpoint";
+import { orderEndpoints } from "@/lib/http/endpoints/orders";
 import { formText } from "@/lib/forms/form-state";
 import { log, describeError } from "@/lib/log";
 import { checkoutOrder, createOrder, createOrderInput, shippingAddressSchema } from "@/lib/services/orders";
@@ -73,7 +75,7 @@ export const placeOrderAction = action<PlaceOrderState, undefined, typeof placeO
     auth: "user",
     returnTo: "/shop/cart",
     input: placeOrderInput,
-    rateLimit: ["general"],
+    rateLimit: endpointRateLimits(orderEndpoints.create),
     read: (formData) => ({
       items: submittedItems(formText(formData, "items")),
       shippingAddress: Object.fromEntries(ADDRESS_FIELDS.map((name) => [name, formText(formData, name).trim() || undefined])),

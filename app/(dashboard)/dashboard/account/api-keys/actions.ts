@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { formText, type FormState } from "@/lib/forms/form-state";
 import { action, rowAction, whenNotFound } from "@/lib/forms/action";
+import { apiKeyEndpoints } from "@/lib/http/endpoints/api-keys";
 import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { endOfLocalDay } from "@/lib/i18n/time-zones";
 import { createApiKey, createApiKeyInput, revokeApiKey } from "@/lib/services/auth";
@@ -32,10 +33,11 @@ export const createApiKeyAction: (previous: CreateKeyState, formData: FormData) 
 );
 
 /** DELETE /auth/api-keys/:id, then back to the list (post/redirect/get). */
-export const revokeApiKeyAction: (formData: FormData) => Promise<void> = rowAction(
-  { auth: "user", returnTo: PATH, params: z.object({ keyId: z.uuid() }), onError: whenNotFound(`${PATH}?notice=missing`) },
+export const revokeApiKeyAction: (formData: FormData) => Promise<void> = rowAction.for(
+  apiKeyEndpoints.revokeApiKey,
+  { fields: { id: "keyId" }, returnTo: PATH, onError: whenNotFound(`${PATH}?notice=missing`) },
   async ({ ctx, params }) => {
-    await revokeApiKey(ctx, params.keyId);
+    await revokeApiKey(ctx, params.id);
     return `${PATH}?notice=revoked`;
   },
 );

@@ -3,6 +3,8 @@ import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
 import { FinderNotice } from "@/components/finder/panels";
 import { clientIp } from "@/lib/http/client-ip";
+import { endpointRateLimits } from "@/lib/http/endpoint";
+import { emergencyEndpoints } from "@/lib/http/endpoints/emergency";
 import { optionalUserContext } from "@/lib/http/page-context";
 import { visitorFrom } from "@/lib/http/visitor";
 import { checkRateLimits } from "@/lib/ratelimit";
@@ -30,7 +32,7 @@ export default async function EmergencyPage({ params }: { params: Params }) {
   const { encryptedId } = await params;
   const t = await getTranslations("Emergency");
   const requestHeaders = await headers();
-  const limit = await checkRateLimits(["emergencyScan"], { ip: clientIp(requestHeaders) });
+  const limit = await checkRateLimits(endpointRateLimits(emergencyEndpoints.scan), { ip: clientIp(requestHeaders) });
   const back = (
     <a href={`/t/${encodeURIComponent(encryptedId)}`} className="text-base font-semibold text-brand-700 underline">
       {t("backToTag")}
