@@ -1,5 +1,51 @@
+import { readdirSync } from "node:fs";
 import nextVitals from "eslint-config-next/core-web-vitals";
 import nextTs from "eslint-config-next/typescript";
+
+// Domain boundaries (docs/architecture.md): lib/services/<domain>/index.ts is the only way into a domain, for
+// app/, components/, the rest of lib/ and other domains alike; a domain's own files import each other freely.
+const serviceDomains = readdirSync(new URL("./lib/services", import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const boundaryMessage = "Import a service domain through its index (@/lib/services/<domain>), not its inner files: see docs/architecture.md.";
+const innerFilesOf = (allowedDomain) => ({
+  "no-restricted-imports": [
+    "error",
+    { patterns: [{ group: ["@/lib/services/*/*", ...(allowedDomain ? [`!@/lib/services/${allowedDomain}/*`] : [])], message: boundaryMessage }] },
+  ],
+});
+// Not held to it: tests may reach inner files; e-mail templates sit below the services that render them and
+// take pure text helpers from the file (through the index they would import the service that renders them);
+// the benchmark's baseline server is a separate program that loads one pure helper and nothing else.
+const boundaryExempt = ["tests/**", "e2e/**", "emails/**", "bench/**"];
+// The files of the domains still in one import loop (tests/unit/domain-boundaries.test.ts lists the
+// domains): they keep their inner imports of each other until the loop is taken apart. May only shrink.
+const loopFiles = [
+  "lib/services/emergency/ice-card.ts",
+  "lib/services/emergency/public-view.ts",
+  "lib/services/emergency/schemas.ts",
+  "lib/services/emergency/tags.ts",
+  "lib/services/messages/finder.ts",
+  "lib/services/profiles/general.ts",
+  "lib/services/profiles/photos.ts",
+  "lib/services/profiles/schemas.ts",
+  "lib/services/profiles/typed.ts",
+  "lib/services/reports/admin.ts",
+  "lib/services/reports/schemas.ts",
+  "lib/services/rewards/rewards.ts",
+  "lib/services/scans/poster.ts",
+  "lib/services/scans/preview.ts",
+  "lib/services/scans/schemas.ts",
+  "lib/services/scans/view.ts",
+  "lib/services/tags/inventory.ts",
+  "lib/services/tags/lost-mode.ts",
+  "lib/services/tags/schemas.ts",
+  "lib/services/tags/transfers.ts",
+  "lib/services/vehicles/clear-stolen.ts",
+  "lib/services/vehicles/report-stolen.ts",
+  "lib/services/vehicles/verify-vin.ts",
+  "lib/services/vehicles/vin-claims.ts",
+];
 
 const config = [
   ...nextVitals,
@@ -11,6 +57,9 @@ const config = [
     // Packages are never part of a cycle of ours: don't parse them (pglite's bundle overflows the parser).
     settings: { "import/ignore": ["node_modules"] },
   },
+  { files: ["**/*.{ts,tsx,mts,js,mjs}"], ignores: boundaryExempt, rules: innerFilesOf() },
+  ...serviceDomains.map((domain) => ({ files: [`lib/services/${domain}/**`], ignores: loopFiles, rules: innerFilesOf(domain) })),
+  { files: loopFiles, rules: { "no-restricted-imports": "off" } },
   { ignores: [".next/**", "node_modules/**", ".data/**", "db/migrations/**", "next-env.d.ts", "test-results/**", "playwright-report/**"] },
 ];
 

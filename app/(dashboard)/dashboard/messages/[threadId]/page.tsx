@@ -23,8 +23,7 @@ import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { NotFoundError } from "@/lib/services/errors";
 import { listRewards, type RewardRecord } from "@/lib/services/rewards";
 import { getThread, markThreadRead, MESSAGE_MAX_LENGTH, type MessageLocation, type OwnerThread, type ThreadMessageRecord, type ThreadStatus } from "@/lib/services/messages";
-import { tagMapPlaces } from "@/lib/services/tags";
-import type { ScanRecord } from "@/lib/services/tags/scans";
+import { type ScanRecord, tagMapPlaces } from "@/lib/services/tags";
 import { confirmReturnForThreadAction, replyAction, setThreadStatusAction } from "./actions";
 
 export const metadata: Metadata = { title: "Conversation" };
