@@ -1,11 +1,10 @@
-import { asc, eq, getTableColumns, sql } from "drizzle-orm";
+import { eq, getTableColumns, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { preparedFor } from "@/db/prepared";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
+import { type ContactRow, contactRows, profileRow, type ProfileRow } from "./queries";
 import type { BloodType, EmergencyContact, EmergencyProfile, EmergencyProfileFields, EmergencyProfileInput } from "./schemas";
 
-type ProfileRow = typeof schema.emergencyProfiles.$inferSelect;
-type ContactRow = typeof schema.emergencyContacts.$inferSelect;
 
 /** The fields of a profile row as the API shows them; no row yet reads as the empty profile. */
 export function toProfileFields(row: ProfileRow | undefined): EmergencyProfileFields {
@@ -24,20 +23,6 @@ export function toProfileFields(row: ProfileRow | undefined): EmergencyProfileFi
 
 export function toContact(row: ContactRow): EmergencyContact {
   return { id: row.id, name: row.name, relationship: row.relationship, phone: row.phone, email: row.email };
-}
-
-export async function profileRow(db: Executor, userId: string): Promise<ProfileRow | undefined> {
-  const [row] = await db.select().from(schema.emergencyProfiles).where(eq(schema.emergencyProfiles.userId, userId));
-  return row;
-}
-
-/** A user's contacts in the order they were added. */
-export function contactRows(db: Executor, userId: string): Promise<ContactRow[]> {
-  return db
-    .select()
-    .from(schema.emergencyContacts)
-    .where(eq(schema.emergencyContacts.userId, userId))
-    .orderBy(asc(schema.emergencyContacts.createdAt), asc(schema.emergencyContacts.id));
 }
 
 /** Whether a profile says anything: a stated fact or a contact. An empty one is not served to first responders. */

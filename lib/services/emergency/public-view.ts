@@ -7,7 +7,8 @@ import { emergencyVisibleFor } from "@/lib/services/profiles/schemas";
 import { scanUrl } from "@/lib/services/tags/codes";
 import { hashClientIp, type Visitor } from "@/lib/services/visitor";
 import { describeUserAgent } from "./agent";
-import { contactRows, hasContent, profileRow, toProfileFields } from "./profile";
+import { hasContent, toProfileFields } from "./profile";
+import { contactRows, profileRow } from "./queries";
 import type { EmergencyAccess, PublicEmergencyProfile } from "./schemas";
 
 const NO_EMERGENCY_PROFILE = "No emergency information is available for this tag.";

@@ -1,9 +1,10 @@
 import { and, asc, count, eq, inArray } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
-import type { Product, ProductVariant } from "@/db/schema";
+import type { Product } from "@/db/schema";
 import { requireAdmin, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { recordAudit } from "@/lib/services/audit";
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from "@/lib/services/errors";
+import { variantsOf } from "./queries";
 import { toAdminProductRecord, toMinor, toProductRecord } from "./records";
 import type { AdminProductRecord, CreateProductInput, ProductRecord, UpdateProductInput } from "./schemas";
 
@@ -24,18 +25,6 @@ export function slugify(name: string, fallback = "product"): string {
       .slice(0, 100)
       .replace(/-+$/g, "") || fallback
   );
-}
-
-export async function variantsOf(db: Executor, productIds: string[]): Promise<Map<string, ProductVariant[]>> {
-  const byProduct = new Map<string, ProductVariant[]>();
-  if (!productIds.length) return byProduct;
-  const rows = await db
-    .select()
-    .from(schema.productVariants)
-    .where(inArray(schema.productVariants.productId, productIds))
-    .orderBy(asc(schema.productVariants.sortOrder), asc(schema.productVariants.createdAt), asc(schema.productVariants.id));
-  for (const row of rows) (byProduct.get(row.productId) ?? byProduct.set(row.productId, []).get(row.productId)!).push(row);
-  return byProduct;
 }
 
 /** GET /orders/products: the active catalogue, in the shop's order. Public. */

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
-import type { Order, OrderItem } from "@/db/schema";
+import type { Order, OrderItem, ProductVariant } from "@/db/schema";
 
 /**
  * The orders domain's building blocks on a bare handle (or the caller's transaction): stock moves,
@@ -114,4 +114,17 @@ export async function countOrderTags(db: Executor, orderId: string): Promise<num
     .innerJoin(schema.orderItems, eq(schema.orderItems.id, schema.orderTags.orderItemId))
     .where(eq(schema.orderItems.orderId, orderId));
   return rows.length;
+}
+
+/** Each product's variants, in the shop's order (sort order, then age), keyed by product id. */
+export async function variantsOf(db: Executor, productIds: string[]): Promise<Map<string, ProductVariant[]>> {
+  const byProduct = new Map<string, ProductVariant[]>();
+  if (!productIds.length) return byProduct;
+  const rows = await db
+    .select()
+    .from(schema.productVariants)
+    .where(inArray(schema.productVariants.productId, productIds))
+    .orderBy(asc(schema.productVariants.sortOrder), asc(schema.productVariants.createdAt), asc(schema.productVariants.id));
+  for (const row of rows) (byProduct.get(row.productId) ?? byProduct.set(row.productId, []).get(row.productId)!).push(row);
+  return byProduct;
 }

@@ -4,7 +4,7 @@ import { type ServiceContext, withTransaction } from "@/lib/services/context";
 import { ForbiddenError } from "@/lib/services/errors";
 import { notify } from "@/lib/services/notifications";
 import { hashClientIp, type Visitor } from "@/lib/services/visitor";
-import { clientRowWithin, tagByEncryptedId } from "./scan-tag";
+import { clientRowWithin, tagByEncryptedId } from "./queries";
 import type { SharedLocation, ShareLocationInput } from "./schemas";
 import { describeUserAgent } from "./user-agents";
 import { finderCanReachOwner } from "./view";
