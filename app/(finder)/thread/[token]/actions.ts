@@ -2,25 +2,20 @@
 
 import { redirect } from "next/navigation";
 import { getTranslations } from "next-intl/server";
-import { z } from "zod";
 import type { FormState } from "@/lib/forms/form-state";
 import { action, rowAction } from "@/lib/forms/action";
-import { finderThreadEndpoints } from "@/lib/http/endpoints/finder-threads";
-import { emailThreadLinkToFinder, finderEmailInput, finderReplyInput, replyAsFinder, setFinderEmail } from "@/lib/services/messages";
+import { finderThreadEndpoints, threadTokenParams } from "@/lib/http/endpoints/finder-threads";
+import { emailThreadLinkToFinder, replyAsFinder, setFinderEmail } from "@/lib/services/messages";
 import { ForbiddenError, NotFoundError, RateLimitError } from "@/lib/services/errors";
 
-const params = z.object({ token: z.string().min(1).max(200) });
 
 /** The finder's reply: same schema, limits and verb as POST /scan/thread/:token/reply; then back to the thread. */
 export async function finderReplyAction(previous: FormState, formData: FormData): Promise<FormState> {
   const t = await getTranslations("Finder");
   const thread = await getTranslations("Thread");
-  const run = action(
+  const run = action.for(
+    finderThreadEndpoints.reply,
     {
-      auth: "optional",
-      params,
-      input: finderReplyInput,
-      rateLimit: finderThreadEndpoints.reply.rateLimit,
       values: ["message"],
       onInvalid: (error, values): FormState => {
         const tooLong = error.issues.some((issue) => issue.code === "too_big");
@@ -45,7 +40,7 @@ export async function finderReplyAction(previous: FormState, formData: FormData)
 }
 
 /** "E-mail me this link": sends the thread link to the address the finder gave (if any); the same answer either way. */
-export const emailThreadLinkAction = rowAction({ auth: "optional", params, rateLimit: ["general"], onError: (_error, formData) => `/thread/${encodeURIComponent(String(formData.get("token") ?? ""))}` }, async ({ ctx, params: { token } }) => {
+export const emailThreadLinkAction = rowAction({ auth: "optional", params: threadTokenParams, rateLimit: ["general"], onError: (_error, formData) => `/thread/${encodeURIComponent(String(formData.get("token") ?? ""))}` }, async ({ ctx, params: { token } }) => {
   await emailThreadLinkToFinder(ctx, token);
   return `/thread/${token}?emailed=1`;
 });
@@ -54,12 +49,9 @@ export const emailThreadLinkAction = rowAction({ auth: "optional", params, rateL
 export async function finderEmailOptInAction(previous: FormState, formData: FormData): Promise<FormState> {
   const t = await getTranslations("Finder");
   const thread = await getTranslations("Thread");
-  const run = action(
+  const run = action.for(
+    finderThreadEndpoints.email,
     {
-      auth: "optional",
-      params,
-      input: finderEmailInput,
-      rateLimit: finderThreadEndpoints.email.rateLimit,
       values: ["finderEmail"],
       onInvalid: (_error, values): FormState => ({ status: "error", message: t("checkFields"), fieldErrors: { finderEmail: [thread("optInInvalid")] }, values }),
       rateLimitedMessage: () => t("rateLimited"),

@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { notFound } from "next/navigation";
-import { z } from "zod";
 import { BackLink } from "@/components/dashboard/back-link";
 import { DateTime } from "@/components/dashboard/date-time";
 import { noticeFrom } from "@/components/dashboard/notices";
@@ -18,7 +17,9 @@ import { FieldsForm } from "@/components/tags/fields-form";
 import { countryName } from "@/components/tags/scan-list";
 import { formatPlace } from "@/lib/maps/links";
 import { formatMoney } from "@/lib/i18n/money";
+import { messageEndpoints } from "@/lib/http/endpoints/messages";
 import { requireUserContext } from "@/lib/http/page-context";
+import { pageParams } from "@/lib/http/page-input";
 import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { NotFoundError } from "@/lib/services/errors";
 import { listRewards, type RewardRecord } from "@/lib/services/rewards";
@@ -32,9 +33,9 @@ type Params = Promise<{ threadId: string }>;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /** The owner's conversation, or the 404 page: someone else's and a malformed id read as missing. Opening it marks it read. */
-async function loadThread(threadId: string) {
-  const ctx = await requireUserContext(`/dashboard/messages/${threadId}`);
-  if (!z.uuid().safeParse(threadId).success) notFound();
+async function loadThread(rawId: string) {
+  const ctx = await requireUserContext(`/dashboard/messages/${rawId}`);
+  const { threadId } = await pageParams(messageEndpoints.get, { threadId: rawId });
   try {
     const thread = await getThread(ctx, threadId);
     await markThreadRead(ctx, thread.threadId);

@@ -5,7 +5,9 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { errorState, formError, formSuccess } from "@/lib/forms/action-result";
 import { formText, type FormState } from "@/lib/forms/form-state";
-import { action, rowAction, whenNotFound } from "@/lib/forms/action";
+import { action, formParams, rowAction, whenNotFound } from "@/lib/forms/action";
+import { profileEndpoints } from "@/lib/http/endpoints/profiles";
+import { vehicleEndpoints } from "@/lib/http/endpoints/vehicles";
 import {
   addPhoto,
   deletePhoto,
@@ -23,7 +25,7 @@ import {
 import { formInput, readField } from "@/lib/forms/form-input";
 import { createRewardInput } from "@/lib/services/rewards";
 import { lostModeInput, releaseTag, saveLostMode, setTagStatus, setTagStatusInput, tagStatusSchema } from "@/lib/services/tags";
-import { reportStolenInput, reportVehicleStolen } from "@/lib/services/vehicles";
+import { reportVehicleStolen } from "@/lib/services/vehicles";
 import { tagParams, tagPath } from "./tag-form";
 
 type FormAction = (previous: FormState, formData: FormData) => Promise<FormState>;
@@ -148,8 +150,9 @@ export const saveLostModeAction: FormAction = action(
 );
 
 /** POST /vehicles/:tagId/report-stolen: a vehicle's stolen report, with its police report reference. */
-export const reportStolenAction: FormAction = action(
-  { auth: "user", returnTo: tagPath, params: tagParams, input: reportStolenInput, values: ["policeReportRef", "lostMessage"] },
+export const reportStolenAction: FormAction = action.for(
+  vehicleEndpoints.reportStolen,
+  { returnTo: tagPath, values: ["policeReportRef", "lostMessage"] },
   async ({ ctx, params, input }) => {
     await reportVehicleStolen(ctx, params.tagId, input);
     const path = `/dashboard/tags/${params.tagId}`;
@@ -204,7 +207,8 @@ export const addPhotoAction: FormAction = action(
   },
 );
 
-const photoParams = tagParams.extend({ photoId: z.uuid() });
+/** The photo forms' hidden fields, as the photo endpoints' `{tagId}` and `{photoId}`. */
+const photoParams = formParams(profileEndpoints.deletePhoto);
 const photoMissing = whenNotFound((formData) => `${tagPath(formData)}?notice=photo-missing#photos-heading`);
 const refreshTag = (formData: FormData) => revalidatePath(tagPath(formData));
 
@@ -218,8 +222,9 @@ export const makePrimaryPhotoAction: (formData: FormData) => Promise<void> = row
 );
 
 /** DELETE /profiles/:tagId/photos/:photoId, answered with a redirect back to the tag. */
-export const deletePhotoAction: (formData: FormData) => Promise<void> = rowAction(
-  { auth: "user", returnTo: tagPath, params: photoParams, onError: photoMissing, revalidate: refreshTag },
+export const deletePhotoAction: (formData: FormData) => Promise<void> = rowAction.for(
+  profileEndpoints.deletePhoto,
+  { returnTo: tagPath, onError: photoMissing, revalidate: refreshTag },
   async ({ ctx, params, formData }) => {
     await deletePhoto(ctx, params.tagId, params.photoId);
     return `${tagPath(formData)}?notice=photo-deleted#photos-heading`;
