@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { form, redirectOf } from "../support/next-request-scope";
 import { createTranslator } from "next-intl";
 import en from "@/messages/en.json";
 
@@ -35,23 +36,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stopJobs();
 });
-
-function form(entries: Record<string, string>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(entries)) data.set(name, value);
-  return data;
-}
-
-/** The URL a thrown Next redirect points at (a successful post redirects to the conversation). */
-async function redirectOf(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  const digest = (error as { digest?: string } | undefined)?.digest ?? "";
-  expect(digest.startsWith("NEXT_REDIRECT"), `expected a redirect, got ${JSON.stringify(error)}`).toBe(true);
-  return digest.split(";")[2]!;
-}
 
 async function activeTag() {
   const owner = await registerAccount();

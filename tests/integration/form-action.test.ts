@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { form, redirectOf } from "../support/next-request-scope";
 import { z } from "zod";
 import { resetRateLimiterForTests } from "@/lib/ratelimit";
 import { HOUR_MS } from "@/lib/ratelimit/policies";
@@ -16,23 +17,6 @@ vi.mock("next/headers", () => ({
 vi.resetModules();
 const { action, rowAction, whenNotFound } = await import("@/lib/forms/action");
 const { ConflictError, NotFoundError, ValidationError } = await import("@/lib/services/errors");
-
-function form(entries: Record<string, string>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(entries)) data.set(name, value);
-  return data;
-}
-
-/** The URL a thrown Next redirect points at. */
-async function redirectOf(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  const digest = (error as { digest?: string } | undefined)?.digest ?? "";
-  expect(digest.startsWith("NEXT_REDIRECT")).toBe(true);
-  return digest.split(";")[2]!;
-}
 
 beforeEach(() => {
   // A fresh limiter per test, with the contact form's policy shrunk: two submissions, then the wait.

@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTranslator } from "next-intl";
+import { mockNextRequestScope } from "../support/next-request-scope";
 import { z } from "zod";
-import en from "@/messages/en.json";
 
 /**
  * The server-action half of the hostile-input sweep (hostile-input.test.ts covers the API): every action
@@ -18,23 +17,7 @@ import en from "@/messages/en.json";
  * translations of the request's language are given here. The wrapper, the page context, next-auth, the
  * rate limiter, the services and the database are the real ones.
  */
-const request = vi.hoisted(() => ({ ip: "192.0.2.77", cookie: "" }));
-vi.mock("next/headers", () => ({
-  headers: async () => new Headers({ "x-tag-service-peer": request.ip, "accept-language": "en", host: "localhost:3000", ...(request.cookie ? { cookie: request.cookie } : {}) }),
-  cookies: async () => {
-    const [name, value] = request.cookie.split(/=(.*)/s);
-    const jar = request.cookie ? [{ name: name!, value: value! }] : [];
-    return { get: (wanted: string) => jar.find((cookie) => cookie.name === wanted), getAll: () => jar, has: (wanted: string) => jar.some((cookie) => cookie.name === wanted), set: () => {}, delete: () => {} };
-  },
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {}, refresh: () => {} }));
-vi.mock("next-intl/server", () => ({
-  getTranslations: async (namespace: string) => createTranslator({ locale: "en", messages: en, namespace: namespace as never }),
-  getLocale: async () => "en",
-}));
-
-// Test files share a worker's modules: a fresh module graph makes this file's mocks the ones every module sees.
-vi.resetModules();
+const request = mockNextRequestScope("192.0.2.77");
 const { describeAction } = await import("@/lib/forms/action");
 const { log } = await import("@/lib/log");
 const { resetRateLimiterForTests } = await import("@/lib/ratelimit");

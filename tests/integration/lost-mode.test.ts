@@ -1,27 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createTranslator } from "next-intl";
-import en from "@/messages/en.json";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { form, mockNextRequestScope, redirectOf } from "../support/next-request-scope";
 
 // The tag page's server actions run inside Next's request scope, which a test does not have: `headers()` and
 // `cookies()` (the signed-in owner's session cookie), the cache invalidation calls (no cache here) and the
 // translations are given here. The wrapper, next-auth, the services and the database are the real ones.
-const request = vi.hoisted(() => ({ ip: "192.0.2.93", cookie: "" }));
-vi.mock("next/headers", () => ({
-  headers: async () => new Headers({ "x-tag-service-peer": request.ip, "accept-language": "en", host: "localhost:3000", ...(request.cookie ? { cookie: request.cookie } : {}) }),
-  cookies: async () => {
-    const [name, value] = request.cookie.split(/=(.*)/s);
-    const jar = request.cookie ? [{ name: name!, value: value! }] : [];
-    return { get: (wanted: string) => jar.find((cookie) => cookie.name === wanted), getAll: () => jar, has: (wanted: string) => jar.some((cookie) => cookie.name === wanted), set: () => {}, delete: () => {} };
-  },
-}));
-vi.mock("next/cache", () => ({ revalidatePath: () => {}, revalidateTag: () => {}, updateTag: () => {}, refresh: () => {} }));
-vi.mock("next-intl/server", () => ({
-  getTranslations: async (namespace: string) => createTranslator({ locale: "en", messages: en, namespace: namespace as never }),
-  getLocale: async () => "en",
-}));
-
-// Test files share a worker's modules: a fresh module graph makes this file's mocks the ones every module sees.
-vi.resetModules();
+const request = mockNextRequestScope("192.0.2.93");
 const { and, eq } = await import("drizzle-orm");
 const { getDatabase, schema } = await import("@/db/client");
 const { saveLostMode } = await import("@/lib/services/tags");
@@ -49,23 +32,6 @@ const ownerCtx = (account: Account) => ({ ...systemContext(getDatabase().db), ac
 
 function rewardsOf(tagId: string) {
   return getDatabase().db.select().from(schema.rewards).where(eq(schema.rewards.tagId, tagId));
-}
-
-function form(entries: Record<string, string>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(entries)) data.set(name, value);
-  return data;
-}
-
-/** The path a server action redirected to (Next's redirect is a thrown digest). */
-async function redirectOf(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(
-    () => undefined,
-    (thrown: unknown) => thrown,
-  );
-  const digest = (error as { digest?: string } | undefined)?.digest ?? "";
-  expect(digest.startsWith("NEXT_REDIRECT"), `expected a redirect, got ${JSON.stringify(error)}`).toBe(true);
-  return digest.split(";")[2]!;
 }
 
 async function asOwner<T>(account: Account, work: () => Promise<T>): Promise<T> {
