@@ -21,7 +21,7 @@ const PER_PAGE = 20;
 
 const roleLabels: Record<UserRole, string> = { USER: "User", ADMIN: "Admin", SUPER_ADMIN: "Super admin" };
 
-/** The same rules as the service (suspendAccount, unsuspendAccount): a button is drawn only where it can work. */
+/** The same rules as the service (suspendUser, unsuspendUser in the users domain): a button is drawn only where it can work. */
 function maySuspend(viewer: UserActor, user: AdminUser): boolean {
   if (user.id === viewer.userId) return false;
   if (user.suspended) return user.role === "USER" || viewer.role === "SUPER_ADMIN";
