@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { gzipSync } from "node:zlib";
 import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31 } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
 import { env } from "@/lib/env";
@@ -285,20 +284,18 @@ export function openApiDocument() {
 
 export interface OpenApiRepresentation {
   json: string;
-  /** Strong validator of the JSON bytes; the gzip bytes have their own (`…-gzip`). */
+  /** Strong validator of the JSON bytes. */
   etag: string;
-  gzip: Buffer;
-  gzipEtag: string;
 }
 
 let representation: OpenApiRepresentation | undefined;
 
-/** The served bytes, made once per process: the JSON, its gzip, and a validator for each. */
+/** The served bytes, made once per process: the JSON and its validator. */
 export function openApiRepresentation(): OpenApiRepresentation {
   if (!representation) {
     const json = JSON.stringify(openApiDocument());
     const hash = createHash("sha256").update(json).digest("base64url").slice(0, 27);
-    representation = { json, etag: `"${hash}"`, gzip: gzipSync(json, { level: 9 }), gzipEtag: `"${hash}-gzip"` };
+    representation = { json, etag: `"${hash}"` };
   }
   return representation;
 }

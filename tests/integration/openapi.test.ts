@@ -1,4 +1,3 @@
-import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { GET as openapi } from "@/app/api/v1/openapi.json/route";
 import { DEMO_TAG_ENCRYPTED_ID } from "@/lib/services/scans/schemas";
@@ -131,26 +130,18 @@ describe("a compact document", () => {
 describe("serving the document", () => {
   const get = (headers: Record<string, string> = {}) => call(openapi, apiRequest("/api/v1/openapi.json", { headers }));
 
-  it("sends it gzip-compressed when the client accepts gzip, with an ETag and a cache lifetime", async () => {
-    const plain = await get();
-    expect(plain.headers.get("content-encoding")).toBeNull();
-    expect(plain.headers.get("cache-control")).toBe("public, max-age=300");
-    expect(plain.headers.get("vary")).toContain("Accept-Encoding");
-    const text = await plain.text();
-
-    const compressed = await get({ "accept-encoding": "gzip, deflate, br" });
-    expect(compressed.status).toBe(200);
-    expect(compressed.headers.get("content-encoding")).toBe("gzip");
-    expect(compressed.headers.get("content-type")).toBe("application/json");
-    const bytes = Buffer.from(await compressed.arrayBuffer());
-    expect(gunzipSync(bytes).toString("utf8")).toBe(text);
-    expect(bytes.length).toBeLessThan(Buffer.byteLength(text) / 4);
-    // Each representation has its own validator.
-    expect(compressed.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]+-gzip"$/);
-    expect(plain.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]+"$/);
-
-    const refused = await get({ "accept-encoding": "gzip;q=0, identity" });
-    expect(refused.headers.get("content-encoding")).toBeNull();
+  it("sends the JSON with an ETag and a cache lifetime, leaving compression to the proxy in front", async () => {
+    // A Content-Encoding set here is dropped by Next on the way out (raw gzip bytes reached the browser
+    // as "JSON"): the handler sends plain JSON whatever the client accepts.
+    for (const acceptEncoding of [undefined, "gzip, deflate, br"]) {
+      const response = await get(acceptEncoding ? { "accept-encoding": acceptEncoding } : {});
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-encoding")).toBeNull();
+      expect(response.headers.get("content-type")).toBe("application/json");
+      expect(response.headers.get("cache-control")).toBe("public, max-age=300");
+      expect(response.headers.get("etag")).toMatch(/^"[A-Za-z0-9_-]+"$/);
+      expect((JSON.parse(await response.text()) as { openapi: string }).openapi).toMatch(/^3\.1/);
+    }
   });
 
   it("answers 304 without a body to a client that already has it", async () => {
