@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { graphLoops } from "../support/graph-loops";
 
 /**
  * The service domains (lib/services/<domain>/) as a graph: an edge A → B when a file of A imports a file
@@ -59,42 +60,8 @@ function domainGraph(): Map<string, Set<string>> {
   return graph;
 }
 
-/** Strongly connected components of more than one domain (Tarjan), each sorted. */
-function loops(graph: Map<string, Set<string>>): string[][] {
-  let counter = 0;
-  const index = new Map<string, number>();
-  const low = new Map<string, number>();
-  const stack: string[] = [];
-  const onStack = new Set<string>();
-  const found: string[][] = [];
-  const visit = (node: string) => {
-    index.set(node, counter);
-    low.set(node, counter);
-    counter += 1;
-    stack.push(node);
-    onStack.add(node);
-    for (const next of graph.get(node) ?? []) {
-      if (!index.has(next)) {
-        visit(next);
-        low.set(node, Math.min(low.get(node)!, low.get(next)!));
-      } else if (onStack.has(next)) {
-        low.set(node, Math.min(low.get(node)!, index.get(next)!));
-      }
-    }
-    if (low.get(node) === index.get(node)) {
-      const component: string[] = [];
-      let member: string;
-      do {
-        member = stack.pop()!;
-        onStack.delete(member);
-        component.push(member);
-      } while (member !== node);
-      if (component.length > 1) found.push(component.sort());
-    }
-  };
-  for (const node of graph.keys()) if (!index.has(node)) visit(node);
-  return found;
-}
+/** Strongly connected components of more than one domain, each sorted. */
+const loops = (graph: Map<string, Set<string>>): string[][] => graphLoops(graph);
 
 describe("service domains", () => {
   it("reads the imports between domains (a sanity check of the reader)", () => {
