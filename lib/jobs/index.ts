@@ -5,7 +5,7 @@
  * - A job: its name, options and data schema in lib/jobs/catalog.ts; `defineCatalogJob(name, handler)` in
  *   lib/jobs/handlers/<name>.ts, listed in `registeredJobs` (lib/jobs/registry.ts).
  * - Enqueue: services import `enqueueJob` from "@/lib/jobs/enqueue" and nothing else from lib/jobs (this barrel
- *   loads the handlers, which import services: eslint's import/no-cycle fails the build on such a loop).
+ *   loads the handlers, which import services: tests/unit/import-cycles.test.ts fails on such a loop).
  * - Run: `startJobs()` from lib/server-start.ts (workers); tests and scripts call `runPendingJobs()`.
  */
 export { defineJob, type AnyJobDefinition, type JobContext, type JobDefinition, type JobOptions, type JobRetryOptions, type JobSpec } from "./define";
