@@ -7,3 +7,4 @@ export * from "./finder";
 export * from "./rewards";
 export * from "./shop";
 export * from "./content";
+export * from "./relay";
