@@ -23,9 +23,9 @@ import {
   type TypedDetails,
 } from "@/lib/services/profiles";
 import { formInput, readField } from "@/lib/forms/form-input";
-import { createRewardInput } from "@/lib/services/rewards";
-import { lostModeInput, releaseTag, saveLostMode, setTagStatus, setTagStatusInput, tagStatusSchema } from "@/lib/services/tags";
-import { reportVehicleStolen } from "@/lib/services/vehicles";
+import { createRewardInput, lostModeInput, saveLostMode } from "@/lib/services/rewards";
+import { releaseTag, setTagStatusInput, tagStatusSchema } from "@/lib/services/tags";
+import { reportVehicleStolen, setTagStatus } from "@/lib/services/vehicles";
 import { tagParams, tagPath } from "./tag-form";
 
 type FormAction = (previous: FormState, formData: FormData) => Promise<FormState>;

@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import type { FormAction } from "@/components/forms/action-form";
 import { action } from "@/lib/forms/action";
 import { formSuccess } from "@/lib/forms/action-result";
-import { lastSeenInput, setLastSeen } from "@/lib/services/scans";
+import { lastSeenInput, setLastSeen } from "@/lib/services/finder";
 import { tagParams, tagPath } from "../tag-form";
 
 /** The poster's "last seen" lines, set from the poster page while the tag is lost or stolen. */
