@@ -13,6 +13,7 @@ import { activateTagInput, findEncryptedIdByCode } from "@/lib/services/tags";
  * A typed code → the tag's finder page. Counted against the public scan limit, like the page it leads
  * to, which also keeps anyone from trying codes in bulk.
  */
+// Plain action(): no endpoint turns a printed code into its finder page, so the input and limits are borrowed piecewise.
 export async function findTagByCodeAction(previous: FormState, formData: FormData): Promise<FormState> {
   const t = await getTranslations("Found");
   const finder = await getTranslations("Finder");

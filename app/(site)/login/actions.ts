@@ -39,6 +39,7 @@ const isCodeStep = (formData: FormData) => formData.has("twoFactorCode");
  * with it (they stay in the browser's memory, never in the answer). Success goes to `next` when it is
  * a path on this site, else to the dashboard.
  */
+// Plain action(): next-auth's sign-in (a session cookie and its two-step form), not POST /auth/login's token answer.
 export const signInAction: (previous: LoginState, formData: FormData) => Promise<LoginState> = action(
   {
     auth: "system",

@@ -2,18 +2,18 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { action, formParams, rowAction, whenNotFound } from "@/lib/forms/action";
-import { idParams } from "@/lib/http/params";
+import { action, rowAction, whenNotFound } from "@/lib/forms/action";
 import { formError } from "@/lib/forms/action-result";
 import type { FormState } from "@/lib/forms/form-state";
+import { blogEndpoints } from "@/lib/http/endpoints/content";
 import type { DomainError } from "@/lib/services/errors";
-import { createPost, createPostInput, deletePost, postSlug, updatePost, updatePostInput } from "@/lib/services/content";
+import { createPost, deletePost, postSlug, updatePost } from "@/lib/services/content";
 import { postFormInput, postFormValues } from "./post-form";
 
 const BLOG_PATH = "/admin/blog";
 
-/** The post the editor sends: by its id, where the API also takes a slug (`{slugOrId}`). */
-const postParams = formParams({ params: idParams }, { id: "postId" });
+/** The editor names the post by its id in `postId` (the API's `{slugOrId}`, which PATCH and DELETE read as the id). */
+const fields = { slugOrId: "postId" } as const;
 
 /** A taken slug (409) belongs beside the slug field. */
 function slugConflict(error: DomainError, values: Record<string, string> | undefined): FormState | undefined {
@@ -28,11 +28,10 @@ function refreshBlog(slug?: string) {
 }
 
 /** POST /blog: the slug comes from the title when left blank. */
-export const createPostAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
+export const createPostAction: (previous: FormState, formData: FormData) => Promise<FormState> = action.for(
+  blogEndpoints.create,
   {
-    auth: "admin",
     returnTo: `${BLOG_PATH}/new`,
-    input: createPostInput,
     read: (formData) => postFormInput(formData, () => undefined),
     values: postFormValues,
     onError: slugConflict,
@@ -45,28 +44,28 @@ export const createPostAction: (previous: FormState, formData: FormData) => Prom
 );
 
 /** PATCH /blog/:id with every field of the editor (a blank slug is the title's). */
-export const updatePostAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
+export const updatePostAction: (previous: FormState, formData: FormData) => Promise<FormState> = action.for(
+  blogEndpoints.update,
   {
-    auth: "admin",
+    fields,
     returnTo: BLOG_PATH,
-    params: postParams,
-    input: updatePostInput,
     read: (formData) => postFormInput(formData, (title) => (title ? postSlug(title) : undefined)),
     values: postFormValues,
     onError: slugConflict,
   },
   async ({ ctx, params, input }) => {
-    const post = await updatePost(ctx, params.postId, input);
+    const post = await updatePost(ctx, params.slugOrId, input);
     refreshBlog(post.slug);
     redirect(`${BLOG_PATH}/${post.id}?notice=saved`);
   },
 );
 
 /** DELETE /blog/:id, confirmed on the editor's page; back to the list. */
-export const deletePostAction: (formData: FormData) => Promise<void> = rowAction(
-  { auth: "admin", returnTo: BLOG_PATH, params: postParams, onError: whenNotFound(`${BLOG_PATH}?notice=missing`), revalidate: () => refreshBlog() },
+export const deletePostAction: (formData: FormData) => Promise<void> = rowAction.for(
+  blogEndpoints.remove,
+  { fields, returnTo: BLOG_PATH, onError: whenNotFound(`${BLOG_PATH}?notice=missing`), revalidate: () => refreshBlog() },
   async ({ ctx, params }) => {
-    await deletePost(ctx, params.postId);
+    await deletePost(ctx, params.slugOrId);
     return `${BLOG_PATH}?notice=deleted`;
   },
 );

@@ -5,6 +5,7 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import type { FormState } from "@/lib/forms/form-state";
 import { action } from "@/lib/forms/action";
+import { contactEndpoints } from "@/lib/http/endpoints/contact";
 import { createCampaign, createCampaignInput } from "@/lib/services/campaigns";
 
 const PATH = "/admin/campaigns";
@@ -15,8 +16,9 @@ const composeInput = createCampaignInput.extend({
 });
 
 /** POST /admin/campaigns from the admin page; on success back to the list, where its progress shows. */
-export const createCampaignAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
-  { auth: "admin", returnTo: PATH, input: composeInput, values: ["subject", "content"] },
+export const createCampaignAction: (previous: FormState, formData: FormData) => Promise<FormState> = action.for(
+  contactEndpoints.adminCreateCampaign,
+  { returnTo: PATH, input: composeInput, values: ["subject", "content"] },
   async ({ ctx, input }) => {
     const campaign = await createCampaign(ctx, { subject: input.subject, content: input.content });
     revalidatePath(PATH);

@@ -8,7 +8,7 @@ import { vehicleEndpoints } from "@/lib/http/endpoints/vehicles";
 import { errorNotice } from "@/lib/http/page-input";
 import type { DomainError } from "@/lib/services/errors";
 import { applyReportAction, updateReport } from "@/lib/services/reports";
-import { clearStolenFlag } from "@/lib/services/vehicles";
+import { clearStolenFlag, clearStolenInput } from "@/lib/services/vehicles";
 import { backToQueue, QUEUE_PATH } from "./queue-path";
 
 const fields = { id: "reportId" } as const;
@@ -41,13 +41,12 @@ export const updateReportStatusAction: (formData: FormData) => Promise<void> = r
 );
 
 /** POST /admin/tags/:tagId/clear-stolen, from a report about the tag. */
-export const clearStolenAction: (formData: FormData) => Promise<void> = rowAction(
+export const clearStolenAction: (formData: FormData) => Promise<void> = rowAction.for(
+  vehicleEndpoints.adminClearStolen,
   {
-    auth: "admin",
+    // The endpoint's body, plus the report the queue returns to (a malformed one names nothing, as before).
+    input: clearStolenInput.extend({ reportId: z.uuid() }),
     returnTo: QUEUE_PATH,
-    // The tag the endpoint names, and the report the queue returns to (a malformed one names nothing, as before).
-    params: vehicleEndpoints.adminClearStolen.params!.extend({ reportId: z.uuid() }),
-    input: vehicleEndpoints.adminClearStolen.body,
     onError: (error, formData) => {
       const notice = errorNotice({ CONFLICT: "not-stolen", NOT_FOUND: "missing" })(error);
       return notice ? backToQueue(formData, notice) : undefined;
@@ -55,7 +54,7 @@ export const clearStolenAction: (formData: FormData) => Promise<void> = rowActio
     revalidate: () => revalidatePath(QUEUE_PATH),
   },
   async ({ ctx, params, input, formData }) => {
-    await clearStolenFlag(ctx, params.tagId, input);
+    await clearStolenFlag(ctx, params.tagId, { note: input.note });
     return backToQueue(formData, "stolen-cleared");
   },
 );

@@ -2,18 +2,18 @@
 
 import { formText, type FormState } from "@/lib/forms/form-state";
 import { action } from "@/lib/forms/action";
-import { mintTags, mintTagsInput, type MintedTag } from "@/lib/services/tags";
+import { tagEndpoints } from "@/lib/http/endpoints/tags";
+import { mintTags, type MintedTag } from "@/lib/services/tags";
 
 export interface MintState extends FormState {
   minted?: MintedTag[];
 }
 
 /** POST /admin/tags/batch: a batch of unowned tags, returned so the page can offer it as CSV. */
-export const mintTagsAction: (previous: MintState, formData: FormData) => Promise<MintState> = action(
+export const mintTagsAction: (previous: MintState, formData: FormData) => Promise<MintState> = action.for(
+  tagEndpoints.mint,
   {
-    auth: "admin",
     returnTo: "/admin/tags",
-    input: mintTagsInput,
     values: (formData) => ({ count: formText(formData, "count"), tagType: formText(formData, "tagType") || "GENERAL" }),
   },
   async ({ ctx, input, values }) => {

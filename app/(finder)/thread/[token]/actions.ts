@@ -40,6 +40,7 @@ export async function finderReplyAction(previous: FormState, formData: FormData)
 }
 
 /** "E-mail me this link": sends the thread link to the address the finder gave (if any); the same answer either way. */
+// Plain rowAction: a page-only convenience with no API twin (an API client already holds its token).
 export const emailThreadLinkAction = rowAction({ auth: "optional", params: threadTokenParams, rateLimit: ["general"], onError: (_error, formData) => `/thread/${encodeURIComponent(String(formData.get("token") ?? ""))}` }, async ({ ctx, params: { token } }) => {
   await emailThreadLinkToFinder(ctx, token);
   return `/thread/${token}?emailed=1`;

@@ -23,6 +23,7 @@ async function openTestSession(sessionId: string) {
   return session;
 }
 
+// Plain rowActions: the development stand-in for the provider's own hosted page, which no API endpoint of ours serves.
 export const payTestCheckoutAction = rowAction({ auth: "system", params, rateLimit: ["general"], onError: whenNotFound(pagePath) }, async ({ params: { sessionId } }) => {
   const session = await openTestSession(sessionId);
   try {
