@@ -5,12 +5,13 @@ import { formSuccess } from "@/lib/forms/action-result";
 import type { FormState } from "@/lib/forms/form-state";
 import { action, rowAction, whenNotFound } from "@/lib/forms/action";
 import { emergencyEndpoints } from "@/lib/http/endpoints/emergency";
-import { addEmergencyContact, deleteEmergencyContact, emergencyContactInput, emergencyProfileInput, putEmergencyProfile, updateEmergencyContact } from "@/lib/services/emergency";
+import { addEmergencyContact, deleteEmergencyContact, emergencyContactInput, putEmergencyProfile, updateEmergencyContact } from "@/lib/services/emergency";
 import { EMERGENCY_FIELD_NAMES, EMERGENCY_PATH, readEmergencyForm } from "./emergency-form";
 
 /** PUT /emergency: the whole profile as the form shows it. */
-export const saveEmergencyProfileAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
-  { auth: "user", returnTo: EMERGENCY_PATH, input: emergencyProfileInput, read: readEmergencyForm, values: EMERGENCY_FIELD_NAMES },
+export const saveEmergencyProfileAction: (previous: FormState, formData: FormData) => Promise<FormState> = action.for(
+  emergencyEndpoints.put,
+  { returnTo: EMERGENCY_PATH, read: readEmergencyForm, values: EMERGENCY_FIELD_NAMES },
   async ({ ctx, input, values }) => {
     await putEmergencyProfile(ctx, input);
     revalidatePath(EMERGENCY_PATH);
@@ -21,8 +22,9 @@ export const saveEmergencyProfileAction: (previous: FormState, formData: FormDat
 const CONTACT_FIELDS = Object.keys(emergencyContactInput.shape);
 
 /** POST /emergency/contacts. The form empties itself after a success, ready for another. */
-export const addEmergencyContactAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
-  { auth: "user", returnTo: EMERGENCY_PATH, input: emergencyContactInput, values: CONTACT_FIELDS },
+export const addEmergencyContactAction: (previous: FormState, formData: FormData) => Promise<FormState> = action.for(
+  emergencyEndpoints.addContact,
+  { returnTo: EMERGENCY_PATH, values: CONTACT_FIELDS },
   async ({ ctx, input }) => {
     const contact = await addEmergencyContact(ctx, input);
     revalidatePath(EMERGENCY_PATH);

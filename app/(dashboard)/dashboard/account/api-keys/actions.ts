@@ -22,8 +22,9 @@ const createForm = createApiKeyInput.pick({ name: true }).extend({
  * POST /auth/api-keys. An expiry date means the key works until the end of that day in the owner's time
  * zone (the one the page shows times in); the API itself takes the instant, `expiresAt`.
  */
-export const createApiKeyAction: (previous: CreateKeyState, formData: FormData) => Promise<CreateKeyState> = action(
-  { auth: "user", returnTo: PATH, input: createForm, values: (formData) => ({ name: formText(formData, "name"), expiresOn: formText(formData, "expiresOn").trim() }), fieldMap: { expiresAt: "expiresOn" } },
+export const createApiKeyAction: (previous: CreateKeyState, formData: FormData) => Promise<CreateKeyState> = action.for(
+  apiKeyEndpoints.createApiKey,
+  { returnTo: PATH, input: createForm, values: (formData) => ({ name: formText(formData, "name"), expiresOn: formText(formData, "expiresOn").trim() }), fieldMap: { expiresAt: "expiresOn" } },
   async ({ ctx, input }) => {
     const expiresAt = input.expiresOn ? endOfLocalDay(input.expiresOn, await viewerTimeZone()) : undefined;
     const created = await createApiKey(ctx, { name: input.name, expiresAt });

@@ -5,6 +5,7 @@ import { formError } from "@/lib/forms/action-result";
 import type { FormState } from "@/lib/forms/form-state";
 import { signOut } from "@/lib/http/next-auth";
 import { action } from "@/lib/forms/action";
+import { accountEndpoints } from "@/lib/http/endpoints/account";
 import { deleteMe, deleteMeInput } from "@/lib/services/auth";
 import { UnauthorizedError } from "@/lib/services/errors";
 
@@ -16,9 +17,9 @@ const deleteForm = deleteMeInput.extend({
 });
 
 /** DELETE /auth/me with the current password and a typed confirmation; then this browser is signed out. */
-export const deleteAccountAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
+export const deleteAccountAction: (previous: FormState, formData: FormData) => Promise<FormState> = action.for(
+  accountEndpoints.deleteMe,
   {
-    auth: "user",
     returnTo: "/dashboard/account/data",
     input: deleteForm,
     values: ["confirmation"],

@@ -4,6 +4,7 @@ import { z } from "zod";
 import { formError, formSuccess } from "@/lib/forms/action-result";
 import type { FormState } from "@/lib/forms/form-state";
 import { action } from "@/lib/forms/action";
+import { accountEndpoints } from "@/lib/http/endpoints/account";
 import { changePassword, changePasswordInput } from "@/lib/services/auth";
 import { UnauthorizedError } from "@/lib/services/errors";
 
@@ -13,9 +14,9 @@ const changeForm = changePasswordInput
   .refine((form) => form.newPassword === form.confirmPassword, { path: ["confirmPassword"], message: "The two new passwords do not match." });
 
 /** POST /auth/change-password: keeps this session, ends the others. */
-export const changePasswordAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
+export const changePasswordAction: (previous: FormState, formData: FormData) => Promise<FormState> = action.for(
+  accountEndpoints.changePassword,
   {
-    auth: "user",
     returnTo: "/dashboard/account/password",
     input: changeForm,
     onError: (error) => (error instanceof UnauthorizedError ? formError("Check the fields marked below.", undefined, { currentPassword: [error.message] }) : undefined),

@@ -4,7 +4,8 @@ import { redirect } from "next/navigation";
 import { formError } from "@/lib/forms/action-result";
 import { formText, type FormState } from "@/lib/forms/form-state";
 import { action } from "@/lib/forms/action";
-import { disableTwoFactor, disableTwoFactorInput, enableTwoFactor, verifyTwoFactor, verifyTwoFactorInput } from "@/lib/services/auth";
+import { authEndpoints } from "@/lib/http/endpoints/auth";
+import { disableTwoFactor, enableTwoFactor, verifyTwoFactor } from "@/lib/services/auth";
 import { UnauthorizedError, type DomainError } from "@/lib/services/errors";
 
 const PATH = "/dashboard/account/two-factor";
@@ -16,7 +17,7 @@ const CHECK_FIELD = "Check the field marked below.";
 /** A wrong code belongs under the code field. */
 const wrongCode = (error: DomainError) => (error instanceof UnauthorizedError ? formError(CHECK_FIELD, undefined, { code: [error.message] }) : undefined);
 
-const start = action({ auth: "user", returnTo: PATH }, async ({ ctx }): Promise<SetupState> => {
+const start = action.for(authEndpoints.enableTwoFactor, { returnTo: PATH }, async ({ ctx }): Promise<SetupState> => {
   const setup = await enableTwoFactor(ctx);
   return { status: "success", setup };
 });
@@ -31,11 +32,10 @@ export async function startTwoFactorAction(): Promise<SetupState> {
  * deliberately not revalidated here, so the codes stay on screen until the user moves on. Spaces
  * inside the code (as apps show it) are dropped.
  */
-export const confirmTwoFactorAction: (previous: ConfirmState, formData: FormData) => Promise<ConfirmState> = action(
+export const confirmTwoFactorAction: (previous: ConfirmState, formData: FormData) => Promise<ConfirmState> = action.for(
+  authEndpoints.verifyTwoFactor,
   {
-    auth: "user",
     returnTo: PATH,
-    input: verifyTwoFactorInput,
     read: (formData) => ({ code: formText(formData, "code").replace(/\s+/g, "") }),
     invalidMessage: CHECK_FIELD,
     onError: wrongCode,
@@ -47,8 +47,9 @@ export const confirmTwoFactorAction: (previous: ConfirmState, formData: FormData
 );
 
 /** POST /auth/disable-2fa: needs a current code or a backup code. */
-export const disableTwoFactorAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
-  { auth: "user", returnTo: PATH, input: disableTwoFactorInput, invalidMessage: CHECK_FIELD, onError: wrongCode },
+export const disableTwoFactorAction: (previous: FormState, formData: FormData) => Promise<FormState> = action.for(
+  authEndpoints.disableTwoFactor,
+  { returnTo: PATH, invalidMessage: CHECK_FIELD, onError: wrongCode },
   async ({ ctx, input }) => {
     await disableTwoFactor(ctx, input);
     redirect(`${PATH}?notice=disabled`);

@@ -3,7 +3,8 @@
 import { formSuccess } from "@/lib/forms/action-result";
 import { formText, type FormState } from "@/lib/forms/form-state";
 import { action } from "@/lib/forms/action";
-import { notificationPreferencesUpdateSchema, updateNotificationPreferences } from "@/lib/services/notifications";
+import { notificationEndpoints } from "@/lib/http/endpoints/notifications";
+import { updateNotificationPreferences } from "@/lib/services/notifications";
 import { switchNames } from "./switches";
 
 const on = (formData: FormData, name: string) => formData.get(name) === "on";
@@ -24,11 +25,10 @@ function zoneToSave(formData: FormData): { zone: string; fromBrowser: boolean } 
  * PUT /notifications/preferences: every switch (an unchecked box is absent from the form), the time zone
  * ("" follows the browser) and the quiet hours, which use that zone.
  */
-export const savePreferencesAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
+export const savePreferencesAction: (previous: FormState, formData: FormData) => Promise<FormState> = action.for(
+  notificationEndpoints.putPreferences,
   {
-    auth: "user",
     returnTo: "/dashboard/notifications/preferences",
-    input: notificationPreferencesUpdateSchema,
     read: (formData) => ({
       email: { tagScanned: on(formData, "emailTagScanned"), messageReceived: on(formData, "emailMessageReceived"), statusChange: on(formData, "emailStatusChange"), marketing: on(formData, "emailMarketing") },
       push: { tagScanned: on(formData, "pushTagScanned"), messageReceived: on(formData, "pushMessageReceived"), statusChange: on(formData, "pushStatusChange") },
