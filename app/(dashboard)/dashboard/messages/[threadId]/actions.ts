@@ -6,18 +6,19 @@ import { z } from "zod";
 import { formError, formSuccess } from "@/lib/forms/action-result";
 import type { FormState } from "@/lib/forms/form-state";
 import { action, rowAction, whenNotFound } from "@/lib/forms/action";
-import { CONFIRM_CONTACT_DETAILS, getThread, ownerReplyInput, replyAsOwner, setThreadStatus, threadStatusInput } from "@/lib/services/messages";
+import { endpointRateLimits } from "@/lib/http/endpoint";
+import { messageEndpoints } from "@/lib/http/endpoints/messages";
+import { rewardEndpoints } from "@/lib/http/endpoints/rewards";
+import { CONFIRM_CONTACT_DETAILS, getThread, replyAsOwner, setThreadStatus } from "@/lib/services/messages";
 import { confirmReturn } from "@/lib/services/rewards";
 import { ConflictError, UnprocessableError } from "@/lib/services/errors";
 import { threadParams, threadPath } from "./thread-form";
 
 /** POST /messages/:threadId/reply from the conversation page. */
-export const replyAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
+export const replyAction: (previous: FormState, formData: FormData) => Promise<FormState> = action.for(
+  messageEndpoints.reply,
   {
-    auth: "user",
     returnTo: threadPath,
-    params: threadParams,
-    input: ownerReplyInput,
     values: ["content"],
     // The confirm step: the reply stays in the box and the box to tick is pointed at.
     onError: (error, values): FormState | undefined =>
@@ -40,12 +41,10 @@ export const replyAction: (previous: FormState, formData: FormData) => Promise<F
 );
 
 /** PATCH /messages/:threadId { status }: close, block or reopen, answered as a notice on the page. */
-export const setThreadStatusAction: (formData: FormData) => Promise<void> = rowAction(
+export const setThreadStatusAction: (formData: FormData) => Promise<void> = rowAction.for(
+  messageEndpoints.setStatus,
   {
-    auth: "user",
     returnTo: threadPath,
-    params: threadParams,
-    input: threadStatusInput,
     onError: whenNotFound("/dashboard/messages?notice=missing"),
     revalidate: (formData) => {
       revalidatePath(threadPath(formData));
@@ -70,6 +69,8 @@ const confirmForFinderInput = z.object({
  * news and certificate then go to this finder alone; the tag's other conversations are closed and told
  * the item is home. Answered with a notice on the conversation; a refusal (the conversation is not a
  * finder's, no open reward any more) beside the form.
+ * Plain action(), not action.for(): the endpoint takes the tag from its path, this form must not (it sends
+ * only the conversation); it still spends the endpoint's rate-limit budget.
  */
 export const confirmReturnForThreadAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
   {
@@ -77,6 +78,7 @@ export const confirmReturnForThreadAction: (previous: FormState, formData: FormD
     returnTo: threadPath,
     params: threadParams,
     input: confirmForFinderInput,
+    rateLimit: endpointRateLimits(rewardEndpoints.confirmReturn),
     onError: (error, values): FormState | undefined => (error instanceof UnprocessableError || error instanceof ConflictError ? formError(error.message, values) : undefined),
   },
   async ({ ctx, params, formData }) => {
