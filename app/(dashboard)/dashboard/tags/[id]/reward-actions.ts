@@ -2,18 +2,18 @@
 
 import { revalidatePath } from "next/cache";
 import { redirect } from "next/navigation";
-import { z } from "zod";
 import { formError } from "@/lib/forms/action-result";
 import { formText, type FormState } from "@/lib/forms/form-state";
 import { action, rowAction } from "@/lib/forms/action";
+import { rewardEndpoints } from "@/lib/http/endpoints/rewards";
 import { ConflictError, NotFoundError, UnprocessableError } from "@/lib/services/errors";
-import { confirmReturn, confirmReturnFields, deleteReward, disputeReward, disputeRewardInput, payReward, payRewardFields } from "@/lib/services/rewards";
-import { tagParams, tagPath } from "./tag-form";
+import { confirmReturn, deleteReward, disputeReward, payReward } from "@/lib/services/rewards";
+import { tagPath } from "./tag-form";
 
 type FormAction = (previous: FormState, formData: FormData) => Promise<FormState>;
 
-/** The forms on a reward name it and its tag (the tag's page is where every answer comes back to). */
-const rewardParams = tagParams.extend({ rewardId: z.uuid() });
+/** The forms on a reward send its id as `rewardId`, and its tag's (`tagId`), read by tagPath for where to come back to. */
+const rewardFields = { id: "rewardId" } as const;
 
 function rewardDone(formData: FormData, notice: string): never {
   const path = tagPath(formData);
@@ -27,12 +27,10 @@ function rewardDone(formData: FormData, notice: string): never {
  * finder's conversation when the owner chose one. The code is read forgivingly ("482 915", "482-915"); a
  * wrong or locked code, or a refused conversation, is answered beside its field.
  */
-export const confirmReturnAction: FormAction = action(
+export const confirmReturnAction: FormAction = action.for(
+  rewardEndpoints.confirmReturn,
   {
-    auth: "user",
     returnTo: tagPath,
-    params: tagParams,
-    input: confirmReturnFields,
     read: (formData) => ({ handoverCode: formText(formData, "handoverCode").replace(/[\s-]/g, "") || undefined, threadId: formText(formData, "threadId") || undefined }),
     values: ["handoverCode", "threadId"],
     onError: (error, values) => {
@@ -56,29 +54,31 @@ function handoverCodeMessage(error: UnprocessableError): string {
 }
 
 /** POST /rewards/:id/pay. */
-export const payRewardAction: FormAction = action(
-  { auth: "user", returnTo: tagPath, params: rewardParams, input: payRewardFields, values: ["paymentRef"] },
+export const payRewardAction: FormAction = action.for(
+  rewardEndpoints.pay,
+  { fields: rewardFields, returnTo: tagPath, values: ["paymentRef"] },
   async ({ ctx, params, input, formData }) => {
-    await payReward(ctx, params.rewardId, input);
+    await payReward(ctx, params.id, input);
     rewardDone(formData, "reward-paid");
   },
 );
 
 /** POST /rewards/:id/dispute. */
-export const disputeRewardAction: FormAction = action(
-  { auth: "user", returnTo: tagPath, params: rewardParams, input: disputeRewardInput, values: ["reason"] },
+export const disputeRewardAction: FormAction = action.for(
+  rewardEndpoints.dispute,
+  { fields: rewardFields, returnTo: tagPath, values: ["reason"] },
   async ({ ctx, params, input, formData }) => {
-    await disputeReward(ctx, params.rewardId, input);
+    await disputeReward(ctx, params.id, input);
     rewardDone(formData, "reward-disputed");
   },
 );
 
 /** DELETE /rewards/:id (an ACTIVE offer withdrawn, or a DISPUTED one closed). */
-export const withdrawRewardAction: (formData: FormData) => Promise<void> = rowAction(
+export const withdrawRewardAction: (formData: FormData) => Promise<void> = rowAction.for(
+  rewardEndpoints.remove,
   {
-    auth: "user",
+    fields: rewardFields,
     returnTo: tagPath,
-    params: rewardParams,
     // Gone (or never ours) / moved on in another tab (e.g. returned meanwhile): say so on the tag's page.
     onError: (error, formData) =>
       error instanceof NotFoundError ? `${tagPath(formData)}?notice=reward-missing#reward-heading` : error instanceof ConflictError ? `${tagPath(formData)}?notice=reward-changed#reward-heading` : undefined,
@@ -88,7 +88,7 @@ export const withdrawRewardAction: (formData: FormData) => Promise<void> = rowAc
     },
   },
   async ({ ctx, params, formData }) => {
-    await deleteReward(ctx, params.rewardId);
+    await deleteReward(ctx, params.id);
     return `${tagPath(formData)}?notice=reward-withdrawn#reward-heading`;
   },
 );

@@ -5,7 +5,8 @@ import { redirect } from "next/navigation";
 import { formError, formSuccess } from "@/lib/forms/action-result";
 import { formText, type FormState } from "@/lib/forms/form-state";
 import { action } from "@/lib/forms/action";
-import { activateTag, activateTagInput, bulkActivateInput, bulkActivateTags, tagCodeInput } from "@/lib/services/tags";
+import { tagEndpoints } from "@/lib/http/endpoints/tags";
+import { activateTag, activateTagInput, bulkActivateTags, tagCodeInput } from "@/lib/services/tags";
 
 const PATH = "/dashboard/tags/activate";
 
@@ -17,9 +18,9 @@ const activateForm = activateTagInput.extend({
 const tagTypeOf = (formData: FormData) => formText(formData, "tagType") || "GENERAL";
 
 /** POST /tags/activate, then on to the new tag's page to fill in its profile. */
-export const activateTagAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
+export const activateTagAction: (previous: FormState, formData: FormData) => Promise<FormState> = action.for(
+  tagEndpoints.activate,
   {
-    auth: "user",
     returnTo: PATH,
     input: activateForm,
     values: (formData) => ({ code: formText(formData, "code"), tagType: tagTypeOf(formData), itemName: formText(formData, "itemName") }),
@@ -32,11 +33,10 @@ export const activateTagAction: (previous: FormState, formData: FormData) => Pro
 );
 
 /** POST /tags/bulk-activate: one code per line (or separated by commas); each is reported on its own. */
-export const bulkActivateAction: (previous: FormState, formData: FormData) => Promise<FormState> = action(
+export const bulkActivateAction: (previous: FormState, formData: FormData) => Promise<FormState> = action.for(
+  tagEndpoints.bulkActivate,
   {
-    auth: "user",
     returnTo: PATH,
-    input: bulkActivateInput,
     read: (formData) => ({
       codes: [...new Set(formText(formData, "codes").split(/[\s,;]+/).map((code) => code.trim()).filter(Boolean))],
       tagType: tagTypeOf(formData),
