@@ -8,6 +8,8 @@ import { z } from "zod";
  */
 const booleanFlag = (fallback: boolean) => z.stringbool().default(fallback);
 const optionalText = z.string().min(1).optional();
+/** A phone number in E.164 (+ and up to 15 digits), as Twilio takes it. */
+const e164 = z.string().regex(/^\+[1-9]\d{6,14}$/, "use E.164, e.g. +15005550006");
 /**
  * TRUST_PROXY as the number of proxies in front: `false` 0, `true` 1 (one load balancer), or a whole
  * number N. A number is read before the boolean words, so "1" and "true" agree.
@@ -38,7 +40,19 @@ export function isProductionRuntime(source: Source): boolean {
   return source.NODE_ENV === "production" && source.NEXT_PHASE !== "phase-production-build";
 }
 
+/** The Twilio variables: all three configure the real relay, none the test provider (docs/relay.md). */
+export const twilioVariables = ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_RELAY_NUMBER"] as const;
+
 export function buildEnv(source: Source) {
+  const built = buildEnvFields(source);
+  const missing = twilioVariables.filter((name) => !built[name]);
+  if (missing.length > 0 && missing.length < twilioVariables.length) {
+    throw new EnvironmentError([...missing], `${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} required with the other Twilio variables (set all three, or none for the test telephony provider)`);
+  }
+  return built;
+}
+
+function buildEnvFields(source: Source) {
   const production = isProductionRuntime(source);
   const secret = (minLength: number) => (production ? z.string().min(minLength) : z.string().min(minLength).optional());
 
@@ -57,6 +71,11 @@ export function buildEnv(source: Source) {
       PAYMENT_WEBHOOK_SECRET: secret(16),
       PAYMENT_WEBHOOK_SECRET_PREVIOUS: z.string().min(16).optional(),
       STRIPE_PRO_PRICE_ID: optionalText,
+      TWILIO_ACCOUNT_SID: optionalText,
+      TWILIO_AUTH_TOKEN: optionalText,
+      TWILIO_RELAY_NUMBER: e164.optional(),
+      TELEPHONY_RELAY_NUMBER: e164.default("+15005550006"),
+      TELEPHONY_WEBHOOK_SECRET: z.string().min(16).optional(),
       RESEND_API_KEY: optionalText,
       EMAIL_FROM: z.string().min(3).default("Tag Service <no-reply@tagservice.local>"),
       EMAIL_SEND_RATE: z.coerce.number().int().min(1).max(1000).default(2),
@@ -91,6 +110,11 @@ export function buildEnv(source: Source) {
       PAYMENT_WEBHOOK_SECRET: source.PAYMENT_WEBHOOK_SECRET,
       PAYMENT_WEBHOOK_SECRET_PREVIOUS: source.PAYMENT_WEBHOOK_SECRET_PREVIOUS,
       STRIPE_PRO_PRICE_ID: source.STRIPE_PRO_PRICE_ID,
+      TWILIO_ACCOUNT_SID: source.TWILIO_ACCOUNT_SID,
+      TWILIO_AUTH_TOKEN: source.TWILIO_AUTH_TOKEN,
+      TWILIO_RELAY_NUMBER: source.TWILIO_RELAY_NUMBER,
+      TELEPHONY_RELAY_NUMBER: source.TELEPHONY_RELAY_NUMBER,
+      TELEPHONY_WEBHOOK_SECRET: source.TELEPHONY_WEBHOOK_SECRET,
       RESEND_API_KEY: source.RESEND_API_KEY,
       EMAIL_FROM: source.EMAIL_FROM,
       EMAIL_SEND_RATE: source.EMAIL_SEND_RATE,
@@ -132,6 +156,23 @@ export const env: Env = buildEnv(process.env);
 export function devMailboxEnabled(e: Env = env): boolean {
   const usesOutbox = !e.RESEND_API_KEY;
   if (!usesOutbox) return false;
+  if (e.ENABLE_DEV_MAILBOX === true) return true;
+  if (e.ENABLE_DEV_MAILBOX === false) return false;
+  return e.NODE_ENV !== "production";
+}
+
+/** True when the real Twilio relay is configured (all three TWILIO_* variables); otherwise the test telephony provider serves. */
+export function twilioConfigured(e: Env = env): boolean {
+  return Boolean(e.TWILIO_ACCOUNT_SID && e.TWILIO_AUTH_TOKEN && e.TWILIO_RELAY_NUMBER);
+}
+
+/**
+ * True when the development phone (GET /api/dev/phone, the test telephony provider's deliveries) may be
+ * served: the development mailbox's switch (ENABLE_DEV_MAILBOX, else outside production), and only while
+ * the test provider is the one in use.
+ */
+export function devPhoneEnabled(e: Env = env): boolean {
+  if (twilioConfigured(e)) return false;
   if (e.ENABLE_DEV_MAILBOX === true) return true;
   if (e.ENABLE_DEV_MAILBOX === false) return false;
   return e.NODE_ENV !== "production";

@@ -47,3 +47,18 @@ export function paymentWebhookSecret(e: Env = env): string {
 export function paymentWebhookSecrets(e: Env = env): string[] {
   return [paymentWebhookSecret(e), ...(e.PAYMENT_WEBHOOK_SECRET_PREVIOUS ? [e.PAYMENT_WEBHOOK_SECRET_PREVIOUS] : [])];
 }
+
+/** Fixed, like the payment one, so a developer's signed test webhooks verify on any machine; refused in production. */
+export const DEVELOPMENT_TELEPHONY_SECRET = "telephony_development_only_do_not_use_in_production";
+
+/**
+ * The key the test telephony provider signs its webhooks with, in Twilio's scheme (docs/relay.md):
+ * TELEPHONY_WEBHOOK_SECRET, else the development secret. In production without it, this throws: the
+ * relay's webhooks are then refused rather than verified with a key anyone can read. Unlike the payment
+ * secret it does not stop the start, since a deployment on real Twilio (or without the relay) never uses it.
+ */
+export function telephonyWebhookSecret(e: Env = env): string {
+  if (e.TELEPHONY_WEBHOOK_SECRET) return e.TELEPHONY_WEBHOOK_SECRET;
+  if (e.NODE_ENV === "production") throw new Error("TELEPHONY_WEBHOOK_SECRET is required in production for the test telephony provider (or set the TWILIO_* variables)");
+  return DEVELOPMENT_TELEPHONY_SECRET;
+}

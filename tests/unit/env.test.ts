@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { buildEnv, devMailboxEnabled, EnvironmentError } from "@/lib/env";
+import { buildEnv, devMailboxEnabled, devPhoneEnabled, EnvironmentError, twilioConfigured } from "@/lib/env";
+import { DEVELOPMENT_TELEPHONY_SECRET, telephonyWebhookSecret } from "@/lib/secrets";
 
 const productionSecrets = {
   AUTH_SECRET: "a".repeat(32),
@@ -68,5 +69,38 @@ describe("configuration", () => {
     expect(devMailboxEnabled(buildEnv({ NODE_ENV: "development", RESEND_API_KEY: "re_123" }))).toBe(false);
     expect(devMailboxEnabled(buildEnv({ NODE_ENV: "production", ...productionSecrets }))).toBe(false);
     expect(devMailboxEnabled(buildEnv({ NODE_ENV: "production", ...productionSecrets, ENABLE_DEV_MAILBOX: "true" }))).toBe(true);
+  });
+
+  it("takes the three Twilio variables together or not at all, and the test provider's relay number in E.164", () => {
+    const twilio = { TWILIO_ACCOUNT_SID: "AC0123", TWILIO_AUTH_TOKEN: "token-0123", TWILIO_RELAY_NUMBER: "+14155552671" };
+    expect(twilioConfigured(buildEnv({ NODE_ENV: "development", ...twilio }))).toBe(true);
+    expect(twilioConfigured(buildEnv({ NODE_ENV: "development" }))).toBe(false);
+    let thrown: unknown;
+    try {
+      buildEnv({ NODE_ENV: "development", TWILIO_ACCOUNT_SID: "AC0123" });
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(EnvironmentError);
+    expect((thrown as EnvironmentError).variables).toEqual(["TWILIO_AUTH_TOKEN", "TWILIO_RELAY_NUMBER"]);
+    expect(() => buildEnv({ NODE_ENV: "development", ...twilio, TWILIO_RELAY_NUMBER: "415 555 2671" })).toThrow(/TWILIO_RELAY_NUMBER/);
+    expect(buildEnv({ NODE_ENV: "development" }).TELEPHONY_RELAY_NUMBER).toBe("+15005550006");
+    expect(() => buildEnv({ NODE_ENV: "development", TELEPHONY_RELAY_NUMBER: "0049" })).toThrow(/TELEPHONY_RELAY_NUMBER/);
+  });
+
+  it("signs test telephony webhooks with the development secret only outside production", () => {
+    expect(telephonyWebhookSecret(buildEnv({ NODE_ENV: "development" }))).toBe(DEVELOPMENT_TELEPHONY_SECRET);
+    expect(telephonyWebhookSecret(buildEnv({ NODE_ENV: "development", TELEPHONY_WEBHOOK_SECRET: "s".repeat(20) }))).toBe("s".repeat(20));
+    expect(() => telephonyWebhookSecret(buildEnv({ NODE_ENV: "production", ...productionSecrets }))).toThrow(/TELEPHONY_WEBHOOK_SECRET/);
+    expect(telephonyWebhookSecret(buildEnv({ NODE_ENV: "production", ...productionSecrets, TELEPHONY_WEBHOOK_SECRET: "p".repeat(24) }))).toBe("p".repeat(24));
+    expect(() => buildEnv({ NODE_ENV: "development", TELEPHONY_WEBHOOK_SECRET: "short" })).toThrow(/TELEPHONY_WEBHOOK_SECRET/);
+  });
+
+  it("serves the development phone with the mailbox's switch, and only with the test telephony provider", () => {
+    expect(devPhoneEnabled(buildEnv({ NODE_ENV: "development" }))).toBe(true);
+    expect(devPhoneEnabled(buildEnv({ NODE_ENV: "development", TWILIO_ACCOUNT_SID: "AC0123", TWILIO_AUTH_TOKEN: "t", TWILIO_RELAY_NUMBER: "+14155552671" }))).toBe(false);
+    expect(devPhoneEnabled(buildEnv({ NODE_ENV: "production", ...productionSecrets }))).toBe(false);
+    expect(devPhoneEnabled(buildEnv({ NODE_ENV: "production", ...productionSecrets, ENABLE_DEV_MAILBOX: "true" }))).toBe(true);
+    expect(devPhoneEnabled(buildEnv({ NODE_ENV: "development", ENABLE_DEV_MAILBOX: "false" }))).toBe(false);
   });
 });
