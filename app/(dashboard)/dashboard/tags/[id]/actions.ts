@@ -5,8 +5,9 @@ import { redirect } from "next/navigation";
 import { z } from "zod";
 import { errorState, formError, formSuccess } from "@/lib/forms/action-result";
 import { formText, type FormState } from "@/lib/forms/form-state";
-import { action, formParams, rowAction, whenNotFound } from "@/lib/forms/action";
+import { action, rowAction, whenNotFound } from "@/lib/forms/action";
 import { profileEndpoints } from "@/lib/http/endpoints/profiles";
+import { tagEndpoints } from "@/lib/http/endpoints/tags";
 import { vehicleEndpoints } from "@/lib/http/endpoints/vehicles";
 import {
   addPhoto,
@@ -87,7 +88,8 @@ const detailsForms: Record<DetailsKind, FormAction> = {
 
 /**
  * The tag page's one details form: type, profile and the typed details of the kind shown (`profileType`),
- * saved together in one transaction (saveTagDetails).
+ * saved together in one transaction (saveTagDetails). Plain action(): the API splits this across PATCH /tags/:id,
+ * PATCH /profiles/:tagId and PUT /profiles/:tagId/<type>; no endpoint saves them together.
  */
 export async function saveTagDetailsAction(previous: FormState, formData: FormData): Promise<FormState> {
   const kind = formText(formData, "profileType");
@@ -104,12 +106,13 @@ const statusFormInput = setTagStatusInput.extend({ status: z.enum(tagStatusSchem
  * form), answered with a redirect so the page shows the new status and its moves. A refused move is
  * answered on the form.
  */
-export const changeStatusAction: FormAction = action(
-  { auth: "user", returnTo: tagPath, params: tagParams, input: statusFormInput, values: ["status", "lostMessage"] },
+export const changeStatusAction: FormAction = action.for(
+  tagEndpoints.setStatus,
+  { fields: { id: "tagId" }, returnTo: tagPath, input: statusFormInput, values: ["status", "lostMessage"] },
   async ({ ctx, params, input }) => {
     const withMessage = input.status === "LOST" || input.status === "STOLEN";
-    await setTagStatus(ctx, params.tagId, { status: input.status, lostMessage: withMessage ? (input.lostMessage ?? null) : undefined });
-    const path = `/dashboard/tags/${params.tagId}`;
+    await setTagStatus(ctx, params.id, { status: input.status, lostMessage: withMessage ? (input.lostMessage ?? null) : undefined });
+    const path = `/dashboard/tags/${params.id}`;
     revalidatePath(path);
     revalidatePath("/dashboard/tags");
     redirect(`${path}?notice=status-${input.status}`);
@@ -123,6 +126,7 @@ const rewardFieldMap = { "reward.amount": "amount", "reward.currency": "currency
  * Lost mode's one form: the message for finders and the reward, saved together by saveLostMode (turning lost
  * mode on, or changing what it shows). The reward is asked for when its amount or note is filled in; left
  * empty, none is offered. Any invalid field is answered with everything typed kept, and nothing saved.
+ * Plain action(): no endpoint saves the message and the reward together (the API takes them separately).
  */
 export const saveLostModeAction: FormAction = action(
   {
@@ -162,17 +166,17 @@ export const reportStolenAction: FormAction = action.for(
   },
 );
 
-/** DELETE /tags/:id, after the owner ticked the confirmation. */
-export const releaseTagAction: FormAction = action(
+/** DELETE /tags/:id, after the owner ticked the confirmation (the form's own input: the endpoint has no body). */
+export const releaseTagAction: FormAction = action.for(
+  tagEndpoints.release,
   {
-    auth: "user",
+    fields: { id: "tagId" },
     returnTo: tagPath,
-    params: tagParams,
     input: z.object({ confirm: z.boolean().refine(Boolean, "Tick the box to confirm that you want to release this tag.") }),
     values: () => ({}),
   },
   async ({ ctx, params }) => {
-    await releaseTag(ctx, params.tagId);
+    await releaseTag(ctx, params.id);
     revalidatePath("/dashboard/tags");
     redirect("/dashboard/tags?notice=released");
   },
@@ -181,11 +185,10 @@ export const releaseTagAction: FormAction = action(
 const photoFieldMap = { bytes: "file", photo: "file" };
 
 /** POST /profiles/:tagId/photos from the page's multipart form: field `file`, optional `isPrimary`. */
-export const addPhotoAction: FormAction = action(
+export const addPhotoAction: FormAction = action.for(
+  profileEndpoints.addPhoto,
   {
-    auth: "user",
     returnTo: tagPath,
-    params: tagParams,
     values: ["isPrimary"],
     fieldMap: photoFieldMap,
     onError: (error, values) => {
@@ -207,14 +210,14 @@ export const addPhotoAction: FormAction = action(
   },
 );
 
-/** The photo forms' hidden fields, as the photo endpoints' `{tagId}` and `{photoId}`. */
-const photoParams = formParams(profileEndpoints.deletePhoto);
 const photoMissing = whenNotFound((formData) => `${tagPath(formData)}?notice=photo-missing#photos-heading`);
 const refreshTag = (formData: FormData) => revalidatePath(tagPath(formData));
 
 /** PATCH /profiles/:tagId/photos/:photoId { isPrimary: true }, answered with a redirect back to the tag. */
-export const makePrimaryPhotoAction: (formData: FormData) => Promise<void> = rowAction(
-  { auth: "user", returnTo: tagPath, params: photoParams, onError: photoMissing, revalidate: refreshTag },
+export const makePrimaryPhotoAction: (formData: FormData) => Promise<void> = rowAction.for(
+  profileEndpoints.setPrimaryPhoto,
+  // The button is the body: it sends only the photo's ids.
+  { returnTo: tagPath, read: () => ({ isPrimary: true }), onError: photoMissing, revalidate: refreshTag },
   async ({ ctx, params, formData }) => {
     await setPrimaryPhoto(ctx, params.tagId, params.photoId);
     return `${tagPath(formData)}?notice=photo-primary#photos-heading`;

@@ -7,7 +7,7 @@ import { formSuccess } from "@/lib/forms/action-result";
 import { lastSeenInput, setLastSeen } from "@/lib/services/finder";
 import { tagParams, tagPath } from "../tag-form";
 
-/** The poster's "last seen" lines, set from the poster page while the tag is lost or stolen. */
+/** The poster's "last seen" lines, set from the poster page while the tag is lost or stolen. Plain action(): no endpoint sets them. */
 export const setLastSeenAction: FormAction = action(
   { auth: "user", returnTo: tagPath, params: tagParams, input: lastSeenInput, values: ["lastSeenPlace", "lastSeenWhen"] },
   async ({ ctx, params, input }) => {
