@@ -18,35 +18,6 @@ const innerFilesOf = (allowedDomain) => ({
 // take pure text helpers from the file (through the index they would import the service that renders them);
 // the benchmark's baseline server is a separate program that loads one pure helper and nothing else.
 const boundaryExempt = ["tests/**", "e2e/**", "emails/**", "bench/**"];
-// The files of the domains still in one import loop (tests/unit/domain-boundaries.test.ts lists the
-// domains): they keep their inner imports of each other until the loop is taken apart. May only shrink.
-const loopFiles = [
-  "lib/services/emergency/ice-card.ts",
-  "lib/services/emergency/public-view.ts",
-  "lib/services/emergency/schemas.ts",
-  "lib/services/emergency/tags.ts",
-  "lib/services/messages/finder.ts",
-  "lib/services/profiles/general.ts",
-  "lib/services/profiles/photos.ts",
-  "lib/services/profiles/schemas.ts",
-  "lib/services/profiles/typed.ts",
-  "lib/services/reports/admin.ts",
-  "lib/services/reports/schemas.ts",
-  "lib/services/rewards/rewards.ts",
-  "lib/services/scans/poster.ts",
-  "lib/services/scans/preview.ts",
-  "lib/services/scans/schemas.ts",
-  "lib/services/scans/view.ts",
-  "lib/services/tags/inventory.ts",
-  "lib/services/tags/lost-mode.ts",
-  "lib/services/tags/schemas.ts",
-  "lib/services/tags/transfers.ts",
-  "lib/services/vehicles/clear-stolen.ts",
-  "lib/services/vehicles/report-stolen.ts",
-  "lib/services/vehicles/verify-vin.ts",
-  "lib/services/vehicles/vin-claims.ts",
-];
-
 const config = [
   ...nextVitals,
   ...nextTs,
@@ -54,8 +25,7 @@ const config = [
   // the imports in a second; eslint's import/no-cycle took two of the lint's three minutes and skips
   // `import type`.
   { files: ["**/*.{ts,tsx,mts,js,mjs}"], ignores: boundaryExempt, rules: innerFilesOf() },
-  ...serviceDomains.map((domain) => ({ files: [`lib/services/${domain}/**`], ignores: loopFiles, rules: innerFilesOf(domain) })),
-  { files: loopFiles, rules: { "no-restricted-imports": "off" } },
+  ...serviceDomains.map((domain) => ({ files: [`lib/services/${domain}/**`], rules: innerFilesOf(domain) })),
   { ignores: [".next/**", "node_modules/**", ".data/**", "db/migrations/**", "next-env.d.ts", "test-results/**", "playwright-report/**"] },
 ];
 

@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { formatMoney } from "@/lib/i18n/money";
-import { ownerWordsOf, type PublicDetails, type PublicScanView } from "@/lib/services/scans";
+import { ownerWordsOf } from "@/lib/services/finder";
+import type { PublicDetails, PublicScanView } from "@/lib/services/scans";
 import { FinderCard } from "./panels";
 
 /**

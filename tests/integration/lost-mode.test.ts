@@ -7,7 +7,7 @@ import { form, mockNextRequestScope, redirectOf } from "../support/next-request-
 const request = mockNextRequestScope("192.0.2.93");
 const { and, eq } = await import("drizzle-orm");
 const { getDatabase, schema } = await import("@/db/client");
-const { saveLostMode } = await import("@/lib/services/tags");
+const { saveLostMode } = await import("@/lib/services/rewards");
 const { finderReward } = await import("@/lib/services/rewards");
 const { ConflictError, InvalidTransitionError, NotFoundError, ValidationError } = await import("@/lib/services/errors");
 const { systemContext } = await import("@/lib/services/context");

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
 import { getDatabase, schema } from "@/db/client";
 import { systemContext } from "@/lib/services/context";
-import { getLostPoster } from "@/lib/services/scans";
+import { getLostPoster } from "@/lib/services/finder";
 import { listMailbox } from "@/lib/email/mailbox";
 import { prepareJobs, runPendingJobs, stopJobs } from "@/lib/jobs";
 import type { TagStatus } from "@/lib/services/tags/transitions";

@@ -6,7 +6,7 @@ import { prepareJobs, stopJobs } from "@/lib/jobs";
 import { listThreads } from "@/lib/services/messages";
 import sharp from "sharp";
 import { addPhoto, getProfile, saveTagDetails, thumbnailsOf } from "@/lib/services/profiles";
-import { finderViewPreview } from "@/lib/services/scans";
+import { finderViewPreview } from "@/lib/services/finder";
 import { NotFoundError } from "@/lib/services/errors";
 import { GET as messagesRoute } from "@/app/api/v1/messages/route";
 import { POST as contactRoute } from "@/app/api/v1/scan/[encryptedId]/contact/route";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { finderMessage, ownerWordsOf, STOLEN_ALERT } from "@/lib/services/scans/view";
+import { finderMessage, ownerWordsOf, STOLEN_ALERT } from "@/lib/services/finder/view";
 
 describe("ownerWordsOf (the finder page's owner note)", () => {
   it("gives a STOLEN tag's owner words without the alert the page shows as its own banner", () => {

@@ -2,7 +2,7 @@ import { and, count, eq } from "drizzle-orm";
 import { schema } from "@/db/client";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { NotFoundError, UnprocessableError } from "@/lib/services/errors";
-import { toContact } from "./profile";
+import { toContact } from "./records";
 import { MAX_EMERGENCY_CONTACTS, type EmergencyContact, type EmergencyContactInput, type EmergencyContactPatch } from "./schemas";
 
 const CONTACT_NOT_FOUND = "Emergency contact not found.";

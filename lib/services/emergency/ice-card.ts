@@ -3,9 +3,7 @@ import { and, asc, eq, ne } from "drizzle-orm";
 import { schema } from "@/db/client";
 import { requireUser, type ServiceContext } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
-import { ownedTag } from "@/lib/services/tags/access";
-import { formatTagCode } from "@/lib/services/tags/codes";
-import type { TagStatus } from "@/lib/services/tags/transitions";
+import { formatTagCode, ownedTag, type TagStatus } from "@/lib/services/tags";
 import { emergencyPageUrl } from "./public-view";
 
 export interface EmergencyCardTag {

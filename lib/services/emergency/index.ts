@@ -5,7 +5,8 @@
  */
 export { addEmergencyContact, deleteEmergencyContact, updateEmergencyContact } from "./contacts";
 export { emergencyCardQr, emergencyCardTags, type EmergencyCardTag } from "./ice-card";
-export { getEmergencyProfile, hasEmergencyProfile, isShownToResponders, putEmergencyProfile } from "./profile";
+export { getEmergencyProfile, isShownToResponders, putEmergencyProfile } from "./profile";
+export { hasEmergencyProfile } from "./queries";
 export { emergencyPageUrl, listEmergencyAccesses, readEmergencyProfileByTag } from "./public-view";
 export * from "./schemas";
 export { listTagsShowingEmergency, type EmergencyTag } from "./tags";

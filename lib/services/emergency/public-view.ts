@@ -3,11 +3,11 @@ import { schema } from "@/db/client";
 import { requireUser, type ServiceContext, withTransaction } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
 import { notify } from "@/lib/services/notifications";
-import { emergencyVisibleFor } from "@/lib/services/profiles/schemas";
-import { scanUrl } from "@/lib/services/tags/codes";
+import { emergencyVisibleFor } from "@/lib/services/profiles";
+import { scanUrl } from "@/lib/services/tags";
 import { hashClientIp, type Visitor } from "@/lib/services/visitor";
 import { describeUserAgent } from "./agent";
-import { hasContent, toProfileFields } from "./profile";
+import { hasContent, toProfileFields } from "./records";
 import { contactRows, profileRow } from "./queries";
 import type { EmergencyAccess, PublicEmergencyProfile } from "./schemas";
 

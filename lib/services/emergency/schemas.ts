@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { contactEmailInput, contactPhoneInput, NAME_MAX, optionalText, requiredPhoneInput, requiredText, SHORT_TEXT_MAX } from "@/lib/services/profiles/schemas";
+import { contactEmailInput, contactPhoneInput, NAME_MAX, optionalText, requiredPhoneInput, requiredText, SHORT_TEXT_MAX } from "@/lib/validation/text-fields";
 
 /**
  * Request and response schemas of the emergency profile, written once: the API's contracts

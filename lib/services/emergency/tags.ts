@@ -1,7 +1,7 @@
 import { and, asc, eq, ne } from "drizzle-orm";
 import { schema } from "@/db/client";
 import { requireUser, type ServiceContext } from "@/lib/services/context";
-import { emergencyVisibleFor } from "@/lib/services/profiles/schemas";
+import { emergencyVisibleFor } from "@/lib/services/profiles";
 
 export interface EmergencyTag {
   id: string;

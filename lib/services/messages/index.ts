@@ -6,8 +6,9 @@
 export { contactOwner, emailThreadLinkToFinder, getFinderThread, replyAsFinder, setFinderEmail, sharedLocationText, shareLocationInThread } from "./finder";
 export { streamFinderThread } from "./stream";
 export { CONFIRM_CONTACT_DETAILS, getThread, listThreads, markThreadRead, replyAsOwner, setThreadStatus } from "./inbox";
-export { FINDER_EMAIL_INTERVAL_MS } from "./finder-email";
+export { emailFinder, FINDER_EMAIL_INTERVAL_MS } from "./finder-email";
 export { MESSAGE_LOCALES, type MessageLocale, SCAM_SIGNALS, type ScamSignal, scamSignals, scamWarningHeading, scamWarningText } from "./scam-rules";
-export { newThreadToken, THREAD_TOKEN_PATTERN, threadTokenHash, threadUrl } from "./thread-token";
+export { newThreadToken, openThreadToken, THREAD_TOKEN_PATTERN, threadTokenHash, threadUrl } from "./thread-token";
+export { threadByToken } from "./queries";
 export * from "./schemas";
 export { exportThreads } from "./export";

@@ -3,7 +3,7 @@ import { schema } from "@/db/client";
 import { getNotificationHub, openThreadStream } from "@/lib/realtime";
 import type { ServiceContext } from "@/lib/services/context";
 import { ForbiddenError } from "@/lib/services/errors";
-import { threadByToken } from "./access";
+import { threadByToken } from "./queries";
 
 /**
  * GET /scan/thread/:token/stream: the finder's live view of a conversation, by its token. Unknown token

@@ -2,9 +2,7 @@ import { eq } from "drizzle-orm";
 import { schema } from "@/db/client";
 import type { Tag } from "@/db/schema";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
-import { ownedTag } from "@/lib/services/tags/access";
-import { activateIfComplete } from "@/lib/services/tags/queries";
-import { updateTag } from "@/lib/services/tags/inventory";
+import { activateIfComplete, ownedTag, updateTag } from "@/lib/services/tags";
 import { profileOf } from "./queries";
 import type { GeneralProfileInput, Profile, ProfilePatch } from "./schemas";
 

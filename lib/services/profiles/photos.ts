@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { NotFoundError, UnprocessableError } from "@/lib/services/errors";
-import { ownedTag } from "@/lib/services/tags/access";
+import { ownedTag } from "@/lib/services/tags";
 import { processPhoto } from "./image";
 import { photoUrl } from "./queries";
 import type { Photo } from "./schemas";

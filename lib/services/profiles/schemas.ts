@@ -1,35 +1,11 @@
 import { z } from "zod";
-import { tagTypeSchema, visibilitySchema } from "@/lib/services/tags/records";
+import { tagTypeSchema, visibilitySchema } from "@/lib/services/tags";
+import { canonicalVin, VIN_INPUT_MAX, VIN_MESSAGE, VIN_PATTERN } from "@/lib/services/vehicles";
+import { contactEmailInput, contactPhoneInput, DESCRIPTION_MAX, NAME_MAX, optionalText, requiredText, SHORT_TEXT_MAX } from "@/lib/validation/text-fields";
 
-/** String limits (docs/decisions/0005-input-validation.md): names and titles ≤ 100, short text ≤ 500, descriptions ≤ 2000. */
-export const NAME_MAX = 100;
-export const SHORT_TEXT_MAX = 500;
-export const DESCRIPTION_MAX = 2000;
-
-const requiredMessage = (issue: { input?: unknown }) => (issue.input === undefined || issue.input === null ? "Required." : "Must be a string.");
-
-/** A required text field: present, a string, not blank after trimming. */
-export const requiredText = (max: number) => z.string({ error: requiredMessage }).trim().min(1, "Required.").max(max, `At most ${max} characters.`);
-
-/** An optional text field; `null` or "" clears it (stored as null). */
-export const optionalText = (max: number) =>
-  z
-    .string({ error: "Must be a string." })
-    .trim()
-    .max(max, `At most ${max} characters.`)
-    .nullable()
-    .optional()
-    .transform((value) => (value === "" ? null : value));
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-/** The one phone pattern of contact details (profiles, emergency contacts, physician). */
-const PHONE_PATTERN = /^\+?[0-9][0-9 ()./-]{2,}$/;
-const PHONE_MESSAGE = "Must be a phone number (digits, spaces, + ( ) . / -).";
-
-export const contactEmailInput = optionalText(254).refine((value) => value == null || (EMAIL_PATTERN.test(value) && z.email().safeParse(value).success), "Must be a valid e-mail address.");
-export const contactPhoneInput = optionalText(50).refine((value) => value == null || PHONE_PATTERN.test(value), PHONE_MESSAGE);
-/** A phone number that must be given (an emergency contact's), by the same pattern as contactPhone. */
-export const requiredPhoneInput = requiredText(50).regex(PHONE_PATTERN, PHONE_MESSAGE);
+// The string limits and text fields live in lib/validation/ (docs/decisions/0005-input-validation.md); the
+// profiles index keeps offering them.
+export { contactEmailInput, contactPhoneInput, DESCRIPTION_MAX, NAME_MAX, optionalText, requiredPhoneInput, requiredText, SHORT_TEXT_MAX } from "@/lib/validation/text-fields";
 
 /** PATCH /profiles/:tagId: every field optional; unknown fields ignored. */
 export const profilePatchSchema = z.object({
@@ -74,20 +50,6 @@ export const petProfileInput = z.object({
   needsMedication: flag().meta({ description: "Kept for you; finders read it only with showNeedsMedication. Default false." }),
   showNeedsMedication: flag().meta({ description: "Whether finders read that the pet needs medication. Default false." }),
 });
-
-/** 17 characters, letters and digits without I, O and Q (ISO 3779); case-insensitive, stored upper case. */
-export const VIN_PATTERN = /^[A-HJ-NPR-Z0-9]{17}$/;
-/** A VIN as typed may group its characters with spaces or hyphens: room for them around the 17. */
-export const VIN_INPUT_MAX = 25;
-export const VIN_MESSAGE = "A VIN is 17 letters and digits, without I, O or Q.";
-
-/**
- * The one form of a VIN that is stored and compared: upper case, without the spaces and hyphens people type
- * between groups, so "1hgcm8-2633a 004352" and "1HGCM82633A004352" are one VIN (one claim, one check).
- */
-export function canonicalVin(raw: string): string {
-  return raw.replace(/[\s-]+/g, "").toUpperCase();
-}
 
 const firstCarYear = 1886;
 export const vehicleProfileInput = z.object({

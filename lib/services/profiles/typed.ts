@@ -2,11 +2,10 @@ import { eq } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { Tag } from "@/db/schema";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
-import { ownedTag } from "@/lib/services/tags/access";
-import { activateIfComplete, typedTables } from "@/lib/services/tags/queries";
-import { assertVinClaimable } from "@/lib/services/vehicles/vin-claims";
+import { activateIfComplete, ownedTag, typedTables } from "@/lib/services/tags";
+import { assertVinClaimable, canonicalVin } from "@/lib/services/vehicles";
 import { toDevice, toPet, toTravel, toVehicle } from "./queries";
-import { canonicalVin, type DeviceProfile, type DeviceProfileInput, type PetProfile, type PetProfileInput, type TravelProfile, type TravelProfileInput, type VehicleProfile, type VehicleProfileInput } from "./schemas";
+import type { DeviceProfile, DeviceProfileInput, PetProfile, PetProfileInput, TravelProfile, TravelProfileInput, VehicleProfile, VehicleProfileInput } from "./schemas";
 
 type TypedTagType = "PET" | "VEHICLE" | "DEVICE" | "TRAVEL";
 

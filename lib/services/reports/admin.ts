@@ -5,7 +5,7 @@ import { requireAdmin, type ServiceContext, withTransaction } from "@/lib/servic
 import { ConflictError, NotFoundError, UnprocessableError } from "@/lib/services/errors";
 import { recordAudit } from "@/lib/services/audit";
 import { notify } from "@/lib/services/notifications";
-import { changeTagStatus } from "@/lib/services/tags/queries";
+import { changeTagStatus } from "@/lib/services/tags";
 import { suspendUser } from "@/lib/services/users";
 import type { AdminReport, QueueReportType, ReportActionInput, ReportStatus, UpdateReportInput } from "./schemas";
 

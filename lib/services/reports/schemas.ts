@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DESCRIPTION_MAX } from "@/lib/services/profiles/schemas";
+import { DESCRIPTION_MAX } from "@/lib/validation/text-fields";
 
 /**
  * Request and response schemas of abuse reports and their admin handling, written once for the API's

@@ -1,6 +1,5 @@
 /** The rewards domain: offers on tags, return confirmation (with the finder's handover code), payment, disputes, certificates. */
 export {
-  activeReward,
   certificateById,
   certificateForTag,
   confirmReturn,
@@ -15,5 +14,7 @@ export {
   saveTagReward,
   type TagRewardOutcome,
 } from "./rewards";
+export { type LostModeResult, saveLostMode } from "./lost-mode";
+export { activeReward } from "./queries";
 export * from "./schemas";
 export { exportRewards } from "./export";

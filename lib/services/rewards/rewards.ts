@@ -1,17 +1,15 @@
 import { randomInt } from "node:crypto";
-import { and, count, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNotNull, ne } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
-import { preparedFor } from "@/db/prepared";
 import type { Reward, Tag, Thread } from "@/db/schema";
 import { keyedHash, openSealedText, randomBase62, sealText } from "@/lib/auth/tokens";
 import { env } from "@/lib/env";
 import { requireUser, type ServiceContext, withTransaction } from "@/lib/services/context";
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from "@/lib/services/errors";
-import { threadByToken } from "@/lib/services/messages/access";
-import { emailFinder } from "@/lib/services/messages/finder-email";
-import { openThreadToken } from "@/lib/services/messages/thread-token";
+import { emailFinder, openThreadToken, threadByToken } from "@/lib/services/messages";
 import { notify } from "@/lib/services/notifications";
-import { changeTagStatus } from "@/lib/services/tags/queries";
+import { changeTagStatus } from "@/lib/services/tags";
+import { toMajor } from "./queries";
 import {
   HANDOVER_CODE_MAX_FAILURES,
   type Certificate,
@@ -25,7 +23,6 @@ import {
   type ReturnConfirmation,
   type PayRewardInput,
   type PayRewardResult,
-  type RewardOffer,
   type RewardRecord,
 } from "./schemas";
 
@@ -38,7 +35,6 @@ const HANDOVER_ADVICE = "Give this code to the owner only when the item is back 
 type RewardStatus = Reward["status"];
 
 const toMinor = (amount: number) => Math.round(amount * 100);
-const toMajor = (minor: number) => minor / 100;
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** How a return was confirmed; returns confirmed before this was recorded read it from verifiedHandover. */
@@ -213,7 +209,7 @@ export async function createReward(ctx: ServiceContext, tagId: string, input: Cr
 export type TagRewardOutcome = "created" | "changed" | "unchanged" | "none";
 
 /**
- * The reward half of lost mode's one form (lib/services/tags/lost-mode.ts), inside the caller's transaction
+ * The reward half of lost mode's one form (lost-mode.ts), inside the caller's transaction
  * when one is open. With `input`, it offers a reward as POST /rewards/:tagId does (createReward, whose rules
  * apply), or changes the amount, currency and note of the owner's ACTIVE reward in place: the finders' handover
  * codes stay valid, and finders who left an e-mail address are told the reward changed. `null` asks for no
@@ -506,41 +502,4 @@ export async function returnCandidates(ctx: ServiceContext, tagId: string): Prom
     .where(and(eq(schema.threads.tagId, tagId), eq(schema.threads.ownerId, userId)))
     .orderBy(desc(schema.threads.createdAt));
   return rows.filter((row) => row.finderUserId !== userId).map((row) => ({ threadId: row.id, finderName: row.finderName, createdAt: row.createdAt.toISOString(), status: row.status }));
-}
-
-const activeRewardQueries = new WeakMap<Executor, ReturnType<typeof prepareActiveReward>>();
-
-/** Every scan reads it: a prepared statement (db/prepared.ts). */
-function prepareActiveReward(db: Executor) {
-  return db
-    .select({ amountMinor: schema.rewards.amountMinor, currency: schema.rewards.currency })
-    .from(schema.rewards)
-    .where(and(eq(schema.rewards.tagId, sql.placeholder("tagId")), eq(schema.rewards.ownerId, sql.placeholder("ownerId")), eq(schema.rewards.status, "ACTIVE")))
-    .limit(1)
-    .prepare("active_reward_of_owner");
-}
-
-/**
- * The tag's ACTIVE reward offered by `ownerId`, its current owner (amount in major units and currency),
- * else null: the scan view's `reward` and the poster's. Asking by owner means a reward someone else
- * offered (the owner before a transfer) is never shown as the current owner's.
- */
-export async function activeReward(db: Executor, tagId: string, ownerId: string): Promise<RewardOffer | null> {
-  const [row] = await preparedFor(activeRewardQueries, db, prepareActiveReward).execute({ tagId, ownerId });
-  return row ? { amount: toMajor(row.amountMinor), currency: row.currency } : null;
-}
-
-/**
- * A transfer ends the sender's open offer on the tag: an ACTIVE reward is removed (in the accept's
- * transaction), as the owner's own withdrawal would. Nobody has earned it yet, the sender can no longer
- * confirm a return of a tag that is not theirs, and the new owner may offer their own. A RETURNED, PAID or
- * DISPUTED reward stays: it is the sender's debt or history with a finder, and stays theirs alone.
- * Answers how many were removed.
- */
-export async function withdrawRewardsOnTransfer(db: Executor, tagId: string, fromUserId: string): Promise<number> {
-  const removed = await db
-    .delete(schema.rewards)
-    .where(and(eq(schema.rewards.tagId, tagId), eq(schema.rewards.ownerId, fromUserId), eq(schema.rewards.status, "ACTIVE")))
-    .returning({ id: schema.rewards.id });
-  return removed.length;
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { setTagStatusInput } from "@/lib/services/tags";
 
 export const REWARD_STATUSES = ["ACTIVE", "RETURNED", "PAID", "DISPUTED"] as const;
 export const MAX_REWARD_AMOUNT = 10_000;
@@ -29,6 +30,17 @@ export const createRewardInput = z.object({
   description: z.string().trim().max(2000).nullish().meta({ description: "Optional note to the finder", example: "Thank you for returning my keys!" }),
 });
 export type CreateRewardInput = z.infer<typeof createRewardInput>;
+
+/**
+ * Lost mode's one form (lib/services/rewards/lost-mode.ts): the message for finders and the reward, saved
+ * together. `reward`: the reward's fields as POST /rewards/:tagId takes them; null for no reward; left out,
+ * the reward is left as it is.
+ */
+export const lostModeInput = z.object({
+  lostMessage: setTagStatusInput.shape.lostMessage,
+  reward: createRewardInput.nullable().optional(),
+});
+export type LostModeInput = z.output<typeof lostModeInput>;
 
 /** confirm-return's body fields (the body itself may be left out): a finder's code, or the finder's conversation, or neither. */
 export const confirmReturnFields = z

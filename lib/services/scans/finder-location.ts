@@ -1,44 +1,25 @@
-import { schema, type Executor } from "@/db/client";
 import type { Tag } from "@/db/schema";
 import { type ServiceContext, withTransaction } from "@/lib/services/context";
 import { ForbiddenError } from "@/lib/services/errors";
 import { notify } from "@/lib/services/notifications";
 import { hashClientIp, type Visitor } from "@/lib/services/visitor";
-import { clientRowWithin, tagByEncryptedId } from "./queries";
+import { clientRowWithin, insertSharedLocationScan, tagByEncryptedId } from "./queries";
 import type { SharedLocation, ShareLocationInput } from "./schemas";
-import { describeUserAgent } from "./user-agents";
-import { finderCanReachOwner } from "./view";
 
 /** At most one FINDER_LOCATION_SHARED per tag and client in this time; every share is still kept. */
 export const SHARE_ALERT_INTERVAL_MS = 10 * 60_000;
 
 export const LOCATION_NOT_ACCEPTED = "This tag's owner cannot be reached through it, so the location was not shared.";
 
-const itemLabel = (itemName: string | null) => (itemName ? `“${itemName}”` : "your tag");
-
 /**
- * A shared location kept in the tag's scan list (and on its map): a row marked locationShared, class REAL,
- * that is not a scan of the tag, so it is neither counted in scanCount nor used by clone detection. The
- * client's IP is kept only as a keyed hash.
+ * Whether a finder can reach the tag's owner (contact, shared location): an owned tag that is not
+ * DEACTIVATED (docs/decisions/0020-finder-conversations.md: contacting an unowned or DEACTIVATED tag is 403).
  */
-export async function insertSharedLocationScan(db: Executor, tagId: string, input: ShareLocationInput, visitor: Visitor): Promise<{ id: string; scannedAt: Date }> {
-  const [row] = await db
-    .insert(schema.scans)
-    .values({
-      tagId,
-      ipHash: hashClientIp(visitor.ip),
-      city: visitor.geo?.city ?? null,
-      country: visitor.geo?.country ?? null,
-      latitude: input.latitude,
-      longitude: input.longitude,
-      accuracy: input.accuracy ?? null,
-      locationShared: true,
-      scanClass: "REAL",
-      agent: describeUserAgent(visitor.userAgent),
-    })
-    .returning({ id: schema.scans.id, scannedAt: schema.scans.scannedAt });
-  return row!;
+export function finderCanReachOwner(tag: Pick<Tag, "ownerId" | "status">): boolean {
+  return tag.ownerId !== null && tag.status !== "DEACTIVATED";
 }
+
+const itemLabel = (itemName: string | null) => (itemName ? `“${itemName}”` : "your tag");
 
 /**
  * FINDER_LOCATION_SHARED for the owner. Its words (the e-mail's and the push's) never hold the

@@ -4,10 +4,8 @@
  */
 export { classifyScan, type ScanClass, scanClasses } from "./classify";
 export { greatCircleKm, isImpossibleTravel } from "./distance";
-export { shareFinderLocation } from "./finder-location";
-export { getLostPoster, lastSeenInput, setLastSeen, type LostPoster } from "./poster";
-export { finderViewPreview } from "./preview";
-export { scanTag } from "./scan-tag";
-export { DEMO_TAG_ENCRYPTED_ID, encryptedIdParam, encryptedIdParams, ownerSideEffectNote, type PublicDetails, type PublicScanView, publicScanViewSchema, type SharedLocation, sharedLocationSchema, shareLocationInput, type ShareLocationInput } from "./schemas";
+export { finderCanReachOwner, notifyLocationShared, SHARE_ALERT_INTERVAL_MS, shareFinderLocation } from "./finder-location";
+export { insertSharedLocationScan } from "./queries";
+export { recordScan } from "./scan-tag";
+export { DEMO_TAG_ENCRYPTED_ID, encryptedIdParam, encryptedIdParams, ownerSideEffectNote, type PublicDetails, publicDetailsSchema, type PublicScanView, publicScanViewSchema, type SharedLocation, sharedLocationSchema, shareLocationInput, type ShareLocationInput } from "./schemas";
 export { describeUserAgent, isBotUserAgent } from "./user-agents";
-export { finderCanReachOwner, ownerWordsOf, STOLEN_ALERT } from "./view";

@@ -2,10 +2,13 @@ import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { Tag } from "@/db/schema";
 import { NotFoundError } from "@/lib/services/errors";
+import { hashClientIp, type Visitor } from "@/lib/services/visitor";
+import type { ShareLocationInput } from "./schemas";
+import { describeUserAgent } from "./user-agents";
 
 /**
- * The scans domain's reads on a bare database handle (or an open transaction): the tag behind a scan URL
- * and a client's recent rows on a tag. Routes, actions and pages use the verbs in index.ts instead.
+ * The scans domain's helpers on a bare database handle (or an open transaction): the tag behind a scan
+ * URL, a client's recent rows on a tag, and the row of a finder's shared location. Routes, actions and pages use the verbs in index.ts instead.
  */
 
 export const SCAN_TAG_NOT_FOUND = "No tag has this scan address.";
@@ -45,4 +48,28 @@ export function clientRowsWithin(db: Executor, tagId: string, ipHash: string | n
 export async function clientRowWithin(db: Executor, tagId: string, ipHash: string | null, kind: "realScan" | "sharedLocation", withinMs: number): Promise<boolean> {
   const [row] = await clientRowsWithin(db, tagId, ipHash, kind, withinMs);
   return Boolean(row);
+}
+
+/**
+ * A shared location kept in the tag's scan list (and on its map): a row marked locationShared, class REAL,
+ * that is not a scan of the tag, so it is neither counted in scanCount nor used by clone detection. The
+ * client's IP is kept only as a keyed hash.
+ */
+export async function insertSharedLocationScan(db: Executor, tagId: string, input: ShareLocationInput, visitor: Visitor): Promise<{ id: string; scannedAt: Date }> {
+  const [row] = await db
+    .insert(schema.scans)
+    .values({
+      tagId,
+      ipHash: hashClientIp(visitor.ip),
+      city: visitor.geo?.city ?? null,
+      country: visitor.geo?.country ?? null,
+      latitude: input.latitude,
+      longitude: input.longitude,
+      accuracy: input.accuracy ?? null,
+      locationShared: true,
+      scanClass: "REAL",
+      agent: describeUserAgent(visitor.userAgent),
+    })
+    .returning({ id: schema.scans.id, scannedAt: schema.scans.scannedAt });
+  return row!;
 }

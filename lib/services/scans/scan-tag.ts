@@ -7,10 +7,8 @@ import { notify } from "@/lib/services/notifications";
 import { hashClientIp, type Visitor } from "@/lib/services/visitor";
 import { classifyScan, LOCATING_CLASSES, REPEAT_WINDOW_MS, type ScanClass } from "./classify";
 import { CLONE_RULES, greatCircleKm, isImpossibleTravel, type LatLng } from "./distance";
-import type { PublicScanView } from "./schemas";
 import { describeUserAgent } from "./user-agents";
 import { clientRowsWithin, SCAN_TAG_NOT_FOUND, sinceMs } from "./queries";
-import { publicViewOf } from "./view";
 
 /** At most one clone alert per tag in this time (the scans themselves are all kept, marked suspicious). */
 const CLONE_ALERT_INTERVAL_MS = 10 * 60_000;
@@ -117,16 +115,16 @@ async function notifyClone(ctx: ServiceContext, tag: Tag, scanId: string, city: 
 }
 
 /**
- * Records one visit to a tag's scan URL and answers what the finder sees: the one verb behind
- * GET /scan/:encryptedId and the finder page. In one transaction, which counts the scan first and so
- * holds the tag's row lock (concurrent scans never lose a count or alert twice): classify the visit
+ * Records one visit to a tag's scan URL and answers the tag: the recording half of scanTag
+ * (lib/services/finder), the one verb behind GET /scan/:encryptedId and the finder page. In one
+ * transaction, which counts the scan first and so holds the tag's row lock (concurrent scans never lose a count or alert twice): classify the visit
  * (OWNER, PREFETCH, BOT, REPEAT, REAL), check for a clone, store the scan (coarse location, IP hash and
  * user-agent class only), and tell the owner of a REAL scan or of a clone. A suspected clone is stored as
  * suspicious and alerted, and answered as any scan: refusing it would let anyone with a VPN lock genuine
  * finders out of a lost item's page. `ctx.actor` may be a signed-in user; the tag's owner scans as OWNER.
  */
-export async function scanTag(ctx: ServiceContext, encryptedId: string, visitor: Visitor): Promise<PublicScanView> {
-  const tag = await withTransaction(ctx, async (tx): Promise<Tag> => {
+export async function recordScan(ctx: ServiceContext, encryptedId: string, visitor: Visitor): Promise<Tag> {
+  return withTransaction(ctx, async (tx): Promise<Tag> => {
     // Counting first takes the tag's row lock in the same statement: concurrent scans of one tag queue here.
     // A scan is not an edit of the tag, so updatedAt stays as the owner left it.
     const [tag] = await tx.db
@@ -174,5 +172,4 @@ export async function scanTag(ctx: ServiceContext, encryptedId: string, visitor:
     else if (scan!.scanClass === "REAL" && tag.ownerId) await notifyScanned(tx, tag, scan!.id, geo?.city ?? null);
     return tag;
   });
-  return publicViewOf(ctx.db, tag);
 }

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { tagStatusSchema, tagTypeSchema } from "@/lib/services/tags/records";
+import { tagStatusSchema, tagTypeSchema } from "@/lib/services/tags";
 
 /**
  * The opaque id of a scan URL (`/t/<encryptedId>`): URL-safe base64, 24 characters when minted here.

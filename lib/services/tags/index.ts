@@ -2,19 +2,19 @@
  * The tags domain as routes, server actions and pages use it: its ctx-taking verbs, their records and
  * request schemas. Code inside lib/services imports the files themselves.
  */
-export { foundAddress } from "./codes";
+export { formatTagCode, foundAddress, scanUrl } from "./codes";
 export { deleteInsurance, getInsurance, type InsuranceRecord, insuranceRecordSchema, saveInsurance } from "./insurance";
-export { activateTag, bulkActivateTags, countTagsByStatus, getTag, listTags, type MintedTag, mintTags, releaseTag, setTagStatus, type TagType, updateTag } from "./inventory";
+export { activateTag, bulkActivateTags, countTagsByStatus, getTag, listTags, type MintedTag, mintTags, releaseTag, type TagType, updateTag } from "./inventory";
 export { labelPixels, labelSizes, papers, sheetGrid, type LabelFormat, type LabelSize, type Paper } from "./label-render";
 export { type LabelFile, tagLabel, tagLabelSheet } from "./labels";
 export { labelWords } from "./label-words";
 export { findEncryptedIdByCode } from "./lookup";
-export { inLostMode, type LostModeResult, saveLostMode } from "./lost-mode";
 export { tagQrCode } from "./qr";
-export { type TagRecord, tagRecordSchema, tagStatusSchema, tagTypeSchema } from "./records";
+export { type TagRecord, tagRecordSchema, tagStatusSchema, tagTypeSchema, toTagRecord, visibilitySchema } from "./records";
+export { ownedTag, TAG_NOT_FOUND } from "./access";
 export { listTagScans, type ScanRecord, scanRecordSchema, TAG_MAP_PLACES, tagMapPlaces, type TagMapPlaces } from "./scans";
-export { activateTagInput, bulkActivateInput, createTransferInput, insuranceInputSchema, labelFormatSchema, labelQuery, labelSheetQuery, labelSizeSchema, lostModeInput, type LostModeInput, MAX_SHEET_LABELS, mintTagsInput, paperSchema, setTagStatusInput, tagCodeInput, updateTagInput } from "./schemas";
+export { activateTagInput, bulkActivateInput, createTransferInput, insuranceInputSchema, labelFormatSchema, labelQuery, labelSheetQuery, labelSizeSchema, MAX_SHEET_LABELS, mintTagsInput, paperSchema, setTagStatusInput, tagCodeInput, updateTagInput } from "./schemas";
 export { acceptTransfer, cancelTransfer, createTransfer, declineTransfer, expireOverdueTransfers, listTransfers, type TransferRecord, transferRecordSchema } from "./transfers";
-export { allowedTransitions, type TagStatus } from "./transitions";
+export { allowedTransitions, inLostMode, type TagStatus } from "./transitions";
 export { exportTags } from "./export";
-export { activateIfComplete, changeTagStatus, countedTags, expireTagsBeyondTierLimit, insertNewTags, type Tier, TIER_TAG_LIMITS } from "./queries";
+export { activateIfComplete, changeTagStatus, countedTags, expireTagsBeyondTierLimit, insertNewTags, type Tier, TIER_TAG_LIMITS, typedTables } from "./queries";

@@ -2,12 +2,11 @@ import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { schema } from "@/db/client";
 import type { Tag } from "@/db/schema";
 import { requireUser, type ServiceContext, withTransaction } from "@/lib/services/context";
-import { ConflictError, DomainError, NotFoundError, ValidationError } from "@/lib/services/errors";
+import { ConflictError, DomainError, NotFoundError } from "@/lib/services/errors";
 import { ownedTag } from "./access";
 import { newEncryptedId, normalizeTagCode, scanUrl, formatTagCode } from "./codes";
 import { toTagRecord, type TagRecord } from "./records";
-import { activateIfComplete, assertWithinTierLimit, changeTagStatus, insertNewTags } from "./queries";
-import { assertReactivationKeepsVin } from "@/lib/services/vehicles/vin-claims";
+import { activateIfComplete, assertWithinTierLimit, insertNewTags } from "./queries";
 import { tagStatuses, type TagStatus } from "./transitions";
 import { getUserById } from "@/lib/services/auth";
 import { recordAudit } from "@/lib/services/audit";
@@ -167,18 +166,3 @@ export async function releaseTag(ctx: ServiceContext, id: string): Promise<{ mes
     return { message: "The tag was released. Its code can be activated again." };
   });
 }
-
-/** PATCH /tags/:id/status. */
-export async function setTagStatus(ctx: ServiceContext, id: string, input: { status: TagStatus; lostMessage?: string | null }): Promise<TagRecord> {
-  const { userId } = requireUser(ctx);
-  return withTransaction(ctx, async (tx) => {
-    const tag = await ownedTag(tx, id, { lock: true });
-    if (input.lostMessage && input.status !== "LOST" && input.status !== "STOLEN") {
-      throw ValidationError.field("lostMessage", "A message for finders goes with LOST or STOLEN only.");
-    }
-    // A deactivated tag's VIN may have been claimed by another tag since: coming back claims it again (409).
-    if (tag.status === "DEACTIVATED" && input.status !== "DEACTIVATED") await assertReactivationKeepsVin(tx, tag);
-    return toTagRecord(await changeTagStatus(tx.db, tag, { to: input.status, actor: { kind: "user", userId }, lostMessage: input.lostMessage }));
-  });
-}
-

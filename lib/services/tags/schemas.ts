@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { tagStatusSchema, tagTypeSchema } from "./records";
 import { finderLocales } from "@/lib/i18n/locales";
-import { createRewardInput } from "@/lib/services/rewards/schemas";
 
 /**
  * Request schemas of the tag endpoints, written once: the API's contracts (lib/http/endpoints) and the
@@ -27,17 +26,6 @@ export const bulkActivateInput = z.object({
 });
 export const updateTagInput = z.object({ itemName: itemNameInput.nullable().optional(), tagType: tagTypeSchema.optional() });
 export const setTagStatusInput = z.object({ status: tagStatusSchema, lostMessage: z.string().trim().max(500, "At most 500 characters.").nullable().optional() });
-
-/**
- * Lost mode's one form (lib/services/tags/lost-mode.ts): the message for finders and the reward, saved
- * together. `reward`: the reward's fields as POST /rewards/:tagId takes them; null for no reward; left out,
- * the reward is left as it is.
- */
-export const lostModeInput = z.object({
-  lostMessage: setTagStatusInput.shape.lostMessage,
-  reward: createRewardInput.nullable().optional(),
-});
-export type LostModeInput = z.output<typeof lostModeInput>;
 
 const transferEmailMessage = (issue: { input?: unknown }) => (issue.input === "" ? "Enter the new owner's e-mail address." : "Must be a valid e-mail address.");
 export const createTransferInput = z.object({ email: z.email({ error: transferEmailMessage }).max(254, "At most 254 characters.") });

@@ -9,7 +9,6 @@ import { countAttempt, type CountedAttempt } from "@/lib/ratelimit";
 import { requireUser, type ServiceContext, withTransaction } from "@/lib/services/context";
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, RateLimitError, ValidationError } from "@/lib/services/errors";
 import { notify } from "@/lib/services/notifications";
-import { withdrawRewardsOnTransfer } from "@/lib/services/rewards/rewards";
 import { ownedTag } from "./access";
 import { assertWithinTierLimit } from "./queries";
 import { findUserByEmail, getUserById } from "@/lib/services/auth";
@@ -56,6 +55,22 @@ function toTransferRecord(transfer: TransferRow, itemName: string | null, now = 
   };
 }
 
+
+/**
+ * A transfer ends the sender's open offer on the tag: an ACTIVE reward is removed (in the accept's
+ * transaction), as the owner's own withdrawal would. Nobody has earned it yet, the sender can no longer
+ * confirm a return of a tag that is not theirs, and the new owner may offer their own. A RETURNED, PAID or
+ * DISPUTED reward stays: it is the sender's debt or history with a finder, and stays theirs alone.
+ * Answers how many were removed. It is written here with the rest of what the transfer leaves behind (the
+ * sender's conversations, insurance, scans): tags sits below the rewards domain (docs/architecture.md).
+ */
+async function withdrawRewardsOnTransfer(db: Executor, tagId: string, fromUserId: string): Promise<number> {
+  const removed = await db
+    .delete(schema.rewards)
+    .where(and(eq(schema.rewards.tagId, tagId), eq(schema.rewards.ownerId, fromUserId), eq(schema.rewards.status, "ACTIVE")))
+    .returning({ id: schema.rewards.id });
+  return removed.length;
+}
 
 const PENDING_CONFLICT = "This tag already has a pending transfer. Cancel it before starting another.";
 

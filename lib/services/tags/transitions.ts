@@ -26,3 +26,6 @@ export function isAllowedTransition(from: TagStatus, to: TagStatus): boolean {
 export function allowedTransitions(from: TagStatus): readonly TagStatus[] {
   return tagTransitions[from];
 }
+
+/** Lost mode is on while the tag is LOST, and (as the stolen alert) while it is STOLEN. */
+export const inLostMode = (status: TagStatus) => status === "LOST" || status === "STOLEN";

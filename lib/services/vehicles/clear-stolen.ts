@@ -5,8 +5,8 @@ import { recordAudit } from "@/lib/services/audit";
 import { requireAdmin, type ServiceContext, withTransaction } from "@/lib/services/context";
 import { ConflictError, NotFoundError } from "@/lib/services/errors";
 import { notify } from "@/lib/services/notifications";
-import { optionalText, SHORT_TEXT_MAX } from "@/lib/services/profiles/schemas";
-import { changeTagStatus } from "@/lib/services/tags/queries";
+import { optionalText, SHORT_TEXT_MAX } from "@/lib/validation/text-fields";
+import { changeTagStatus } from "@/lib/services/tags";
 
 export const clearStolenInput = z.object({
   note: optionalText(SHORT_TEXT_MAX).meta({ description: "Why, for the audit log and the owner's notification", example: "The VIN belongs to another owner's vehicle (registration documents checked)." }),

@@ -5,4 +5,6 @@
 export { clearStolenFlag, clearStolenInput, stolenClearedSchema, type ClearStolenInput, type StolenCleared } from "./clear-stolen";
 export { reportStolenInput, type ReportStolenInput, reportStolenResultSchema, reportVehicleStolen } from "./report-stolen";
 export { verifyVin, vinCheckSchema } from "./verify-vin";
-export { VIN_TAKEN } from "./vin-claims";
+export { canonicalVin, VIN_INPUT_MAX, VIN_MESSAGE, VIN_PATTERN } from "./schemas";
+export { setTagStatus } from "./tag-status";
+export { assertVinClaimable, VIN_TAKEN } from "./vin-claims";

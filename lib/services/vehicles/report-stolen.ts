@@ -3,9 +3,8 @@ import { z } from "zod";
 import { schema } from "@/db/client";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { UnprocessableError } from "@/lib/services/errors";
-import { NAME_MAX, optionalText, SHORT_TEXT_MAX } from "@/lib/services/profiles/schemas";
-import { ownedTag } from "@/lib/services/tags/access";
-import { changeTagStatus } from "@/lib/services/tags/queries";
+import { NAME_MAX, optionalText, SHORT_TEXT_MAX } from "@/lib/validation/text-fields";
+import { changeTagStatus, ownedTag } from "@/lib/services/tags";
 
 /**
  * POST /vehicles/:tagId/report-stolen and the dashboard's "report stolen" form. The police report reference

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { schema } from "@/db/client";
 import type { ServiceContext } from "@/lib/services/context";
 import { ValidationError } from "@/lib/services/errors";
-import { canonicalVin, VIN_INPUT_MAX, VIN_MESSAGE, VIN_PATTERN } from "@/lib/services/profiles/schemas";
+import { canonicalVin, VIN_INPUT_MAX, VIN_MESSAGE, VIN_PATTERN } from "./schemas";
 
 export const vinCheckSchema = z
   .object({

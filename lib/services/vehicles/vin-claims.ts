@@ -2,7 +2,7 @@ import { and, eq, isNotNull, ne, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { afterTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError } from "@/lib/services/errors";
-import { fileVinConflictReport } from "@/lib/services/reports/vin-conflict";
+import { fileVinConflictReport } from "@/lib/services/reports";
 
 /**
  * One claim per VIN. A VIN is claimed by the vehicle profile that carries it while its tag is owned and in

@@ -12,7 +12,8 @@ import { endpointRateLimits } from "@/lib/http/endpoint";
 import { scanEndpoints } from "@/lib/http/endpoints/scans";
 import { visitorFrom } from "@/lib/http/visitor";
 import { checkRateLimits } from "@/lib/ratelimit";
-import { scanTag, type PublicScanView } from "@/lib/services/scans";
+import { scanTag } from "@/lib/services/finder";
+import type { PublicScanView } from "@/lib/services/scans";
 import { NotFoundError } from "@/lib/services/errors";
 import { contactOwnerAction } from "./actions";
 

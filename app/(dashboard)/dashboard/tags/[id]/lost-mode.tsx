@@ -3,7 +3,7 @@ import { FinderTagCard } from "@/components/finder/tag-card";
 import { FieldsForm, type TagFieldSpec } from "@/components/tags/fields-form";
 import type { ServiceContext } from "@/lib/services/context";
 import { pushEndpointsOfThisDevice } from "@/lib/services/notifications";
-import { finderViewPreview } from "@/lib/services/scans";
+import { finderViewPreview } from "@/lib/services/finder";
 import { inLostMode, type TagRecord } from "@/lib/services/tags";
 import { PushDevice } from "../../notifications/preferences/push-device";
 import { saveLostModeAction } from "./actions";

@@ -1,6 +1,7 @@
 import type { TagFieldSpec } from "@/components/tags/fields-form";
 import { tagTypeLabels, tagTypes, type TagType } from "@/components/tags/labels";
-import { type Profile, type TypedProfile, VIN_INPUT_MAX } from "@/lib/services/profiles";
+import type { Profile, TypedProfile } from "@/lib/services/profiles";
+import { VIN_INPUT_MAX } from "@/lib/services/vehicles";
 
 type TypedKind = "PET" | "VEHICLE" | "DEVICE" | "TRAVEL";
 

@@ -1,7 +1,7 @@
 import { otherMethods, route } from "@/lib/http";
 import { scanEndpoints } from "@/lib/http/endpoints";
 import { visitorFrom } from "@/lib/http/visitor";
-import { scanTag } from "@/lib/services/scans";
+import { scanTag } from "@/lib/services/finder";
 
 // Next answers HEAD with this GET handler (req.method stays HEAD): the scan is recorded as PREFETCH and
 // the answer carries the headers without a body.

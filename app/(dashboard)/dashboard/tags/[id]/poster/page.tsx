@@ -3,7 +3,7 @@ import { formatMoney } from "@/lib/i18n/money";
 import Link from "next/link";
 import { BackLink } from "@/components/dashboard/back-link";
 import { FormAlert } from "@/components/forms/form-alert";
-import { getLostPoster, type LostPoster } from "@/lib/services/scans";
+import { getLostPoster, type LostPoster } from "@/lib/services/finder";
 import { PrintButton } from "@/components/dashboard/print-button";
 import { FieldsForm } from "@/components/tags/fields-form";
 import { setLastSeenAction } from "./actions";

@@ -1,6 +1,6 @@
 import type { ServiceContext } from "@/lib/services/context";
-import { ownedTag } from "@/lib/services/tags/access";
-import type { PublicScanView } from "./schemas";
+import { ownedTag } from "@/lib/services/tags";
+import type { PublicScanView } from "@/lib/services/scans";
 import { publicViewOf } from "./view";
 
 /**

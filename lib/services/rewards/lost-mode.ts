@@ -1,15 +1,10 @@
 import { eq } from "drizzle-orm";
 import { schema } from "@/db/client";
 import { withTransaction, type ServiceContext } from "@/lib/services/context";
-import { saveTagReward, type TagRewardOutcome } from "@/lib/services/rewards/rewards";
-import { ownedTag } from "./access";
-import { setTagStatus } from "./inventory";
-import { toTagRecord, type TagRecord } from "./records";
+import { inLostMode, ownedTag, toTagRecord, type TagRecord } from "@/lib/services/tags";
+import { setTagStatus } from "@/lib/services/vehicles";
+import { saveTagReward, type TagRewardOutcome } from "./rewards";
 import type { LostModeInput } from "./schemas";
-import type { TagStatus } from "./transitions";
-
-/** Lost mode is on while the tag is LOST, and (as the stolen alert) while it is STOLEN. */
-export const inLostMode = (status: TagStatus) => status === "LOST" || status === "STOLEN";
 
 export interface LostModeResult {
   tag: TagRecord;

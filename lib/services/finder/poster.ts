@@ -4,15 +4,11 @@ import { schema } from "@/db/client";
 import { env } from "@/lib/env";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError } from "@/lib/services/errors";
-import { listPhotos, readTypedProfile } from "@/lib/services/profiles/queries";
-import { ownedTag } from "@/lib/services/tags/access";
-import { formatTagCode, scanUrl } from "@/lib/services/tags/codes";
-import { tagQrCode } from "@/lib/services/tags/qr";
-import type { TagStatus } from "@/lib/services/tags/transitions";
-import type { PublicDetails } from "./schemas";
+import { listPhotos, readTypedProfile } from "@/lib/services/profiles";
+import { activeReward, type RewardOffer } from "@/lib/services/rewards";
+import type { PublicDetails } from "@/lib/services/scans";
+import { formatTagCode, ownedTag, scanUrl, tagQrCode, type TagStatus } from "@/lib/services/tags";
 import { publicDetailsOf } from "./view";
-import { activeReward } from "@/lib/services/rewards/rewards";
-import type { RewardOffer } from "@/lib/services/rewards/schemas";
 
 export interface LostPoster {
   tagId: string;

@@ -2,22 +2,13 @@ import { eq, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { preparedFor } from "@/db/prepared";
 import type { Tag } from "@/db/schema";
-import { listPhotos, readTypedProfile } from "@/lib/services/profiles/queries";
-import { emergencyVisibleFor, type TypedProfile } from "@/lib/services/profiles/schemas";
-import type { PublicDetails, PublicScanView } from "./schemas";
-import { hasEmergencyProfile } from "@/lib/services/emergency/profile";
-import { activeReward } from "@/lib/services/rewards/rewards";
+import { hasEmergencyProfile } from "@/lib/services/emergency";
+import { emergencyVisibleFor, listPhotos, readTypedProfile, type TypedProfile } from "@/lib/services/profiles";
+import { activeReward } from "@/lib/services/rewards";
+import { finderCanReachOwner, type PublicDetails, type PublicScanView } from "@/lib/services/scans";
 
 /** What a STOLEN tag's scan says first, before any message of the owner's. */
 export const STOLEN_ALERT = "This item has been reported stolen. Please do not try to get it back yourself: message the owner from this page, or tell the police.";
-
-/**
- * Whether a finder can reach the tag's owner (contact, shared location): an owned tag that is not
- * DEACTIVATED (docs/decisions/0020-finder-conversations.md: contacting an unowned or DEACTIVATED tag is 403).
- */
-export function finderCanReachOwner(tag: Pick<Tag, "ownerId" | "status">): boolean {
-  return tag.ownerId !== null && tag.status !== "DEACTIVATED";
-}
 
 /** The message a finder reads: the owner's while LOST; the stolen alert (and the owner's message) while STOLEN. */
 export function finderMessage(tag: Pick<Tag, "status" | "lostMessage">): string | null {
