@@ -1,7 +1,6 @@
 /**
- * The emergency domain as routes, server actions and pages use it: the owner's profile and contacts,
- * the public read through a tag (logged, owner notified), the access log and the ICE card's QR code.
- * Code inside lib/services imports the files themselves.
+ * The emergency domain as routes, server actions, pages and other domains use it: the owner's profile and
+ * contacts, the public read through a tag (logged, owner notified), the access log and the ICE card's QR code.
  */
 export { addEmergencyContact, deleteEmergencyContact, updateEmergencyContact } from "./contacts";
 export { emergencyCardQr, emergencyCardTags, type EmergencyCardTag } from "./ice-card";

@@ -1,7 +1,6 @@
 /**
- * The messages domain as routes, server actions and pages use it: the finder's anonymous conversations
- * (by thread token) and the owner's inbox, their records and request schemas, and the scam rules.
- * Code inside lib/services imports the files themselves.
+ * The messages domain as routes, server actions, pages and other domains use it: the finder's anonymous
+ * conversations (by thread token) and the owner's inbox, their records and request schemas, and the scam rules.
  */
 export { contactOwner, emailThreadLinkToFinder, getFinderThread, replyAsFinder, setFinderEmail, sharedLocationText, shareLocationInThread } from "./finder";
 export { streamFinderThread } from "./stream";

@@ -1,6 +1,6 @@
 /**
- * The profiles domain as routes, server actions and pages use it: its ctx-taking verbs, their records and
- * request schemas. Code inside lib/services imports the files themselves.
+ * The profiles domain as routes, server actions, pages and other domains use it: its ctx-taking verbs,
+ * their records and request schemas, and the reads the finder's view shares.
  */
 export { getProfile, updateProfile, saveGeneralProfile } from "./general";
 export { putPetProfile, putVehicleProfile, putDeviceProfile, putTravelProfile } from "./typed";

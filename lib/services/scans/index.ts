@@ -1,6 +1,7 @@
 /**
- * The scans domain (a tag's public side) as routes, server actions and pages use it: its ctx-taking
- * verbs, their records and request schemas. Code inside lib/services imports the files themselves.
+ * The scans domain as routes, server actions, pages and other domains use it: recording a visit to a tag's
+ * scan URL (recordScan: classified, clone-checked, the owner told), a finder's shared location, and the
+ * public view's schemas. What a finder sees is composed above, in lib/services/finder.
  */
 export { classifyScan, type ScanClass, scanClasses } from "./classify";
 export { greatCircleKm, isImpossibleTravel } from "./distance";

@@ -1,6 +1,6 @@
 /**
- * The tags domain as routes, server actions and pages use it: its ctx-taking verbs, their records and
- * request schemas. Code inside lib/services imports the files themselves.
+ * The tags domain as routes, server actions, pages and other domains use it: its ctx-taking verbs, their
+ * records and request schemas.
  */
 export { formatTagCode, foundAddress, scanUrl } from "./codes";
 export { deleteInsurance, getInsurance, type InsuranceRecord, insuranceRecordSchema, saveInsurance } from "./insurance";

@@ -1,6 +1,6 @@
 /**
- * The vehicles domain as routes, server actions and pages use it: its ctx-taking verbs, their records and
- * request schemas. Code inside lib/services imports the files themselves.
+ * The vehicles domain as routes, server actions, pages and other domains use it: its ctx-taking verbs,
+ * their records and request schemas, and the VIN's rules and claims.
  */
 export { clearStolenFlag, clearStolenInput, stolenClearedSchema, type ClearStolenInput, type StolenCleared } from "./clear-stolen";
 export { reportStolenInput, type ReportStolenInput, reportStolenResultSchema, reportVehicleStolen } from "./report-stolen";
