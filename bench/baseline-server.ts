@@ -15,7 +15,7 @@
  * - GET /api/v1/scan/:encryptedId: in one transaction, the tag's counter update (its row lock), then the scan
  *   row's insert with the repeat check (the notification gating read) inside it; then the public view's four
  *   reads at once (reward, general profile, photos, the emergency profile with whether it has a contact), as
- *   lib/services/scans scanTag. Covers what
+ *   lib/services/finder scanTag (scans' recordScan, then the view). Covers what
  *   the bench's data needs: GENERAL tags and anonymous scans with no geo headers; the first REAL scan's
  *   notification (one per tag and client per 10 minutes) is not sent.
  * The rate limiter is left out: this is Node + PostgreSQL alone.
