@@ -86,6 +86,12 @@ export const rateLimitPolicies = {
     keyBy: "key",
     appliesTo: "transfer offers made to one e-mail address (normalised), whoever sends",
   },
+  // Each code request sends a text we pay for to a number the caller typed (docs/relay.md): a few per
+  // account an hour, and a few per number a day whoever asks (keyed by the number's keyed hash).
+  phoneCodeSends: { limit: 5, windowMs: HOUR_MS, keyBy: "caller", appliesTo: "relay phone codes requested (POST /auth/phone), per account" },
+  phoneCodeSendsByNumber: { limit: 5, windowMs: DAY_MS, keyBy: "key", appliesTo: "relay phone codes texted to one number (keyed hash), whoever asks" },
+  // Each code takes 5 tries; this caps tries across fresh codes too.
+  phoneCodeChecks: { limit: 20, windowMs: HOUR_MS, keyBy: "caller", appliesTo: "relay phone code checks (POST /auth/phone/verify), per account" },
 } as const satisfies Record<string, RateLimitPolicySpec>;
 
 export type RateLimitPolicyName = keyof typeof rateLimitPolicies;

@@ -40,6 +40,9 @@ describe("rate limit policy table", () => {
       accountLoginFailures: { limit: 10, windowMs: 15 * MINUTE_MS, keyBy: "key" },
       transferOffersBySender: { limit: 20, windowMs: DAY_MS, keyBy: "key" },
       transferOffersByRecipient: { limit: 3, windowMs: DAY_MS, keyBy: "key" },
+      phoneCodeSends: { limit: 5, windowMs: HOUR_MS, keyBy: "caller" },
+      phoneCodeSendsByNumber: { limit: 5, windowMs: DAY_MS, keyBy: "key" },
+      phoneCodeChecks: { limit: 20, windowMs: HOUR_MS, keyBy: "caller" },
     });
   });
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { devPhoneDelivery, devPhoneQuery } from "@/lib/services/relay";
 import { defineEndpoint } from "../endpoint";
 
 export const mailboxMessage = z.object({
@@ -23,5 +24,16 @@ export const devEndpoints = {
     hidden: true,
     query: z.object({ to: z.string().trim().max(320).optional(), limit: z.coerce.number().int().min(1).max(200).optional() }),
     response: z.array(mailboxMessage),
+  }),
+  phone: defineEndpoint({
+    method: "GET",
+    path: "/api/dev/phone",
+    summary: "Development phone: what the test telephony provider delivered to or from a number",
+    tags: ["Development"],
+    auth: "public",
+    versioned: false,
+    hidden: true,
+    query: devPhoneQuery,
+    response: z.array(devPhoneDelivery),
   }),
 };

@@ -15,6 +15,7 @@ import { notificationEndpoints } from "./notifications";
 import { orderEndpoints, productEndpoints } from "./orders";
 import { paymentEndpoints } from "./payments";
 import { profileEndpoints } from "./profiles";
+import { relayEndpoints } from "./relay";
 import { reportEndpoints } from "./reports";
 import { rewardEndpoints } from "./rewards";
 import { scanEndpoints } from "./scans";
@@ -36,6 +37,7 @@ const groups = [
   sessionEndpoints,
   tagEndpoints,
   transferEndpoints,
+  relayEndpoints,
   insuranceEndpoints,
   tagScanEndpoints,
   tagLabelEndpoints,
@@ -81,6 +83,7 @@ export {
   productEndpoints,
   paymentEndpoints,
   profileEndpoints,
+  relayEndpoints,
   reportEndpoints,
   rewardEndpoints,
   scanEndpoints,

@@ -1,0 +1,22 @@
+/**
+ * The anonymous phone and SMS relay (issue 27, docs/relay.md): the owner's verified number, each tag's
+ * relay setting and PIN, and the lookups the relay's webhooks use.
+ */
+export { readDevPhone } from "./dev-phone";
+export { getVerifiedPhone, PHONE_CODE_TRIES, PHONE_CODE_TTL_MS, type PhoneCodeSent, requestPhoneCode, type VerifiedPhone, verifyPhoneCode } from "./phone";
+export { hashPhoneNumber, lastDigitsOf, normalizePhoneNumber } from "./phone-number";
+export { assignRelayPin, randomPin } from "./pin";
+export { isInsideQuietHours, type RelayQuietHours } from "./quiet-hours";
+export { findOwnerByPhone, resolveRelayPin, type ResolvedRelayPin, switchOffTagRelay } from "./resolve";
+export {
+  devPhoneDelivery,
+  devPhoneQuery,
+  phoneCodeSentSchema,
+  type RelaySettings,
+  relaySettingsSchema,
+  requestPhoneCodeInput,
+  updateRelayInput,
+  verifiedPhoneSchema,
+  verifyPhoneCodeInput,
+} from "./schemas";
+export { getRelaySettings, ownerTimeZone, PHONE_NOT_VERIFIED, regenerateRelayPin, RELAY_OFF, updateRelaySettings } from "./settings";
