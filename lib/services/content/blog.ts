@@ -1,10 +1,10 @@
 import { and, count, desc, eq } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { BlogPost as BlogPostRow } from "@/db/schema";
-import { recordAudit } from "@/lib/services/audit";
 import { requireAdmin, type ServiceContext, withTransaction } from "@/lib/services/context";
 import { ConflictError, isUniqueViolation, NotFoundError } from "@/lib/services/errors";
 import { absoluteImageUrl, slugify } from "@/lib/services/orders";
+import { deleteEntry, entryForAdmin, type EntryKind, givenFields, insertEntry, listAllEntries, updateEntry, visibility } from "./entries";
 import type { AdminBlogPost, BlogPost, BlogPostListItem, CreatePostInput, UpdatePostInput } from "./schemas";
 
 const POST_NOT_FOUND = "Post not found.";
@@ -40,6 +40,8 @@ function toAdminPost(row: BlogPostRow): AdminBlogPost {
     updatedAt: iso(row.updatedAt),
   };
 }
+
+const POSTS: EntryKind<typeof schema.blogPosts, AdminBlogPost> = { table: schema.blogPosts, entityType: "blog_post", notFound: POST_NOT_FOUND, deleted: "The post was deleted.", toAdmin: toAdminPost };
 
 /** A post's address from its title: "Lost mode, explained!" → "lost-mode-explained". */
 export function postSlug(title: string): string {
@@ -90,25 +92,12 @@ export async function latestPublishedPosts(ctx: ServiceContext, limit: number): 
 
 /** GET /blog/admin/all: every post, drafts too, most recently changed first. */
 export async function listAllPosts(ctx: ServiceContext, page: { page: number; limit: number }): Promise<{ items: AdminBlogPost[]; total: number }> {
-  requireAdmin(ctx);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(schema.blogPosts)
-      .orderBy(desc(schema.blogPosts.updatedAt), desc(schema.blogPosts.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    ctx.db.select({ n: count() }).from(schema.blogPosts),
-  ]);
-  return { items: rows.map(toAdminPost), total: total?.n ?? 0 };
+  return listAllEntries(ctx, POSTS, page);
 }
 
 /** One post as admins see it (the editor), draft or not. */
 export async function getPostForAdmin(ctx: ServiceContext, postId: string): Promise<AdminBlogPost> {
-  requireAdmin(ctx);
-  const [row] = await ctx.db.select().from(schema.blogPosts).where(eq(schema.blogPosts.id, postId));
-  if (!row) throw new NotFoundError(POST_NOT_FOUND);
-  return toAdminPost(row);
+  return entryForAdmin(ctx, POSTS, postId);
 }
 
 async function assertSlugFree(db: Executor, slug: string, exceptId?: string) {
@@ -143,23 +132,18 @@ export async function createPost(ctx: ServiceContext, input: CreatePostInput): P
     () =>
       withTransaction(ctx, async (tx) => {
         await assertSlugFree(tx.db, slug);
-        const [row] = await tx.db
-          .insert(schema.blogPosts)
-          .values({
-            title: input.title,
-            slug,
-            excerpt: input.excerpt,
-            content: input.content,
-            coverImage: input.coverImage ?? null,
-            tags: input.tags,
-            authorId: admin.userId,
-            author: await bylineOf(tx.db, admin.userId),
-            published: input.published,
-            publishedAt: input.published ? new Date() : null,
-          })
-          .returning();
-        await recordAudit(tx, { action: "blog_post.create", entityType: "blog_post", entityId: row!.id, before: null, after: row });
-        return toAdminPost(row!);
+        return insertEntry(tx, POSTS, {
+          title: input.title,
+          slug,
+          excerpt: input.excerpt,
+          content: input.content,
+          coverImage: input.coverImage ?? null,
+          tags: input.tags,
+          authorId: admin.userId,
+          author: await bylineOf(tx.db, admin.userId),
+          published: input.published,
+          publishedAt: input.published ? new Date() : null,
+        });
       }),
   );
 }
@@ -169,41 +153,17 @@ export async function createPost(ctx: ServiceContext, input: CreatePostInput): P
  * time only; unpublishing keeps it, so a post taken down and put back keeps its date.
  */
 export async function updatePost(ctx: ServiceContext, postId: string, input: UpdatePostInput): Promise<AdminBlogPost> {
-  requireAdmin(ctx);
   return withSlugConflict(
     () => input.slug,
     () =>
-      withTransaction(ctx, async (tx) => {
-        const [before] = await tx.db.select().from(schema.blogPosts).where(eq(schema.blogPosts.id, postId)).for("update");
-        if (!before) throw new NotFoundError(POST_NOT_FOUND);
+      updateEntry(ctx, POSTS, postId, async (before, tx) => {
         if (input.slug !== undefined && input.slug !== before.slug) await assertSlugFree(tx.db, input.slug, before.id);
-        const changes: Partial<typeof schema.blogPosts.$inferInsert> = {};
-        if (input.title !== undefined) changes.title = input.title;
-        if (input.slug !== undefined) changes.slug = input.slug;
-        if (input.excerpt !== undefined) changes.excerpt = input.excerpt;
-        if (input.content !== undefined) changes.content = input.content;
-        if (input.coverImage !== undefined) changes.coverImage = input.coverImage;
-        if (input.tags !== undefined) changes.tags = input.tags;
-        if (input.published !== undefined) {
-          changes.published = input.published;
-          if (input.published && !before.publishedAt) changes.publishedAt = new Date();
-        }
-        if (!Object.keys(changes).length) return toAdminPost(before);
-        const [after] = await tx.db.update(schema.blogPosts).set(changes).where(eq(schema.blogPosts.id, before.id)).returning();
-        await recordAudit(tx, { action: "blog_post.update", entityType: "blog_post", entityId: before.id, before, after });
-        return toAdminPost(after!);
+        return { ...givenFields(input, ["title", "slug", "excerpt", "content", "coverImage", "tags"]), ...visibility("published", input.published, before) };
       }),
   );
 }
 
 /** DELETE /blog/:id: the post is gone for good (its slug is free again). */
 export async function deletePost(ctx: ServiceContext, postId: string): Promise<{ message: string }> {
-  requireAdmin(ctx);
-  return withTransaction(ctx, async (tx) => {
-    const [before] = await tx.db.select().from(schema.blogPosts).where(eq(schema.blogPosts.id, postId)).for("update");
-    if (!before) throw new NotFoundError(POST_NOT_FOUND);
-    await tx.db.delete(schema.blogPosts).where(eq(schema.blogPosts.id, before.id));
-    await recordAudit(tx, { action: "blog_post.delete", entityType: "blog_post", entityId: before.id, before, after: null });
-    return { message: "The post was deleted." };
-  });
+  return deleteEntry(ctx, POSTS, postId);
 }
