@@ -24,6 +24,9 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.{ts,tsx}"],
           globalSetup: ["tests/support/global-setup.ts"],
+          // Hundreds of accounts are registered: cheaper password hashes (production refuses below 17;
+          // tests/unit/password.test.ts checks the default).
+          env: { PASSWORD_HASH_COST: "12" },
           setupFiles: ["tests/support/integration-setup.ts"],
           isolate: false,
           // Generous: a few rate-limit tests wait for a fresh window (awayFromWindowEdge) before filling one.

@@ -66,6 +66,8 @@ function buildEnvFields(source: Source) {
       UPSTASH_REDIS_REST_URL: z.url().optional(),
       UPSTASH_REDIS_REST_TOKEN: optionalText,
       AUTH_SECRET: secret(32),
+      // log2 of scrypt's N for new password hashes; production keeps OWASP's 17 or more (lib/auth/password.ts).
+      PASSWORD_HASH_COST: z.coerce.number().int().min(production ? 17 : 10).max(20).default(17),
       APP_URL: z.url().default("http://localhost:3000"),
       STRIPE_SECRET_KEY: optionalText,
       PAYMENT_WEBHOOK_SECRET: secret(16),
@@ -105,6 +107,7 @@ function buildEnvFields(source: Source) {
       UPSTASH_REDIS_REST_URL: source.UPSTASH_REDIS_REST_URL,
       UPSTASH_REDIS_REST_TOKEN: source.UPSTASH_REDIS_REST_TOKEN,
       AUTH_SECRET: source.AUTH_SECRET,
+      PASSWORD_HASH_COST: source.PASSWORD_HASH_COST,
       APP_URL: source.APP_URL,
       STRIPE_SECRET_KEY: source.STRIPE_SECRET_KEY,
       PAYMENT_WEBHOOK_SECRET: source.PAYMENT_WEBHOOK_SECRET,

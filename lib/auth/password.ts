@@ -1,10 +1,15 @@
 import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { env, type Env } from "@/lib/env";
 
 /**
  * Password hashing with Node's scrypt at OWASP's parameters (N=2^17, r=8, p=1): memory-hard, no
- * native addon. Stored as `scrypt$N$r$p$salt$hash` (base64url) so parameters can change later.
+ * native addon. Stored as `scrypt$N$r$p$salt$hash` (base64url) so parameters can change later and old
+ * hashes still verify. PASSWORD_HASH_COST (log2 N) may only be lowered outside production: the
+ * integration tests register hundreds of accounts, each a 128 MB hash at N=2^17.
  */
-const DEFAULT_PARAMS = { N: 2 ** 17, r: 8, p: 1 } as const;
+export function passwordHashParams(e: Env = env): { N: number; r: number; p: number } {
+  return { N: 2 ** e.PASSWORD_HASH_COST, r: 8, p: 1 };
+}
 const KEY_LENGTH = 32;
 
 function scrypt(password: string, salt: Buffer, params: { N: number; r: number; p: number }): Promise<Buffer> {
@@ -16,8 +21,9 @@ function scrypt(password: string, salt: Buffer, params: { N: number; r: number; 
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const key = await scrypt(password, salt, DEFAULT_PARAMS);
-  const { N, r, p } = DEFAULT_PARAMS;
+  const params = passwordHashParams();
+  const key = await scrypt(password, salt, params);
+  const { N, r, p } = params;
   return ["scrypt", N, r, p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 

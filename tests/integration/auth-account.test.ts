@@ -118,7 +118,7 @@ describe("PATCH /auth/me", () => {
     expect((await json<{ data: unknown }>(response)).data).toEqual({ id: account.id, email: account.email, firstName: "Eve", lastName: "Lovelace", phone: null });
     const stored = await storedUser(account.id);
     expect(stored).toMatchObject({ id: account.id, email: account.email, firstName: "Eve", role: "USER", emailVerified: false, subscription: "FREE", twoFactorEnabled: false });
-    expect(stored!.passwordHash).toMatch(/^scrypt\$131072\$/);
+    expect(stored!.passwordHash).toMatch(/^scrypt\$\d+\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
     expect((await loginAccount(account.email, account.password)).status).toBe(200);
   });
 
