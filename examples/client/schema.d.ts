@@ -604,6 +604,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/auth/phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Text a code to prove your phone number
+         * @description Texts a 6-digit code to the number (normalised to E.164), valid 10 minutes for 5 tries; a new request replaces the pending code. The number the relay puts finders through to; it is never shown to anyone (answers show its last 2 digits). An invalid number is 400. At most 5 codes an hour per account and 5 a day to one number, whoever asks: 429. 503 when the text could not be sent (try again).
+         */
+        post: operations["requestPhoneCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/auth/phone/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm your phone number with the texted code
+         * @description The right code makes the number your verified relay number (replacing an earlier one) and is spent. A wrong, expired, used or missing code is 400; after 5 wrong tries the code is spent. A number another account had verified moves to yours, and that account's relays are switched off.
+         */
+        post: operations["verifyPhoneCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tags/{id}/relay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get the tag's phone relay setting
+         * @description Off, with no PIN, until you turn it on. 404 for a tag that is not yours.
+         */
+        get: operations["getTagRelay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Turn the tag's phone relay on or off
+         * @description Finders can then call or text the relay number with the tag's 6-digit PIN and are put through to your verified number without either side seeing the other's. Turning it on without a verified phone is 409 with `details.reason` PHONE_NOT_VERIFIED. Quiet hours are kept in your notification preferences' time zone (UTC until you choose one); absent keeps them, null clears them.
+         */
+        patch: operations["updateTagRelay"];
+        trace?: never;
+    };
+    "/api/v1/tags/{id}/relay/pin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give the tag a new relay PIN
+         * @description The old PIN stops working at once. 409 with `details.reason` RELAY_OFF while the relay is off.
+         */
+        post: operations["regenerateRelayPin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/tags/{id}/insurance": {
         parameters: {
             query?: never;
@@ -2713,6 +2797,49 @@ export interface components {
             /** Format: date-time */
             createdAt: string;
         };
+        PhoneCodeSent: {
+            message: string;
+            /**
+             * @description The last 2 digits of the number the code went to
+             * @example 71
+             */
+            lastDigits: string;
+            /** Format: date-time */
+            expiresAt: string;
+        };
+        VerifiedPhone: {
+            /**
+             * @description All that is ever shown of the number: its last 2 digits
+             * @example 71
+             */
+            lastDigits: string;
+            /** Format: date-time */
+            verifiedAt: string;
+        };
+        TagRelaySettings: {
+            enabled: boolean;
+            /**
+             * @description The relay's number (E.164) finders call or text
+             * @example +15005550006
+             */
+            number: string;
+            /**
+             * @description The tag's 6-digit relay PIN while the relay is on, else null
+             * @example 482913
+             */
+            pin: string | null;
+            quietHours: {
+                /** @example 22:00 */
+                from: string;
+                /** @example 07:00 */
+                to: string;
+                /**
+                 * @description The zone they are kept in: your notification preferences' time zone, UTC until you choose one
+                 * @example Europe/Berlin
+                 */
+                timeZone: string;
+            } | null;
+        };
         TagInsurance: {
             /** Format: uuid */
             tagId: string;
@@ -4078,6 +4205,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description Server-sent events */
+        EventStream: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "text/event-stream": string;
+            };
+        };
         /** @description `FORBIDDEN`: Authenticated, but not allowed to do this. */
         Forbidden: {
             headers: {
@@ -4132,6 +4268,33 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description Success */
+        MessageSuccess: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    success: true;
+                    data: components["schemas"]["Message"];
+                };
+            };
+        };
+        /** @description Success */
+        MessageSuccessIdempotent: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    success: true;
+                    data: components["schemas"]["Message"];
+                };
+            };
+        };
         /** @description `NOT_FOUND`: The resource does not exist or is not yours. */
         NotFound: {
             headers: {
@@ -4142,6 +4305,19 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Success */
+        OwnerThreadSuccess: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    success: true;
+                    data: components["schemas"]["OwnerThread"];
+                };
             };
         };
         /** @description `PAYLOAD_TOO_LARGE`: The request body is over 1 MB. */
@@ -4166,6 +4342,32 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Success */
+        PaymentWebhookReceiptSuccess: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    success: true;
+                    data: components["schemas"]["PaymentWebhookReceipt"];
+                };
+            };
+        };
+        /** @description Success */
+        ProfileSuccess: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    success: true;
+                    data: components["schemas"]["Profile"];
+                };
             };
         };
         /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Please try again later. */
@@ -4200,6 +4402,60 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Success */
+        TagRelaySettingsSuccess: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    success: true;
+                    data: components["schemas"]["TagRelaySettings"];
+                };
+            };
+        };
+        /** @description Success */
+        TagSuccess: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    success: true;
+                    data: components["schemas"]["Tag"];
+                };
+            };
+        };
+        /** @description Success */
+        TagTransferSuccessIdempotent: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    success: true;
+                    data: components["schemas"]["TagTransfer"];
+                };
+            };
+        };
+        /** @description Success */
+        ThreadMessageSuccessIdempotent: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    success: true;
+                    data: components["schemas"]["ThreadMessage"];
+                };
             };
         };
         /** @description `UNAUTHORIZED`: Missing, invalid or expired credential. */
@@ -4542,20 +4798,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccessIdempotent"];
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4585,19 +4828,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccess"];
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4628,19 +4859,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccess"];
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4750,20 +4969,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccessIdempotent"];
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4788,20 +4994,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccessIdempotent"];
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4827,19 +5020,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccess"];
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4894,19 +5075,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccess"];
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5024,20 +5193,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccessIdempotent"];
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5141,19 +5297,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccess"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5235,19 +5379,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccess"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5352,19 +5484,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Tag"];
-                    };
-                };
-            };
+            200: components["responses"]["TagSuccess"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5385,19 +5505,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccess"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5426,19 +5534,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Tag"];
-                    };
-                };
-            };
+            200: components["responses"]["TagSuccess"];
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5580,19 +5676,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Tag"];
-                    };
-                };
-            };
+            200: components["responses"]["TagSuccess"];
             400: components["responses"]["ValidationErrorOrInvalidTransition"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5628,20 +5712,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            201: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["TagTransfer"];
-                    };
-                };
-            };
+            201: components["responses"]["TagTransferSuccessIdempotent"];
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5735,20 +5806,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["TagTransfer"];
-                    };
-                };
-            };
+            200: components["responses"]["TagTransferSuccessIdempotent"];
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5775,6 +5833,90 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            200: components["responses"]["TagTransferSuccessIdempotent"];
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    requestPhoneCode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe (Stripe's semantics): 1–255 printable ASCII characters, e.g. a UUID; otherwise 400. The first answer (other than 5xx or 429) is kept for 24 hours for you and this key: a retry with the same method, path and body gets it again with `Idempotent-Replayed: true`; the same key with another request is 422; a retry while the first is still running waits up to 2 s, then is 409. Keys are per user, whichever credential sends them. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description The number in international form (+49 151 23456789), or national with `country`
+                     * @example +14155552671
+                     */
+                    phone: string;
+                    /**
+                     * @description ISO 3166 alpha-2 country of a number written in national form
+                     * @example US
+                     */
+                    country?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["PhoneCodeSent"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    verifyPhoneCode: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe (Stripe's semantics): 1–255 printable ASCII characters, e.g. a UUID; otherwise 400. The first answer (other than 5xx or 429) is kept for 24 hours for you and this key: a retry with the same method, path and body gets it again with `Idempotent-Replayed: true`; the same key with another request is 422; a retry while the first is still running waits up to 2 s, then is 409. Keys are per user, whichever credential sends them. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 123456 */
+                    code: string;
+                };
+            };
+        };
+        responses: {
             /** @description Success */
             200: {
                 headers: {
@@ -5785,7 +5927,114 @@ export interface operations {
                     "application/json": {
                         /** @enum {boolean} */
                         success: true;
-                        data: components["schemas"]["TagTransfer"];
+                        data: components["schemas"]["VerifiedPhone"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getTagRelay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["TagRelaySettingsSuccess"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateTagRelay: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Finders can call or text you through the relay */
+                    enabled: boolean;
+                    /** @description When calls are not put through (may wrap midnight); null clears them, absent keeps them */
+                    quietHours?: {
+                        /**
+                         * @description Local time in your time zone, 24-hour HH:MM
+                         * @example 22:00
+                         */
+                        from: string;
+                        /**
+                         * @description Local time in your time zone, 24-hour HH:MM
+                         * @example 07:00
+                         */
+                        to: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["TagRelaySettingsSuccess"];
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    regenerateRelayPin: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe (Stripe's semantics): 1–255 printable ASCII characters, e.g. a UUID; otherwise 400. The first answer (other than 5xx or 429) is kept for 24 hours for you and this key: a retry with the same method, path and body gets it again with `Idempotent-Replayed: true`; the same key with another request is 422; a retry while the first is still running waits up to 2 s, then is 409. Keys are per user, whichever credential sends them. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
+            };
+            path: {
+                /** @description UUID */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["TagRelaySettings"];
                     };
                 };
             };
@@ -5924,19 +6173,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccess"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -6260,19 +6497,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Profile"];
-                    };
-                };
-            };
+            200: components["responses"]["ProfileSuccess"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -6307,19 +6532,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Profile"];
-                    };
-                };
-            };
+            200: components["responses"]["ProfileSuccess"];
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -6593,19 +6806,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccess"];
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -6629,19 +6830,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccess"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -6891,15 +7080,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-sent events */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/event-stream": string;
-                };
-            };
+            200: components["responses"]["EventStream"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -6979,20 +7160,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            201: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["ThreadMessage"];
-                    };
-                };
-            };
+            201: components["responses"]["ThreadMessageSuccessIdempotent"];
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7035,20 +7203,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            201: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["ThreadMessage"];
-                    };
-                };
-            };
+            201: components["responses"]["ThreadMessageSuccessIdempotent"];
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7112,19 +7267,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["OwnerThread"];
-                    };
-                };
-            };
+            200: components["responses"]["OwnerThreadSuccess"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -7151,19 +7294,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["OwnerThread"];
-                    };
-                };
-            };
+            200: components["responses"]["OwnerThreadSuccess"];
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7202,20 +7333,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            201: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["ThreadMessage"];
-                    };
-                };
-            };
+            201: components["responses"]["ThreadMessageSuccessIdempotent"];
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7241,19 +7359,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccess"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -7341,19 +7447,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccess"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -7432,20 +7526,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccessIdempotent"];
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7477,20 +7558,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccessIdempotent"];
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7544,15 +7612,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-sent events */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "text/event-stream": string;
-                };
-            };
+            200: components["responses"]["EventStream"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimitExceeded"];
@@ -7636,19 +7696,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccess"];
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7830,19 +7878,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccess"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -8320,19 +8356,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccess"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -9578,20 +9602,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccessIdempotent"];
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -9615,19 +9626,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccess"];
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -9682,19 +9681,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["PaymentWebhookReceipt"];
-                    };
-                };
-            };
+            200: components["responses"]["PaymentWebhookReceiptSuccess"];
             400: components["responses"]["ValidationError"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimitExceeded"];
@@ -9718,19 +9705,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["PaymentWebhookReceipt"];
-                    };
-                };
-            };
+            200: components["responses"]["PaymentWebhookReceiptSuccess"];
             400: components["responses"]["ValidationError"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimitExceeded"];
@@ -9973,19 +9948,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccess"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -10255,19 +10218,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["Message"];
-                    };
-                };
-            };
+            200: components["responses"]["MessageSuccess"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
