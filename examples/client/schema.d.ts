@@ -4205,15 +4205,6 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Server-sent events */
-        EventStream: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "text/event-stream": string;
-            };
-        };
         /** @description `FORBIDDEN`: Authenticated, but not allowed to do this. */
         Forbidden: {
             headers: {
@@ -4268,33 +4259,6 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description Success */
-        MessageSuccess: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    /** @enum {boolean} */
-                    success: true;
-                    data: components["schemas"]["Message"];
-                };
-            };
-        };
-        /** @description Success */
-        MessageSuccessIdempotent: {
-            headers: {
-                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    /** @enum {boolean} */
-                    success: true;
-                    data: components["schemas"]["Message"];
-                };
-            };
-        };
         /** @description `NOT_FOUND`: The resource does not exist or is not yours. */
         NotFound: {
             headers: {
@@ -4305,19 +4269,6 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description Success */
-        OwnerThreadSuccess: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    /** @enum {boolean} */
-                    success: true;
-                    data: components["schemas"]["OwnerThread"];
-                };
             };
         };
         /** @description `PAYLOAD_TOO_LARGE`: The request body is over 1 MB. */
@@ -4342,32 +4293,6 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description Success */
-        PaymentWebhookReceiptSuccess: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    /** @enum {boolean} */
-                    success: true;
-                    data: components["schemas"]["PaymentWebhookReceipt"];
-                };
-            };
-        };
-        /** @description Success */
-        ProfileSuccess: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    /** @enum {boolean} */
-                    success: true;
-                    data: components["schemas"]["Profile"];
-                };
             };
         };
         /** @description `RATE_LIMIT_EXCEEDED`: Too many requests. Please try again later. */
@@ -4402,60 +4327,6 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ErrorEnvelope"];
-            };
-        };
-        /** @description Success */
-        TagRelaySettingsSuccess: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    /** @enum {boolean} */
-                    success: true;
-                    data: components["schemas"]["TagRelaySettings"];
-                };
-            };
-        };
-        /** @description Success */
-        TagSuccess: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    /** @enum {boolean} */
-                    success: true;
-                    data: components["schemas"]["Tag"];
-                };
-            };
-        };
-        /** @description Success */
-        TagTransferSuccessIdempotent: {
-            headers: {
-                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    /** @enum {boolean} */
-                    success: true;
-                    data: components["schemas"]["TagTransfer"];
-                };
-            };
-        };
-        /** @description Success */
-        ThreadMessageSuccessIdempotent: {
-            headers: {
-                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                [name: string]: unknown;
-            };
-            content: {
-                "application/json": {
-                    /** @enum {boolean} */
-                    success: true;
-                    data: components["schemas"]["ThreadMessage"];
-                };
             };
         };
         /** @description `UNAUTHORIZED`: Missing, invalid or expired credential. */
@@ -4798,7 +4669,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["MessageSuccessIdempotent"];
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4828,7 +4712,19 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["MessageSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4859,7 +4755,19 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["MessageSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4969,7 +4877,20 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["MessageSuccessIdempotent"];
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -4994,7 +4915,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["MessageSuccessIdempotent"];
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5020,7 +4954,19 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["MessageSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5075,7 +5021,19 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["MessageSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5193,7 +5151,20 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["MessageSuccessIdempotent"];
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5297,7 +5268,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["MessageSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5379,7 +5362,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["MessageSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5484,7 +5479,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["TagSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Tag"];
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5505,7 +5512,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["MessageSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5534,7 +5553,19 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["TagSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Tag"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5676,7 +5707,19 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["TagSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Tag"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationErrorOrInvalidTransition"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5712,7 +5755,20 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["TagTransferSuccessIdempotent"];
+            /** @description Success */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["TagTransfer"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5806,7 +5862,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["TagTransferSuccessIdempotent"];
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["TagTransfer"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5833,7 +5902,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["TagTransferSuccessIdempotent"];
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["TagTransfer"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -5955,7 +6037,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["TagRelaySettingsSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["TagRelaySettings"];
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -5996,7 +6090,19 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["TagRelaySettingsSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["TagRelaySettings"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -6173,7 +6279,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["MessageSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -6497,7 +6615,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["ProfileSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Profile"];
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -6532,7 +6662,19 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["ProfileSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Profile"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -6806,7 +6948,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["MessageSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -6830,7 +6984,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["MessageSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -7080,7 +7246,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["EventStream"];
+            /** @description Server-sent events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -7160,7 +7334,20 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["ThreadMessageSuccessIdempotent"];
+            /** @description Success */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ThreadMessage"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7203,7 +7390,20 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["ThreadMessageSuccessIdempotent"];
+            /** @description Success */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ThreadMessage"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7267,7 +7467,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["OwnerThreadSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["OwnerThread"];
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -7294,7 +7506,19 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["OwnerThreadSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["OwnerThread"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7333,7 +7557,20 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["ThreadMessageSuccessIdempotent"];
+            /** @description Success */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["ThreadMessage"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7359,7 +7596,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["MessageSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -7447,7 +7696,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["MessageSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -7526,7 +7787,20 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["MessageSuccessIdempotent"];
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7558,7 +7832,20 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["MessageSuccessIdempotent"];
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7612,7 +7899,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["EventStream"];
+            /** @description Server-sent events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             429: components["responses"]["RateLimitExceeded"];
@@ -7696,7 +7991,19 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["MessageSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7878,7 +8185,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["MessageSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -8356,7 +8675,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["MessageSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -9602,7 +9933,20 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["MessageSuccessIdempotent"];
+            /** @description Success */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -9626,7 +9970,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["MessageSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -9681,7 +10037,19 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["PaymentWebhookReceiptSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["PaymentWebhookReceipt"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimitExceeded"];
@@ -9705,7 +10073,19 @@ export interface operations {
             };
         };
         responses: {
-            200: components["responses"]["PaymentWebhookReceiptSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["PaymentWebhookReceipt"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimitExceeded"];
@@ -9948,7 +10328,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["MessageSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -10218,7 +10610,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            200: components["responses"]["MessageSuccess"];
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Message"];
+                    };
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
