@@ -53,12 +53,3 @@ export async function listBlockedUsers(ctx: ServiceContext): Promise<BlockedUser
     .orderBy(desc(schema.userBlocks.createdAt), desc(schema.userBlocks.blockedId));
   return rows.map((row) => ({ userId: row.userId, blockedAt: row.blockedAt.toISOString(), knownAs: row.knownAs ?? null }));
 }
-
-/** Whether `blockerId` has blocked `userId`: a signed-in finder contacting a blocked owner is refused (403). */
-export async function isBlocked(db: Executor, blockerId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ blockedId: schema.userBlocks.blockedId })
-    .from(schema.userBlocks)
-    .where(and(eq(schema.userBlocks.blockerId, blockerId), eq(schema.userBlocks.blockedId, userId)));
-  return Boolean(row);
-}

@@ -1,5 +1,6 @@
-import { schema, type Executor } from "@/db/client";
+import type { Executor } from "@/db/client";
 import type { Tag } from "@/db/schema";
+import { insertProduct } from "./queries";
 
 interface CatalogueProduct {
   slug: string;
@@ -7,10 +8,11 @@ interface CatalogueProduct {
   description: string;
   priceMinor: number;
   images: string[];
+  /** Its colours, each a variant at the product's price pictured by the image at its index. */
+  colours?: string[];
   stock: number;
   tagPack: number;
   tagType: Tag["tagType"];
-  variants: { name: string; priceMinor: number; image?: string }[];
 }
 
 /** The shop's starting catalogue (USD, app-served pictures in public/products). */
@@ -24,10 +26,7 @@ export const STARTER_CATALOGUE: readonly CatalogueProduct[] = [
     stock: 500,
     tagPack: 1,
     tagType: "GENERAL",
-    variants: [
-      { name: "White", priceMinor: 999, image: "/products/qr-tag.svg" },
-      { name: "Black", priceMinor: 999, image: "/products/qr-tag-black.svg" },
-    ],
+    colours: ["White", "Black"],
   },
   {
     slug: "nfc-tag",
@@ -38,7 +37,6 @@ export const STARTER_CATALOGUE: readonly CatalogueProduct[] = [
     stock: 300,
     tagPack: 1,
     tagType: "GENERAL",
-    variants: [],
   },
   {
     slug: "pet-collar-tag",
@@ -49,11 +47,7 @@ export const STARTER_CATALOGUE: readonly CatalogueProduct[] = [
     stock: 400,
     tagPack: 1,
     tagType: "PET",
-    variants: [
-      { name: "Blue", priceMinor: 1299, image: "/products/pet-collar-tag.svg" },
-      { name: "Red", priceMinor: 1299, image: "/products/pet-collar-tag-red.svg" },
-      { name: "Green", priceMinor: 1299, image: "/products/pet-collar-tag-green.svg" },
-    ],
+    colours: ["Blue", "Red", "Green"],
   },
   {
     slug: "luggage-tag",
@@ -64,10 +58,7 @@ export const STARTER_CATALOGUE: readonly CatalogueProduct[] = [
     stock: 200,
     tagPack: 1,
     tagType: "TRAVEL",
-    variants: [
-      { name: "Orange", priceMinor: 1999, image: "/products/luggage-tag.svg" },
-      { name: "Black", priceMinor: 1999, image: "/products/luggage-tag-black.svg" },
-    ],
+    colours: ["Orange", "Black"],
   },
   {
     slug: "tag-5-pack",
@@ -78,7 +69,6 @@ export const STARTER_CATALOGUE: readonly CatalogueProduct[] = [
     stock: 150,
     tagPack: 5,
     tagType: "GENERAL",
-    variants: [],
   },
   {
     slug: "tag-10-pack",
@@ -89,7 +79,6 @@ export const STARTER_CATALOGUE: readonly CatalogueProduct[] = [
     stock: 100,
     tagPack: 10,
     tagType: "GENERAL",
-    variants: [],
   },
 ];
 
@@ -100,29 +89,9 @@ export const STARTER_CATALOGUE: readonly CatalogueProduct[] = [
 export async function seedCatalogue(db: Executor): Promise<number> {
   let added = 0;
   for (const [index, item] of STARTER_CATALOGUE.entries()) {
-    const [product] = await db
-      .insert(schema.products)
-      .values({
-        slug: item.slug,
-        name: item.name,
-        description: item.description,
-        priceMinor: item.priceMinor,
-        currency: "USD",
-        images: item.images,
-        stock: item.stock,
-        tagPack: item.tagPack,
-        tagType: item.tagType,
-        sortOrder: (index + 1) * 10,
-      })
-      .onConflictDoNothing({ target: schema.products.slug })
-      .returning({ id: schema.products.id });
-    if (!product) continue;
-    added += 1;
-    if (item.variants.length) {
-      await db
-        .insert(schema.productVariants)
-        .values(item.variants.map((variant, order) => ({ productId: product.id, name: variant.name, priceMinor: variant.priceMinor, image: variant.image ?? null, sortOrder: order })));
-    }
+    const { colours = [], ...product } = item;
+    const variants = colours.map((name, order) => ({ name, priceMinor: item.priceMinor, image: item.images[order] ?? null }));
+    if (await insertProduct(db, { ...product, currency: "USD", sortOrder: (index + 1) * 10 }, variants, { ifSlugFree: true })) added += 1;
   }
   return added;
 }

@@ -11,7 +11,7 @@ import { requireAdmin, requireUser, type ServiceContext, withTransaction } from 
 import { ConflictError, type FieldIssue, NotFoundError, UnprocessableError, ValidationError } from "@/lib/services/errors";
 import { notify } from "@/lib/services/notifications";
 import { recordAudit, recordSystemAudit } from "@/lib/services/audit";
-import { countOrderTags, lockOrder, orderItemsOf, releaseReservation, reserveStock, restock, tagIdsByItem, withdrawUnusedOrderTags } from "./queries";
+import { countOrderTags, lockOrder, orderItemsOf, orderRecord, orderRecords, releaseReservation, reserveStock, restock, withdrawUnusedOrderTags } from "./queries";
 import { appBaseUrl, describeTagOutcome, formatMoney, orderReference, toOrderRecord } from "./records";
 import {
   ABANDONED_ORDER_HOURS,
@@ -47,16 +47,6 @@ const REFUNDABLE: readonly OrderStatus[] = ["CONFIRMED", "PROCESSING", "SHIPPED"
 
 /** The idempotency key of an order's one refund: the cancel job and the admin refund share it, so the provider refunds once. */
 export const refundKey = (orderId: string) => `order-refund-${orderId}`;
-
-export async function orderRecords(db: Executor, orders: Order[]): Promise<OrderRecord[]> {
-  const items = await orderItemsOf(db, orders.map((order) => order.id));
-  const tags = await tagIdsByItem(db, [...items.values()].flat().map((item) => item.id));
-  return orders.map((order) => toOrderRecord(order, items.get(order.id) ?? [], tags));
-}
-
-export async function orderRecord(db: Executor, order: Order): Promise<OrderRecord> {
-  return (await orderRecords(db, [order]))[0]!;
-}
 
 /** The caller's order; someone else's (or an unknown id) is 404, indistinguishable. */
 async function ownOrder(db: Executor, userId: string, orderId: string, lock = false): Promise<Order> {

@@ -14,7 +14,7 @@ import { notify } from "@/lib/services/notifications";
 import { insertNewTags } from "@/lib/services/tags";
 import { recordSystemAudit } from "@/lib/services/audit";
 import { LATE_PAYMENT_ACTION, orderAuditFields, tellBuyer } from "./orders";
-import { consumeReservation, lockOrder, orderItemsOf } from "./queries";
+import { consumeReservation, linkPaymentCustomer, lockOrder, orderItemsOf } from "./queries";
 import { formatMoney, orderReference } from "./records";
 
 /**
@@ -68,13 +68,6 @@ export type PaymentIntentEvent = z.output<typeof paymentIntentEventSchema>;
 
 /** When the provider says the event happened; now when it does not say. */
 const eventTime = (event: { created?: number }) => (event.created === undefined ? new Date() : new Date(event.created * 1000));
-
-/** Links the provider's customer id to our user (first link wins; a customer id is one user's only). */
-export async function linkPaymentCustomer(db: Executor, userId: string, customerId: string): Promise<void> {
-  const [user] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, userId));
-  if (!user) return;
-  await db.insert(schema.paymentCustomers).values({ userId, providerCustomerId: customerId }).onConflictDoNothing();
-}
 
 /** The order an event names: by its payment intent, else by metadata.orderId, else by its checkout session; locked. */
 async function lockEventOrder(db: Executor, refs: { paymentIntentId?: string | null; orderId?: string | null; sessionId?: string | null }): Promise<Order | undefined> {

@@ -4,7 +4,7 @@ import type { Product } from "@/db/schema";
 import { requireAdmin, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { recordAudit } from "@/lib/services/audit";
 import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from "@/lib/services/errors";
-import { variantsOf } from "./queries";
+import { insertProduct, variantsOf } from "./queries";
 import { toAdminProductRecord, toMinor, toProductRecord } from "./records";
 import type { AdminProductRecord, CreateProductInput, ProductRecord, UpdateProductInput } from "./schemas";
 
@@ -81,9 +81,9 @@ export async function createProduct(ctx: ServiceContext, input: CreateProductInp
     withTransaction(ctx, async (tx) => {
       const slug = input.slug ?? slugify(input.name);
       await assertSlugFree(tx.db, slug);
-      const [product] = await tx.db
-        .insert(schema.products)
-        .values({
+      const { product, variants } = (await insertProduct(
+        tx.db,
+        {
           slug,
           name: input.name,
           description: input.description,
@@ -95,15 +95,10 @@ export async function createProduct(ctx: ServiceContext, input: CreateProductInp
           tagType: input.tagType,
           active: input.active,
           sortOrder: input.sortOrder,
-        })
-        .returning();
-      const variants = input.variants.length
-        ? await tx.db
-            .insert(schema.productVariants)
-            .values(input.variants.map((variant, index) => ({ productId: product!.id, name: variant.name, priceMinor: toMinor(variant.price), image: variant.image ?? null, sortOrder: index })))
-            .returning()
-        : [];
-      const record = toAdminProductRecord(product!, variants);
+        },
+        input.variants.map((variant) => ({ name: variant.name, priceMinor: toMinor(variant.price), image: variant.image ?? null })),
+      ))!;
+      const record = toAdminProductRecord(product, variants);
       await recordAudit(tx, { action: "product.create", entityType: "product", entityId: record.id, before: null, after: record });
       return record;
     }),

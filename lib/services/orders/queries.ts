@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
-import type { Order, OrderItem, ProductVariant } from "@/db/schema";
+import type { Order, OrderItem, Product, ProductVariant } from "@/db/schema";
+import { toOrderRecord } from "./records";
+import type { OrderRecord } from "./schemas";
 
 /**
  * The orders domain's building blocks on a bare handle (or the caller's transaction): stock moves,
@@ -127,4 +129,44 @@ export async function variantsOf(db: Executor, productIds: string[]): Promise<Ma
     .orderBy(asc(schema.productVariants.sortOrder), asc(schema.productVariants.createdAt), asc(schema.productVariants.id));
   for (const row of rows) (byProduct.get(row.productId) ?? byProduct.set(row.productId, []).get(row.productId)!).push(row);
   return byProduct;
+}
+
+/** Orders as their API records, with their lines and each line's tags (two queries for any number of orders). */
+export async function orderRecords(db: Executor, orders: Order[]): Promise<OrderRecord[]> {
+  const items = await orderItemsOf(db, orders.map((order) => order.id));
+  const tags = await tagIdsByItem(db, [...items.values()].flat().map((item) => item.id));
+  return orders.map((order) => toOrderRecord(order, items.get(order.id) ?? [], tags));
+}
+
+export async function orderRecord(db: Executor, order: Order): Promise<OrderRecord> {
+  return (await orderRecords(db, [order]))[0]!;
+}
+
+/** Links the provider's customer id to our user (first link wins; a customer id is one user's only). */
+export async function linkPaymentCustomer(db: Executor, userId: string, customerId: string): Promise<void> {
+  const [user] = await db.select({ id: schema.users.id }).from(schema.users).where(eq(schema.users.id, userId));
+  if (!user) return;
+  await db.insert(schema.paymentCustomers).values({ userId, providerCustomerId: customerId }).onConflictDoNothing();
+}
+
+/**
+ * A product and its variants, in their order: the admin's new product and the starter catalogue's.
+ * `ifSlugFree` adds nothing when the slug is taken (undefined); otherwise the unique index refuses it.
+ */
+export async function insertProduct(
+  db: Executor,
+  values: typeof schema.products.$inferInsert,
+  variants: { name: string; priceMinor: number; image: string | null }[],
+  options: { ifSlugFree?: boolean } = {},
+): Promise<{ product: Product; variants: ProductVariant[] } | undefined> {
+  const insert = db.insert(schema.products).values(values);
+  const [product] = await (options.ifSlugFree ? insert.onConflictDoNothing({ target: schema.products.slug }) : insert).returning();
+  if (!product) return undefined;
+  const rows = variants.length
+    ? await db
+        .insert(schema.productVariants)
+        .values(variants.map((variant, index) => ({ productId: product.id, ...variant, sortOrder: index })))
+        .returning()
+    : [];
+  return { product, variants: rows };
 }
