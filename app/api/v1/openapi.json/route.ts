@@ -6,8 +6,7 @@ import { openApiRepresentation } from "@/lib/openapi";
  * The document changes only with a deployment: its bytes and their hash are made once per process. A
  * client may keep it 5 minutes, then revalidates with If-None-Match (304, no body). Not compressed here:
  * Next drops a route handler's own Content-Encoding header on the way out (gzipping here sent raw gzip
- * bytes labelled as JSON) and `next start` does not compress route handlers; the proxy or CDN in front
- * does (docs/api.md).
+ * bytes labelled as JSON); `next start` gzips it because next.config.ts sets its Content-Type (docs/api.md).
  */
 export const GET = route(systemEndpoints.openapi, async ({ req }) => {
   const document = openApiRepresentation();
