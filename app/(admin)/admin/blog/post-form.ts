@@ -1,12 +1,11 @@
 import { formText } from "@/lib/forms/form-state";
+import { editorValues, listField, ticked } from "../content-form";
+
+/** The editor's text fields, besides the Published box. */
+export const POST_TEXT_FIELDS = ["title", "slug", "excerpt", "content", "coverImage", "tags"] as const;
 
 /** Tags as the editor takes them: one text, comma-separated. */
-export function tagList(text: string): string[] {
-  return text
-    .split(",")
-    .map((tag) => tag.trim())
-    .filter(Boolean);
-}
+export const tagList = (text: string): string[] => listField(text, ",");
 
 /**
  * The editor's fields as the post schemas take them (create and update alike). A blank slug is
@@ -22,16 +21,11 @@ export function postFormInput(formData: FormData, slugWhenBlank: (title: string)
     content: formText(formData, "content"),
     coverImage: formText(formData, "coverImage").trim() || null,
     tags: tagList(formText(formData, "tags")),
-    published: formText(formData, "published") === "on",
+    published: ticked(formData, "published"),
   };
   if (input.slug === undefined) delete input.slug;
   return input;
 }
 
 /** Every text the form sent, to put back after a refusal. */
-export function postFormValues(formData: FormData): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const name of ["title", "slug", "excerpt", "content", "coverImage", "tags"]) values[name] = formText(formData, name);
-  values.published = formText(formData, "published") === "on" ? "on" : "";
-  return values;
-}
+export const postFormValues = (formData: FormData): Record<string, string> => editorValues(formData, POST_TEXT_FIELDS, "published");

@@ -1,12 +1,11 @@
 import { formText } from "@/lib/forms/form-state";
+import { editorValues, listField, ticked } from "../content-form";
+
+/** The editor's text fields, besides the Open box. */
+export const POSITION_TEXT_FIELDS = ["title", "department", "location", "type", "description", "requirements", "benefits", "applyUrl"] as const;
 
 /** Requirements and benefits as the editor takes them: one per line, blank lines ignored. */
-export function lines(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
-}
+export const lines = (text: string): string[] => listField(text, /\r?\n/);
 
 /** The editor's fields as the position schemas take them (create and update alike). */
 export function positionFormInput(formData: FormData): Record<string, unknown> {
@@ -19,14 +18,9 @@ export function positionFormInput(formData: FormData): Record<string, unknown> {
     requirements: lines(formText(formData, "requirements")),
     benefits: lines(formText(formData, "benefits")),
     applyUrl: formText(formData, "applyUrl"),
-    open: formText(formData, "open") === "on",
+    open: ticked(formData, "open"),
   };
 }
 
 /** Every text the form sent, to put back after a refusal. */
-export function positionFormValues(formData: FormData): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const name of ["title", "department", "location", "type", "description", "requirements", "benefits", "applyUrl"]) values[name] = formText(formData, name);
-  values.open = formText(formData, "open") === "on" ? "on" : "";
-  return values;
-}
+export const positionFormValues = (formData: FormData): Record<string, string> => editorValues(formData, POSITION_TEXT_FIELDS, "open");
