@@ -6,4 +6,4 @@ export { type AdminReportQuery, applyReportAction, listReportsForAdmin, updateRe
 export { createReport, listMyReports, REPORT_RECEIVED } from "./reports";
 export * from "./schemas";
 export { exportBlockedUsers, exportReports } from "./export";
-export { fileVinConflictReport, type VinConflict } from "./vin-conflict";
+export { fileVinConflictReport } from "./vin-conflict";

@@ -11,7 +11,7 @@ export { labelWords } from "./label-words";
 export { findEncryptedIdByCode } from "./lookup";
 export { tagQrCode } from "./qr";
 export { type TagRecord, tagRecordSchema, tagStatusSchema, tagTypeSchema, toTagRecord, visibilitySchema } from "./records";
-export { ownedTag, TAG_NOT_FOUND } from "./access";
+export { ownedTag } from "./access";
 export { listTagScans, type ScanRecord, scanRecordSchema, TAG_MAP_PLACES, tagMapPlaces, type TagMapPlaces } from "./scans";
 export { activateTagInput, bulkActivateInput, createTransferInput, insuranceInputSchema, labelFormatSchema, labelQuery, labelSheetQuery, labelSizeSchema, MAX_SHEET_LABELS, mintTagsInput, paperSchema, setTagStatusInput, tagCodeInput, updateTagInput } from "./schemas";
 export { acceptTransfer, cancelTransfer, createTransfer, declineTransfer, expireOverdueTransfers, listTransfers, type TransferRecord, transferRecordSchema } from "./transfers";
