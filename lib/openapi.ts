@@ -168,6 +168,9 @@ function jsonSuccess(endpoint: Endpoint, headers: Record<string, unknown> | unde
   return { description: "Success", headers, content: { "application/json": { schema } } };
 }
 
+/** The credentials of an operation that needs one: the document's default `security`. */
+const signedIn: Record<string, string[]>[] = [{ bearerAuth: [] }, { apiKey: [] }, { cookieSession: [] }];
+
 export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints) {
   const registry = new OpenAPIRegistry();
   registry.register("ErrorEnvelope", errorEnvelopeSchema);
@@ -198,7 +201,8 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints) {
       summary: endpoint.summary,
       description: [endpoint.description, endpoint.auth === "admin" ? "Requires role ADMIN or SUPER_ADMIN." : undefined].filter(Boolean).join("\n\n") || undefined,
       tags: endpoint.tags,
-      security: secured ? [{ bearerAuth: [] }, { apiKey: [] }, { cookieSession: [] }] : endpoint.auth === "optional" ? [{}, { bearerAuth: [] }, { apiKey: [] }] : [],
+      // A secured operation inherits the document's `security`; the others say what they take instead.
+      security: secured ? undefined : endpoint.auth === "optional" ? [{}, { bearerAuth: [] }, { apiKey: [] }] : [],
       request: {
         params: endpoint.params,
         query: endpoint.query,
@@ -226,8 +230,10 @@ export function buildOpenApiDocument(endpoints: Endpoint[] = allEndpoints) {
         "QR/NFC tags linked to digital profiles: owners manage tags, profiles, messages and rewards; finders scan a tag, see its public page and message the owner anonymously. Every response is `{ success, data }` or `{ success: false, error: { code, message, details? } }`; every /api/v1 response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset. POSTs that take a credential accept an optional `Idempotency-Key` header (documented on each); public POSTs (sign-in, registration, finder contact, contact form, webhook) and those answering a secret shown once (a new API key, 2FA set-up) ignore it.",
     },
     servers: [{ url: env.APP_URL, description: "This deployment" }],
+    // What every operation that needs a credential takes, said once rather than on each (docs/api.md).
+    security: signedIn,
   });
-  return shareRepeatedParameters(document);
+  return shareRepeatedSuccessResponses(shareRepeatedParameters(document));
 }
 
 type ParameterObject = { name: string; in: string; [key: string]: unknown };
@@ -272,6 +278,58 @@ function shareRepeatedParameters<D extends { paths?: unknown; components?: objec
   const components = (document.components ??= {}) as Record<string, unknown>;
   const sorted = Object.fromEntries(Object.entries(shared).sort(([a], [b]) => a.localeCompare(b)));
   components.parameters = { ...(components.parameters as object | undefined), ...sorted };
+  return document;
+}
+
+type Responses = Record<string, Record<string, { responses?: Record<string, object> }>>;
+
+/**
+ * The name of a success response shared by several operations, from what it carries: `TagSuccess` (the
+ * envelope around a Tag), `<Name>PageSuccess` (a page of them), `MessageSuccessIdempotent` (with the
+ * Idempotent-Replayed header), `EventStream`. Undefined for one whose data is not a named schema.
+ */
+function successResponseName(response: { description?: string; headers?: object; content?: Record<string, { schema?: { properties?: Record<string, { $ref?: string }> } }> }): string | undefined {
+  if (response.content?.["text/event-stream"]) return "EventStream";
+  const properties = response.content?.["application/json"]?.schema?.properties;
+  const data = properties?.data?.$ref?.split("/").pop();
+  if (!data || response.description !== "Success") return undefined;
+  const idempotent = response.headers && IDEMPOTENT_REPLAYED_HEADER in response.headers;
+  return `${data}${properties?.meta ? "Page" : ""}Success${idempotent ? "Idempotent" : ""}`;
+}
+
+/**
+ * Moves every success response written identically on more than one operation (the envelope around a
+ * Message on the 25 operations that answer one, a Tag, a TagTransfer, …) into `components.responses` and
+ * refers to it from each operation, as the error responses are.
+ */
+function shareRepeatedSuccessResponses<D extends { paths?: unknown; components?: object }>(document: D): D {
+  const operations = Object.values((document.paths ?? {}) as Responses).flatMap((item) => Object.values(item));
+  const counts = new Map<string, number>();
+  for (const operation of operations) {
+    for (const response of Object.values(operation.responses ?? {})) {
+      if ("$ref" in response) continue;
+      const key = JSON.stringify(response);
+      counts.set(key, (counts.get(key) ?? 0) + 1);
+    }
+  }
+  const components = (document.components ??= {}) as Record<string, Record<string, object> | undefined>;
+  const shared: Record<string, object> = {};
+  const names = new Map<string, string>();
+  for (const [key, count] of counts) {
+    if (count < 2) continue;
+    const name = successResponseName(JSON.parse(key) as Parameters<typeof successResponseName>[0]);
+    if (!name || name in shared || components.responses?.[name]) continue;
+    names.set(key, name);
+    shared[name] = JSON.parse(key) as object;
+  }
+  for (const operation of operations) {
+    if (!operation.responses) continue;
+    for (const [status, response] of Object.entries(operation.responses)) {
+      const name = "$ref" in response ? undefined : names.get(JSON.stringify(response));
+      if (name) operation.responses[status] = { $ref: `#/components/responses/${name}` };
+    }
+  }
+  components.responses = Object.fromEntries(Object.entries({ ...components.responses, ...shared }).sort(([a], [b]) => a.localeCompare(b)));
   return document;
 }
 
