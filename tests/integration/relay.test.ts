@@ -7,6 +7,7 @@ import { POST as verifyCodeRoute } from "@/app/api/v1/auth/phone/verify/route";
 import { GET as getRelayRoute, PATCH as patchRelayRoute } from "@/app/api/v1/tags/[id]/relay/route";
 import { POST as pinRoute } from "@/app/api/v1/tags/[id]/relay/pin/route";
 import { GET as devPhoneRoute } from "@/app/api/dev/phone/route";
+import { GET as exportRoute } from "@/app/api/v1/auth/me/export/route";
 import { openSealedText } from "@/lib/auth/tokens";
 import { systemContext, withTransaction } from "@/lib/services/context";
 import { assignRelayPin, findOwnerByPhone, hashPhoneNumber, resolveRelayPin, switchOffTagRelay } from "@/lib/services/relay";
@@ -385,6 +386,22 @@ describe("GET/PATCH /tags/:id/relay and POST /tags/:id/relay/pin", () => {
     const rows = await db.select().from(schema.tagRelays).where(eq(schema.tagRelays.ownerId, account.id));
     expect(rows.every((row) => row.enabled)).toBe(true);
     expect(new Set(rows.map((row) => row.pin)).size).toBe(10);
+  });
+});
+
+describe("the data export", () => {
+  it("carries the relay number as its last 2 digits and the tags' relay settings, never the number or a hash", async () => {
+    const { account, number } = await verifiedOwner();
+    const tag = await giveTestTag(account.id, { status: "ACTIVE" });
+    const pin = (await json<{ data: Relay }>(await patchRelay(account, tag.id, { enabled: true, quietHours: { from: "22:00", to: "07:00" } }))).data.pin;
+    const response = await call(exportRoute, apiRequest("/api/v1/auth/me/export", { headers: bearer(account.accessToken) }));
+    expect(response.status).toBe(200);
+    const text = await response.text();
+    const { data } = JSON.parse(text) as { data: { relayPhone: unknown[]; tagRelays: unknown[] } };
+    expect(data.relayPhone).toEqual([{ lastDigits: number.slice(-2), verifiedAt: expect.any(String) }]);
+    expect(data.tagRelays).toEqual([{ tagId: tag.id, enabled: true, pin, quietHours: { from: "22:00", to: "07:00" }, updatedAt: expect.any(String) }]);
+    expect(text).not.toContain(number.slice(3));
+    expect(text).not.toContain(hashPhoneNumber(number));
   });
 });
 

@@ -4,6 +4,7 @@ import { requireUser, withTransaction, type ServiceContext } from "@/lib/service
 import { exportEmergency } from "@/lib/services/emergency";
 import { exportThreads } from "@/lib/services/messages";
 import { exportNotifications } from "@/lib/services/notifications";
+import { exportRelayPhone, exportTagRelays } from "@/lib/services/relay";
 import { exportBlockedUsers, exportReports } from "@/lib/services/reports";
 import { exportRewards } from "@/lib/services/rewards";
 import { exportTags } from "@/lib/services/tags";
@@ -29,6 +30,8 @@ const exportSections = {
   blockedUsers: exportBlockedUsers,
   sessions: exportSessions,
   apiKeys: exportApiKeys,
+  relayPhone: exportRelayPhone,
+  tagRelays: exportTagRelays,
 } satisfies Record<string, ExportSection>;
 
 export type AccountExport = { user: PublicUser; exportedAt: string } & {

@@ -3,6 +3,7 @@
  * relay setting and PIN, and the lookups the relay's webhooks use.
  */
 export { readDevPhone } from "./dev-phone";
+export { exportRelayPhone, exportTagRelays } from "./export";
 export { getVerifiedPhone, PHONE_CODE_TRIES, PHONE_CODE_TTL_MS, type PhoneCodeSent, requestPhoneCode, type VerifiedPhone, verifyPhoneCode } from "./phone";
 export { hashPhoneNumber, lastDigitsOf, normalizePhoneNumber } from "./phone-number";
 export { assignRelayPin, randomPin } from "./pin";
