@@ -1,0 +1,38 @@
+import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { schema, type Executor } from "@/db/client";
+import type { Tag } from "@/db/schema";
+import { telephonyProvider } from "@/lib/telephony/provider";
+import { requireUser, type ServiceContext } from "@/lib/services/context";
+import { PHONE_CODE_TRIES } from "./phone";
+
+/** What a finder is shown of a tag's relay: the relay's number and the tag's PIN, never the owner's number. */
+export interface PublicRelay {
+  number: string;
+  pin: string;
+}
+
+/**
+ * The relay a finder may use for this tag, or null: by resolveRelayPin's rules (docs/relay.md), the relay
+ * is on, was set by the tag's current owner, that owner has a verified number, and the tag is neither
+ * DEACTIVATED nor EXPIRED. For the public view (GET /scan/:encryptedId and the finder page).
+ */
+export async function publicRelayOf(db: Executor, tag: Pick<Tag, "id" | "ownerId" | "status">): Promise<PublicRelay | null> {
+  if (!tag.ownerId || tag.status === "DEACTIVATED" || tag.status === "EXPIRED") return null;
+  const [row] = await db
+    .select({ pin: schema.tagRelays.pin })
+    .from(schema.tagRelays)
+    .innerJoin(schema.ownerPhones, eq(schema.ownerPhones.userId, schema.tagRelays.ownerId))
+    .where(and(eq(schema.tagRelays.tagId, tag.id), eq(schema.tagRelays.ownerId, tag.ownerId), eq(schema.tagRelays.enabled, true)));
+  return row?.pin ? { number: telephonyProvider().relayNumber, pin: row.pin } : null;
+}
+
+/** A code still waiting for the owner (not used, not expired, tries left): the account page then asks for it. */
+export async function pendingPhoneCode(ctx: ServiceContext): Promise<{ lastDigits: string; expiresAt: string } | null> {
+  const { userId } = requireUser(ctx);
+  const table = schema.phoneVerifications;
+  const [row] = await ctx.db
+    .select({ lastDigits: table.lastDigits, expiresAt: table.expiresAt })
+    .from(table)
+    .where(and(eq(table.userId, userId), isNull(table.consumedAt), lt(table.attempts, PHONE_CODE_TRIES), gt(table.expiresAt, new Date())));
+  return row ? { lastDigits: row.lastDigits, expiresAt: row.expiresAt.toISOString() } : null;
+}
