@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, doublePrecision, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, doublePrecision, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { tags } from "./tags";
 import { users } from "./users";
 
@@ -7,6 +7,8 @@ const ts = () => timestamp({ withTimezone: true, precision: 3 });
 
 export const threadStatus = pgEnum("thread_status", ["ACTIVE", "CLOSED", "BLOCKED"]);
 export const messageSender = pgEnum("message_sender", ["FINDER", "OWNER"]);
+/** How a message came: the web pages and API, a relayed text, or a relayed call (docs/relay.md). */
+export const messageChannel = pgEnum("message_channel", ["web", "sms", "call"]);
 
 /**
  * A finder's anonymous conversation with a tag's owner. The finder reaches it only by the thread token
@@ -42,6 +44,18 @@ export const threads = pgTable(
     finderNotifiedAt: ts(),
     /** When the one "e-mail me this link" e-mail of this conversation was sent (the address is not confirmed). */
     linkEmailedAt: ts(),
+    /**
+     * A conversation the phone relay opened (docs/relay.md): the finder's number as a keyed hash (found by
+     * it; blocking the conversation blocks the number) and its last 2 digits (all the owner sees). The
+     * number itself is sealed only while the owner may still text back (finderPhoneUntil, 7 days after the
+     * finder's last text), then erased by the relay's sweep.
+     */
+    finderPhoneHash: text(),
+    finderPhoneLastDigits: text(),
+    finderPhoneSealed: text(),
+    finderPhoneUntil: ts(),
+    /** The conversation's 4-character code an owner starts a text with to pick it among several open ones. */
+    relayCode: text(),
     lastMessageAt: ts().notNull().defaultNow(),
     createdAt: ts().notNull().defaultNow(),
     updatedAt: ts()
@@ -53,6 +67,8 @@ export const threads = pgTable(
     uniqueIndex("threads_token_hash_key").on(table.tokenHash),
     index("threads_owner_last_idx").on(table.ownerId, table.lastMessageAt),
     index("threads_tag_idx").on(table.tagId),
+    index("threads_finder_phone_idx").on(table.ownerId, table.finderPhoneHash).where(sql`${table.finderPhoneHash} is not null`),
+    uniqueIndex("threads_owner_relay_code_key").on(table.ownerId, table.relayCode).where(sql`${table.relayCode} is not null`),
   ],
 );
 
@@ -72,6 +88,10 @@ export const threadMessages = pgTable(
     latitude: doublePrecision(),
     longitude: doublePrecision(),
     accuracy: doublePrecision(),
+    channel: messageChannel().notNull().default("web"),
+    /** A relayed call: answered or missed, and how long it lasted (seconds) when answered. */
+    callOutcome: text(),
+    callSeconds: integer(),
     /** When the other side read it (owner inbox: finder messages; thread page: owner messages). */
     readAt: ts(),
     createdAt: ts().notNull().defaultNow(),

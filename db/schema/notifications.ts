@@ -8,6 +8,8 @@ const ts = () => timestamp({ withTimezone: true, precision: 3 });
 export const notificationType = pgEnum("notification_type", [
   "TAG_SCANNED",
   "MESSAGE_RECEIVED",
+  "CALL_RECEIVED",
+  "CALL_MISSED",
   "TAG_STATUS_CHANGED",
   "TAG_CLONE_DETECTED",
   "FINDER_LOCATION_SHARED",

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { threads } from "./finder";
 import { tags } from "./tags";
 import { users } from "./users";
 
@@ -86,6 +87,58 @@ export const testTelephonyDeliveries = pgTable(
   (table) => [uniqueIndex("test_telephony_deliveries_sid_key").on(table.sid), index("test_telephony_deliveries_to_idx").on(table.to, table.createdAt), index("test_telephony_deliveries_from_idx").on(table.from, table.createdAt)],
 );
 
+/**
+ * The relay's webhooks already answered (docs/relay.md): by the provider's sid (CallSid, MessageSid) and
+ * the step of the call, with the TwiML answered, so a replay gets the same answer and has no second effect.
+ */
+export const relayWebhookEvents = pgTable(
+  "relay_webhook_events",
+  {
+    sid: text().notNull(),
+    step: text().notNull(),
+    answer: text().notNull(),
+    createdAt: ts().notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.sid, table.step] }), index("relay_webhook_events_created_idx").on(table.createdAt)],
+);
+
+/** A call through the relay, from the valid PIN on: what the whisper and the status webhook need. */
+export const relayCalls = pgTable(
+  "relay_calls",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    callSid: text().notNull(),
+    tagId: uuid()
+      .notNull()
+      .references(() => tags.id, { onDelete: "cascade" }),
+    ownerId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    threadId: uuid()
+      .notNull()
+      .references(() => threads.id, { onDelete: "cascade" }),
+    /** answered | missed, once the status webhook came. */
+    outcome: text(),
+    durationSeconds: integer(),
+    createdAt: ts().notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex("relay_calls_call_sid_key").on(table.callSid)],
+);
+
+/** Numbers that texted STOP: no relayed text goes to them until they text START (keyed hash only). */
+export const relayOptOuts = pgTable("relay_opt_outs", {
+  phoneHash: text().primaryKey(),
+  createdAt: ts().notNull().defaultNow(),
+});
+
+/** Relayed texts and calls per UTC day, against the global daily cap; when the admins were alerted that day. */
+export const relayDailyUsage = pgTable("relay_daily_usage", {
+  day: text().primaryKey(),
+  count: integer().notNull().default(0),
+  alertedAt: ts(),
+});
+
 export type OwnerPhone = typeof ownerPhones.$inferSelect;
 export type TagRelay = typeof tagRelays.$inferSelect;
 export type TestTelephonyDelivery = typeof testTelephonyDeliveries.$inferSelect;
+export type RelayCall = typeof relayCalls.$inferSelect;

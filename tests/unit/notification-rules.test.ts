@@ -8,6 +8,8 @@ const USER = "5b8c8f0e-2f55-4a0d-9d3b-2f4f9a3e6c11";
 const GROUP: Record<NotificationType, "TagScanned" | "MessageReceived" | "StatusChange" | null> = {
   TAG_SCANNED: "TagScanned",
   MESSAGE_RECEIVED: "MessageReceived",
+  CALL_RECEIVED: "MessageReceived",
+  CALL_MISSED: "MessageReceived",
   TAG_STATUS_CHANGED: "StatusChange",
   TAG_CLONE_DETECTED: "StatusChange",
   FINDER_LOCATION_SHARED: "StatusChange",

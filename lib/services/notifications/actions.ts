@@ -14,6 +14,8 @@ export const NOTIFICATIONS_LIST_PATH = "/dashboard/notifications";
 const byType: Record<NotificationType, NotificationAction> = {
   TAG_SCANNED: { label: "See where it was scanned", path: "/dashboard/tags" },
   MESSAGE_RECEIVED: { label: "Read and reply", path: "/dashboard/messages" },
+  CALL_RECEIVED: { label: "Open the conversation", path: "/dashboard/messages" },
+  CALL_MISSED: { label: "Open the conversation", path: "/dashboard/messages" },
   TAG_STATUS_CHANGED: { label: "Open your tags", path: "/dashboard/tags" },
   TAG_CLONE_DETECTED: { label: "Review the scans", path: "/dashboard/tags" },
   FINDER_LOCATION_SHARED: { label: "See the shared location", path: "/dashboard/tags" },
@@ -25,6 +27,9 @@ const byType: Record<NotificationType, NotificationAction> = {
   SUBSCRIPTION_UPDATED: { label: "Open your plan", path: NOTIFICATIONS_LIST_PATH },
   SECURITY: { label: "Review your account security", path: "/dashboard/account/sessions" },
 };
+
+/** The types that lead to the conversation their data names (relayed calls included: docs/relay.md). */
+const CONVERSATION_TYPES = new Set<NotificationType>(["MESSAGE_RECEIVED", "FINDER_LOCATION_SHARED", "CALL_RECEIVED", "CALL_MISSED"]);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -39,9 +44,9 @@ export function notificationAction(type: NotificationType, data: Record<string, 
   if (typeof data.transferId === "string" && (type === "TRANSFER_RECEIVED" || data.transferStatus === "ACCEPTED")) {
     return { label: "Open your transfers", path: "/dashboard/tags/transfers" };
   }
-  if ((type === "MESSAGE_RECEIVED" || type === "FINDER_LOCATION_SHARED") && typeof data.threadId === "string" && UUID.test(data.threadId)) {
+  if (CONVERSATION_TYPES.has(type) && typeof data.threadId === "string" && UUID.test(data.threadId)) {
     const conversation = `/dashboard/messages/${data.threadId.toLowerCase()}` as const;
-    return type === "MESSAGE_RECEIVED" ? { label: fallback.label, path: conversation } : { label: fallback.label, path: `${conversation}#shared-locations` };
+    return type !== "FINDER_LOCATION_SHARED" ? { label: fallback.label, path: conversation } : { label: fallback.label, path: `${conversation}#shared-locations` };
   }
   if (type === "FINDER_LOCATION_SHARED" && typeof data.tagId === "string" && UUID.test(data.tagId)) {
     return { label: fallback.label, path: `/dashboard/tags/${data.tagId.toLowerCase()}/map` };

@@ -13,6 +13,9 @@ type Channel = "email" | "push";
 const preferenceGroup: Record<NotificationType, "tagScanned" | "messageReceived" | "statusChange" | "always"> = {
   TAG_SCANNED: "tagScanned",
   MESSAGE_RECEIVED: "messageReceived",
+  // A relayed call is a finder reaching out, as a message is (docs/relay.md).
+  CALL_RECEIVED: "messageReceived",
+  CALL_MISSED: "messageReceived",
   TAG_STATUS_CHANGED: "statusChange",
   TAG_CLONE_DETECTED: "statusChange",
   FINDER_LOCATION_SHARED: "statusChange",
