@@ -38,7 +38,7 @@ const quiet = (start: string | null, end: string | null, timeZone = "UTC"): Pref
 describe("channelEnabled", () => {
   it("covers every notification type of the database enum", () => {
     expect(Object.keys(GROUP).sort()).toEqual([...notificationType.enumValues].sort());
-    expect(notificationType.enumValues).toHaveLength(12);
+    expect(notificationType.enumValues).toHaveLength(14);
   });
 
   it("sends everything on both channels with the default preferences", () => {
@@ -87,7 +87,7 @@ describe("isUrgent", () => {
 
   it("does not treat the other types as urgent, even with a LOST tag status in their data", () => {
     const others = notificationType.enumValues.filter((type) => !["TAG_SCANNED", "EMERGENCY_ACCESSED", "TAG_CLONE_DETECTED"].includes(type));
-    expect(others).toHaveLength(9);
+    expect(others).toHaveLength(11);
     for (const type of others) expect(isUrgent(type, { tagStatus: "LOST" }), type).toBe(false);
   });
 });
