@@ -9,7 +9,8 @@ import { ForbiddenError, NotFoundError } from "@/lib/services/errors";
 import { insertSharedLocationScan, notifyLocationShared, SHARE_ALERT_INTERVAL_MS, type ShareLocationInput } from "@/lib/services/scans";
 import { hashClientIp, type Visitor } from "@/lib/services/visitor";
 import { tagNameFor } from "./access";
-import { hasBlocked, tagOfThread, threadByToken } from "./queries";
+import { isBlocked } from "@/lib/services/blocks";
+import { tagOfThread, threadByToken } from "./queries";
 import { claimFinderEmail, finderAddressKey, queueFinderEmail } from "./finder-email";
 import { negotiateLocale } from "@/lib/i18n/locales";
 import { notifyOwnerOfMessage } from "./owner-notice";
@@ -46,7 +47,7 @@ export async function contactOwner(ctx: ServiceContext, encryptedId: string, inp
     // The owner cannot be a finder of their own tag: such a conversation would get a handover code and
     // could be named as the finder who returned the item, paying the reward to the owner.
     if (finderUserId === tag.ownerId) throw new ForbiddenError(OWN_TAG);
-    if (finderUserId && (await hasBlocked(tx.db, tag.ownerId, finderUserId))) throw new ForbiddenError(BLOCKED);
+    if (finderUserId && (await isBlocked(tx.db, tag.ownerId, finderUserId))) throw new ForbiddenError(BLOCKED);
 
     const token = newThreadToken();
     const finderEmail = input.finderEmail ?? null;
@@ -110,7 +111,7 @@ async function threadOpenToFinder(db: Executor, token: string, signedIn: string 
   // let a suspended user keep writing to owners without signing in.
   if (thread.finderUserId && (await isUserSuspended(db, thread.finderUserId))) throw new ForbiddenError(SUSPENDED_FINDER);
   for (const userId of new Set([thread.finderUserId, signedIn])) {
-    if (userId && (await hasBlocked(db, thread.ownerId, userId))) throw new ForbiddenError(BLOCKED);
+    if (userId && (await isBlocked(db, thread.ownerId, userId))) throw new ForbiddenError(BLOCKED);
   }
   return thread;
 }

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { Thread } from "@/db/schema";
 import { NotFoundError } from "@/lib/services/errors";
@@ -22,15 +22,6 @@ export async function threadByToken(db: Executor, token: string, options: { lock
   const [thread] = options.lock ? await query.for("update") : await query;
   if (!thread) throw new NotFoundError(THREAD_NOT_FOUND);
   return thread;
-}
-
-/** Whether `blockerId` has blocked `blockedId` (a user_blocks row). */
-export async function hasBlocked(db: Executor, blockerId: string, blockedId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ blockerId: schema.userBlocks.blockerId })
-    .from(schema.userBlocks)
-    .where(and(eq(schema.userBlocks.blockerId, blockerId), eq(schema.userBlocks.blockedId, blockedId)));
-  return Boolean(row);
 }
 
 /** The tag a thread is about: its owner, name and visibility (see tagNameFor). */
