@@ -8,3 +8,4 @@ export * from "./rewards";
 export * from "./shop";
 export * from "./content";
 export * from "./relay";
+export * from "./test-telephony";
