@@ -3029,6 +3029,10 @@ export interface components {
          *         "size": "Medium",
          *         "distinctiveMarks": "White patch over the left eye",
          *         "needsMedication": true
+         *       },
+         *       "relay": {
+         *         "number": "+15005550006",
+         *         "pin": "482913"
          *       }
          *     }
          */
@@ -3070,6 +3074,7 @@ export interface components {
             /** @description Whether GET /scan/{encryptedId}/emergency has the owner's emergency profile: the owner has one and shows it on this tag (emergencyVisible; off by default for PET tags) */
             emergencyAvailable: boolean;
             details: components["schemas"]["PublicItemDetails"];
+            relay: components["schemas"]["PublicRelay"];
         };
         /** @description The typed profile's public part; null for GENERAL tags, PRIVATE profiles, DEACTIVATED tags and tags without one. */
         PublicItemDetails: {
@@ -3108,6 +3113,19 @@ export interface components {
             luggageType: string;
             brand: string | null;
             color: string | null;
+        } | null;
+        /** @description Call or text the owner through the anonymous phone relay (docs/relay.md): present only while the owner has it on for this tag, has a verified phone, and the tag is not DEACTIVATED or EXPIRED; else null. Call the number and type the PIN, or text "<PIN> <message>" to it. */
+        PublicRelay: {
+            /**
+             * @description The relay's number (E.164), never the owner's
+             * @example +15005550006
+             */
+            number: string;
+            /**
+             * @description The tag's 6-digit relay PIN: dial it after the number, or start a text with it
+             * @example 482913
+             */
+            pin: string;
         } | null;
         /**
          * @example {

@@ -187,6 +187,7 @@ describe("GET /scan/:encryptedId: what a finder sees", () => {
       contactEnabled: true,
       emergencyAvailable: false,
       details: { tagType: "PET", petName: "Rex", species: "Dog", breed: "Beagle", color: "Brown", size: null, distinctiveMarks: null, needsMedication: null },
+      relay: null,
     });
     expectNoOwnerContact(text, owner);
 
@@ -249,6 +250,7 @@ describe("GET /scan/:encryptedId: what a finder sees", () => {
       contactEnabled: true,
       emergencyAvailable: true,
       details: null,
+      relay: null,
     });
     expect(text).not.toMatch(/Rex|Beagle|Ada|Brown|\/api\/photos/);
     expectNoOwnerContact(text, owner);
@@ -283,6 +285,7 @@ describe("GET /scan/:encryptedId: what a finder sees", () => {
       contactEnabled: false,
       emergencyAvailable: false,
       details: null,
+      relay: null,
     });
     expectNoOwnerContact(off.text, owner);
 

@@ -28,6 +28,7 @@ const base: PublicScanView = {
   contactEnabled: true,
   emergencyAvailable: true,
   details: { tagType: "PET", petName: "Rex", species: "Dog", breed: "Beagle", color: "Brown", size: "Small", distinctiveMarks: "White patch over the left eye", needsMedication: true },
+  relay: null,
 };
 
 async function render(view: PublicScanView, actions?: React.ReactNode): Promise<string> {

@@ -4,6 +4,7 @@ import { preparedFor } from "@/db/prepared";
 import type { Tag } from "@/db/schema";
 import { hasEmergencyProfile } from "@/lib/services/emergency";
 import { emergencyVisibleFor, listPhotos, readTypedProfile, type TypedProfile } from "@/lib/services/profiles";
+import { publicRelayOf } from "@/lib/services/relay";
 import { activeReward } from "@/lib/services/rewards";
 import { finderCanReachOwner, type PublicDetails, type PublicScanView } from "@/lib/services/scans";
 
@@ -66,24 +67,26 @@ function preparePublicProfile(db: Executor) {
 
 /**
  * The public view of a tag, as GET /scan/:encryptedId and the finder page show it. Built field by field
- * from what finders may see: the owner's contact e-mail and phone, and the account's, are never read.
+ * from what finders may see: the owner's contact e-mail and phone, and the account's, are never read (the
+ * relay gives its own number and the tag's PIN, docs/relay.md).
  */
 export async function publicViewOf(db: Executor, tag: Tag): Promise<PublicScanView> {
   if (!tag.ownerId) {
     const base = { tagId: tag.id, encryptedId: tag.encryptedId, tagType: tag.tagType, reward: null, rewardCurrency: null };
-    return { ...base, itemName: null, description: null, ownerName: null, status: "PENDING_SETUP", lostMessage: null, photos: [], contactEnabled: false, emergencyAvailable: false, details: null };
+    return { ...base, itemName: null, description: null, ownerName: null, status: "PENDING_SETUP", lostMessage: null, photos: [], contactEnabled: false, emergencyAvailable: false, details: null, relay: null };
   }
   const reachable = finderCanReachOwner(tag);
   // A DEACTIVATED tag shows nothing of its profile (the dashboard promises so when deactivating), like PRIVATE.
   const shown = tag.visibility === "PUBLIC" && tag.status !== "DEACTIVATED";
   // The reads are independent: one round of awaits (and the hot ones prepared, db/prepared.ts).
-  const [reward, general, photos, typed, emergency] = await Promise.all([
+  const [reward, general, photos, typed, emergency, relay] = await Promise.all([
     activeReward(db, tag.id, tag.ownerId),
     // Read whatever the visibility: it holds the tag's emergency choice too (its text is dropped below when not shown).
     preparedFor(publicProfileQueries, db, preparePublicProfile).execute({ tagId: tag.id }),
     shown ? listPhotos(db, tag.id) : [],
     shown ? readTypedProfile(db, tag) : null,
     reachable ? hasEmergencyProfile(db, tag.ownerId) : false,
+    publicRelayOf(db, tag),
   ]);
   const base = { tagId: tag.id, encryptedId: tag.encryptedId, tagType: tag.tagType, reward: reward?.amount ?? null, rewardCurrency: reward?.currency ?? null };
   const profile = general[0];
@@ -98,5 +101,6 @@ export async function publicViewOf(db: Executor, tag: Tag): Promise<PublicScanVi
     contactEnabled: reachable,
     emergencyAvailable: emergency && emergencyVisibleFor(tag.tagType, profile?.emergencyVisible),
     details: publicDetailsOf(typed),
+    relay,
   };
 }

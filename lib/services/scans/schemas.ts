@@ -85,6 +85,17 @@ export const publicScanViewSchema = z
     contactEnabled: z.boolean().meta({ description: "Whether the finder can message the owner (false for unowned and DEACTIVATED tags)" }),
     emergencyAvailable: z.boolean().meta({ description: "Whether GET /scan/{encryptedId}/emergency has the owner's emergency profile: the owner has one and shows it on this tag (emergencyVisible; off by default for PET tags)" }),
     details: publicDetailsSchema,
+    relay: z
+      .object({
+        number: z.string().meta({ description: "The relay's number (E.164), never the owner's", example: "+15005550006" }),
+        pin: z.string().meta({ description: "The tag's 6-digit relay PIN: dial it after the number, or start a text with it", example: "482913" }),
+      })
+      .nullable()
+      .meta({
+        id: "PublicRelay",
+        description:
+          "Call or text the owner through the anonymous phone relay (docs/relay.md): present only while the owner has it on for this tag, has a verified phone, and the tag is not DEACTIVATED or EXPIRED; else null. Call the number and type the PIN, or text \"<PIN> <message>\" to it.",
+      }),
   })
   .meta({
     id: "PublicScan",
@@ -103,6 +114,7 @@ export const publicScanViewSchema = z
       contactEnabled: true,
       emergencyAvailable: false,
       details: { tagType: "PET", petName: "Rex", species: "Dog", breed: "Beagle", color: "Brown", size: "Medium", distinctiveMarks: "White patch over the left eye", needsMedication: true },
+      relay: { number: "+15005550006", pin: "482913" },
     },
   });
 

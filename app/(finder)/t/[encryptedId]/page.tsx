@@ -3,6 +3,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { FinderCard, FinderNotice, SafetyAdvice } from "@/components/finder/panels";
+import { FinderRelayCard } from "@/components/finder/relay-card";
 import { FinderTagCard } from "@/components/finder/tag-card";
 import { MessageForm } from "@/components/finder/message-form";
 import { ShareLocation } from "@/components/finder/share-location";
@@ -97,6 +98,9 @@ async function TagForFinder({ view, encryptedId }: { view: PublicScanView; encry
   return (
     <>
       <FinderTagCard view={view} actions={actions} />
+
+      {/* Only while the owner has the relay on: otherwise nothing about phones is shown (docs/relay.md). */}
+      {view.relay ? <FinderRelayCard relay={view.relay} /> : null}
 
       <FinderCard labelledBy="finder-contact">
         <h2 id="finder-contact" className="text-xl font-bold text-ink">
