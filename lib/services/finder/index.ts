@@ -3,6 +3,7 @@
  * owner's preview of it) and the owner's printable lost poster. It sits above the domains whose data it
  * shows (profiles, emergency, rewards, scans, tags): docs/architecture.md, Domain boundaries.
  */
+export { type LostModeWithRelayResult, saveLostModeWithRelay } from "./lost-mode-relay";
 export { getLostPoster, lastSeenInput, setLastSeen, type LostPoster } from "./poster";
 export { finderViewPreview } from "./preview";
 export { scanTag } from "./scan";

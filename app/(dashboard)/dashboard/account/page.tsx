@@ -8,6 +8,7 @@ import { requireUserContext } from "@/lib/http/page-context";
 import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { getMe } from "@/lib/services/auth";
 import { updateProfileAction } from "./actions";
+import { RelayPhonePanel } from "./phone-panel";
 
 export const metadata: Metadata = { title: "Profile" };
 
@@ -65,6 +66,7 @@ export default async function ProfilePage() {
             pendingLabel="Saving…"
           />
         </Panel>
+        <RelayPhonePanel ctx={ctx} timeZone={timeZone} />
       </div>
     </>
   );

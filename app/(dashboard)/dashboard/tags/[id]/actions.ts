@@ -24,7 +24,8 @@ import {
   type TypedDetails,
 } from "@/lib/services/profiles";
 import { formInput, readField } from "@/lib/forms/form-input";
-import { createRewardInput, lostModeInput, saveLostMode } from "@/lib/services/rewards";
+import { saveLostModeWithRelay } from "@/lib/services/finder";
+import { createRewardInput, lostModeInput } from "@/lib/services/rewards";
 import { releaseTag, setTagStatusInput, tagStatusSchema } from "@/lib/services/tags";
 import { reportVehicleStolen, setTagStatus } from "@/lib/services/vehicles";
 import { tagParams, tagPath } from "./tag-form";
@@ -126,29 +127,44 @@ const rewardFieldMap = { "reward.amount": "amount", "reward.currency": "currency
  * Lost mode's one form: the message for finders and the reward, saved together by saveLostMode (turning lost
  * mode on, or changing what it shows). The reward is asked for when its amount or note is filled in; left
  * empty, none is offered. Any invalid field is answered with everything typed kept, and nothing saved.
+ * Ticked, "Let finders call or text me through the relay" turns the tag's relay on in the same transaction.
  * Plain action(): no endpoint saves the message and the reward together (the API takes them separately).
  */
+/** Lost mode's form adds the relay offer: a box, shown only with a verified phone (docs/relay.md). */
+const lostModeFormInput = lostModeInput.extend({ relay: z.boolean().default(false) });
+
 export const saveLostModeAction: FormAction = action(
   {
     auth: "user",
     returnTo: tagPath,
     params: tagParams,
-    input: lostModeInput,
+    input: lostModeFormInput,
     read: (formData) => {
       const reward = formInput(createRewardInput, formData);
       const asked = (reward.amount !== undefined && reward.amount !== "") || (reward.description !== undefined && reward.description !== null);
-      return { lostMessage: readField(formData, "lostMessage", lostModeInput.shape.lostMessage), reward: asked ? reward : null };
+      return { lostMessage: readField(formData, "lostMessage", lostModeInput.shape.lostMessage), reward: asked ? reward : null, relay: formText(formData, "relay") === "true" };
     },
     fieldMap: rewardFieldMap,
-    values: ["lostMessage", "amount", "currency", "description"],
+    values: ["lostMessage", "amount", "currency", "description", "relay"],
   },
   async ({ ctx, params, input }) => {
-    const result = await saveLostMode(ctx, params.tagId, input);
+    const { relay, ...lostMode } = input;
+    const result = await saveLostModeWithRelay(ctx, params.tagId, lostMode, { relay });
     const path = `/dashboard/tags/${params.tagId}`;
     revalidatePath(path);
     revalidatePath("/dashboard/tags");
     if (result.reward === "created" || result.reward === "changed") revalidatePath("/dashboard/rewards");
-    const notice = result.turnedOn ? (result.reward === "created" ? "lost-on-reward" : "status-LOST") : result.reward === "created" ? "reward-offered" : "lost-saved";
+    const notice = result.relayTurnedOn
+      ? result.turnedOn
+        ? "lost-on-relay"
+        : "lost-saved-relay"
+      : result.turnedOn
+        ? result.reward === "created"
+          ? "lost-on-reward"
+          : "status-LOST"
+        : result.reward === "created"
+          ? "reward-offered"
+          : "lost-saved";
     redirect(`${path}?notice=${notice}`);
   },
 );

@@ -4,6 +4,7 @@ import { FieldsForm, type TagFieldSpec } from "@/components/tags/fields-form";
 import type { ServiceContext } from "@/lib/services/context";
 import { pushEndpointsOfThisDevice } from "@/lib/services/notifications";
 import { finderViewPreview } from "@/lib/services/finder";
+import { getRelaySettings, getVerifiedPhone } from "@/lib/services/relay";
 import { inLostMode, type TagRecord } from "@/lib/services/tags";
 import { PushDevice } from "../../notifications/preferences/push-device";
 import { saveLostModeAction } from "./actions";
@@ -12,7 +13,8 @@ import { lostModeRewardFields, RewardPanel, type TagRewards } from "./reward-pan
 /**
  * Lost mode, right under the tag's summary, as one form with one button: the message for finders and the
  * reward, saved together (saveLostModeAction). There is no "show my phone to finders" choice to add to it:
- * finders never see the owner's phone number (docs/reunion.md, Lost mode).
+ * finders never see the owner's phone number (docs/reunion.md, Lost mode). With a verified phone and the relay
+ * off, it offers "Let finders call or text me through the relay", which the same save turns on (docs/relay.md).
  * - An ACTIVE tag: a disclosure whose summary is the page's most prominent button ("I lost it"), opened
  *   inline in one tap, without JavaScript (`open`: shown open). A reward still to pay stays above it.
  * - In lost mode (LOST, or STOLEN with its alert): open, headed by what finders now see; the form changes
@@ -20,6 +22,7 @@ import { lostModeRewardFields, RewardPanel, type TagRewards } from "./reward-pan
  * - Any other status (found, switched off…): only the tag's rewards, when it has any.
  */
 export async function LostMode({ ctx, tag, rewards, timeZone, open = false, earlierOpen = false }: { ctx: ServiceContext; tag: TagRecord; rewards: TagRewards; timeZone: string; open?: boolean; earlierOpen?: boolean }) {
+  const offerRelay = tag.status === "ACTIVE" || inLostMode(tag.status) ? await relayOffered(ctx, tag.id) : false;
   const panel = (nested: boolean) => <RewardPanel tagId={tag.id} rewards={rewards} timeZone={timeZone} nested={nested} earlierOpen={earlierOpen} />;
   if (inLostMode(tag.status)) {
     const registeredEndpoints = await pushEndpointsOfThisDevice(ctx);
@@ -33,7 +36,7 @@ export async function LostMode({ ctx, tag, rewards, timeZone, open = false, earl
         </div>
         {/* While the item is lost a finder's message is urgent: offer push on this device when it is off here. */}
         <PushDevice registeredEndpoints={registeredEndpoints} offerOnly />
-        <LostModeForm tag={tag} rewards={rewards} />
+        <LostModeForm tag={tag} rewards={rewards} offerRelay={offerRelay} />
         {panel(true)}
         <p className="border-t border-line pt-5">
           <Link href={`/dashboard/tags/${tag.id}/poster`} className="btn-secondary">
@@ -58,7 +61,7 @@ export async function LostMode({ ctx, tag, rewards, timeZone, open = false, earl
             Lost mode shows a <strong>LOST</strong> banner and your message to whoever scans the tag, alerts you at every real scan, and lets you print a poster. You can offer a
             reward in the same step.
           </p>
-          <LostModeForm tag={tag} rewards={rewards} />
+          <LostModeForm tag={tag} rewards={rewards} offerRelay={offerRelay} />
           <FinderPreview ctx={ctx} tagId={tag.id} />
         </div>
       </details>
@@ -68,8 +71,14 @@ export async function LostMode({ ctx, tag, rewards, timeZone, open = false, earl
   );
 }
 
+/** The relay box is offered only with a verified phone (it would be refused without) and while the relay is off. */
+async function relayOffered(ctx: ServiceContext, tagId: string): Promise<boolean> {
+  const [phone, relay] = await Promise.all([getVerifiedPhone(ctx), getRelaySettings(ctx, tagId)]);
+  return phone !== null && !relay.enabled;
+}
+
 /** Lost mode's one form: it turns lost mode on, or (while on) changes the message and the reward. */
-function LostModeForm({ tag, rewards }: { tag: TagRecord; rewards: TagRewards }) {
+function LostModeForm({ tag, rewards, offerRelay }: { tag: TagRecord; rewards: TagRewards; offerRelay: boolean }) {
   const on = inLostMode(tag.status);
   const reward = lostModeRewardFields(rewards, { fold: on && rewards.open?.status === "ACTIVE" });
   const message: TagFieldSpec = {
@@ -89,7 +98,20 @@ function LostModeForm({ tag, rewards }: { tag: TagRecord; rewards: TagRewards })
       hidden={{ tagId: tag.id }}
       variant={on ? "primary" : "danger"}
       intro={reward ? undefined : <p className="text-sm text-muted">The last reward was returned and is still to be paid: a new one can be offered once its payment is recorded.</p>}
-      fields={[message, ...(reward?.fields ?? [])]}
+      fields={[
+        message,
+        ...(reward?.fields ?? []),
+        ...(offerRelay
+          ? [
+              {
+                name: "relay",
+                label: "Let finders call or text me through the relay",
+                kind: "checkbox" as const,
+                hint: <span className="text-sm text-muted">They call or text our number with this tag&apos;s PIN; neither of you sees the other&apos;s number.</span>,
+              },
+            ]
+          : []),
+      ]}
       groups={reward ? [reward.group] : []}
       submitLabel={on ? (reward ? "Save message and reward" : "Save the message") : "Turn on lost mode"}
       pendingLabel={on ? "Saving…" : "Turning on…"}

@@ -16,13 +16,14 @@ import { TagStatusBadge } from "@/components/tags/status-badge";
 import type { ServiceContext } from "@/lib/services/context";
 import { listThreads } from "@/lib/services/messages";
 import { MAX_PHOTOS_PER_TAG, type Profile } from "@/lib/services/profiles";
-import { allowedTransitions, type TagRecord, type TagStatus } from "@/lib/services/tags";
+import { allowedTransitions, inLostMode, type TagRecord, type TagStatus } from "@/lib/services/tags";
 import { type SearchParams } from "../params";
 import { addPhotoAction, changeStatusAction, deletePhotoAction, makePrimaryPhotoAction, releaseTagAction, reportStolenAction, saveTagDetailsAction } from "./actions";
 import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { loadOwnedTag } from "./load";
 import { LostMode } from "./lost-mode";
 import { InsurancePanel, moreNotices, ScansPanel, TransferPanel } from "./more-panels";
+import { RelayPanel } from "./relay-panel";
 import { loadTagRewards, rewardNotices, type TagRewards } from "./reward-panel";
 import { detailsFields, isTypedKind, typedFormSpecs } from "./typed-fields";
 
@@ -37,8 +38,8 @@ const MESSAGES_SHOWN = 3;
  * One tag, arranged around what owners do, short enough for a phone: the summary with the one status
  * control (its most urgent move as a big button, the other moves folded under it), lost mode inline (one
  * form for the message and the reward, the reward's card, the poster, the live preview), the messages, the
- * details and photos folded away once the tag is set up, and the rarely used rest (scan history, printing,
- * transfer, insurance, release) under "More". LOST is reached through lost mode only, STOLEN through the
+ * details and photos folded away once the tag is set up, and the rarely used rest (the phone relay unless the
+ * tag is lost or stolen, scan history, printing, transfer, insurance, release) under "More". LOST is reached through lost mode only, STOLEN through the
  * stolen report only, every other move through the status control: each move of the transition table has
  * one place, and each is a plain form that works without JavaScript.
  */
@@ -53,6 +54,8 @@ export default async function TagPage({ params, searchParams }: { params: Params
     ...rewardNotices,
     "lost-on-reward": { tone: "success", text: "The tag is now lost, and the reward is offered: finders see both when they scan it." },
     "lost-saved": { tone: "success", text: "Saved: finders see it the next time they open the tag's page." },
+    "lost-on-relay": { tone: "success", text: "The tag is now lost, and finders can call or text you through the relay." },
+    "lost-saved-relay": { tone: "success", text: "Saved, and finders can now call or text you through the relay." },
     "photo-deleted": { tone: "success", text: "The photo was deleted." },
     "photo-primary": { tone: "success", text: "The primary photo was changed." },
     "photo-missing": { tone: "error", text: "That photo was already deleted." },
@@ -61,7 +64,7 @@ export default async function TagPage({ params, searchParams }: { params: Params
   const notice = noticeFrom(query, notices);
   const noticeKey = typeof query.notice === "string" ? query.notice : "";
   const scansPage = pageParam(query.scans);
-  const moreOpen = query.more === "1" || query.scans !== undefined || noticeKey.startsWith("transfer-") || noticeKey.startsWith("insurance-");
+  const moreOpen = query.more === "1" || query.relay === "1" || query.scans !== undefined || noticeKey.startsWith("transfer-") || noticeKey.startsWith("insurance-");
 
   return (
     <div className="flex flex-col gap-6">
@@ -71,6 +74,8 @@ export default async function TagPage({ params, searchParams }: { params: Params
           <TagSummary tag={tag} profile={profile} timeZone={timeZone} rewards={rewards} />
           {notice ? <FormAlert tone={notice.tone} title={notice.text} /> : null}
           <LostMode ctx={ctx} tag={tag} rewards={rewards} timeZone={timeZone} open={query.lost === "1"} earlierOpen={noticeKey.startsWith("reward-")} />
+          {/* While lost, a finder may want to call at once: the relay is at hand; otherwise it waits under "More". */}
+          {inLostMode(tag.status) ? <RelayPanel ctx={ctx} tagId={tag.id} /> : null}
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <MessagesPanel ctx={ctx} tagId={tag.id} timeZone={timeZone} />
@@ -398,7 +403,8 @@ function PrintablesPanel({ tag }: { tag: TagRecord }) {
 function MoreSection({ ctx, tag, scansPage, open }: { ctx: ServiceContext; tag: TagRecord; scansPage: number; open: boolean }) {
   const name = tag.itemName ?? "Unnamed tag";
   return (
-    <Disclosure id="more" open={open} summary="More: scan history, QR label, transfer, insurance, release">
+    <Disclosure id="more" open={open} summary={inLostMode(tag.status) ? "More: scan history, QR label, transfer, insurance, release" : "More: phone relay, scan history, QR label, transfer, insurance, release"}>
+      {inLostMode(tag.status) ? null : <RelayPanel ctx={ctx} tagId={tag.id} />}
       <ScansPanel ctx={ctx} tagId={tag.id} scansPage={scansPage} />
       <PrintablesPanel tag={tag} />
       <TransferPanel ctx={ctx} tagId={tag.id} />
