@@ -518,3 +518,8 @@ export function createTestNetwork(options: TestNetworkOptions = {}) {
 }
 
 export type TestNetwork = ReturnType<typeof createTestNetwork>;
+
+/** The network the development phone plays: the test provider's relay number and secret, webhooks over HTTP to APP_URL. */
+export function testNetwork(): TestNetwork {
+  return createTestNetwork();
+}

@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
-import { desc, eq, or } from "drizzle-orm";
+import { desc, eq, max, or } from "drizzle-orm";
 import { getDatabase, schema, type Executor } from "@/db/client";
 import type { TestTelephonyDelivery } from "@/db/schema";
+export type { TestTelephonyDelivery };
 import { env, type Env } from "@/lib/env";
 import { telephonyWebhookSecret } from "@/lib/secrets";
 import { signTwilioRequest, verifyTwilioRequest } from "./signature";
@@ -84,4 +85,17 @@ export async function listTestDeliveries(number: string, limit = 50, db: Executo
     .where(or(eq(table.to, number), eq(table.from, number)))
     .orderBy(desc(table.createdAt), desc(table.id))
     .limit(limit);
+}
+
+/** The numbers `from` (the relay number) most recently texted or rang, newest first: the development phone's owner choices. */
+export async function listTestRecipients(from: string, limit = 10, db: Executor = getDatabase().db): Promise<string[]> {
+  const table = schema.testTelephonyDeliveries;
+  const rows = await db
+    .select({ to: table.to, last: max(table.createdAt) })
+    .from(table)
+    .where(eq(table.from, from))
+    .groupBy(table.to)
+    .orderBy(desc(max(table.createdAt)))
+    .limit(limit);
+  return rows.map((row) => row.to);
 }

@@ -1,9 +1,8 @@
 import { randomInt } from "node:crypto";
-import twilio from "twilio";
 import { describe, expect, it } from "vitest";
-import { createTestNetwork, type WebhookRequest } from "@/lib/telephony/test-network";
+import { createTestNetwork } from "@/lib/telephony/test-network";
 import { createTestTelephonyProvider, listTestDeliveries } from "@/lib/telephony/test-provider";
-import type { WebhookParams } from "@/lib/telephony/types";
+import { FIXTURE_APP_URL as APP_URL, FIXTURE_PIN as PIN, FIXTURE_RELAY as RELAY, fixtureApp } from "../support/telephony-fixture";
 
 /**
  * The test telephony network (lib/telephony/test-network.ts) against a small in-test app that answers
@@ -11,60 +10,8 @@ import type { WebhookParams } from "@/lib/telephony/types";
  * each request is Twilio's exact form and signature; the calls' state is in the real database.
  */
 
-const APP_URL = "http://app.test";
-const HOOKS = `${APP_URL}/api/v1/webhooks/telephony`;
-const RELAY = "+15005550006";
-const PIN = "123456";
-
 /** A fresh valid German mobile number, so no two tests share a phone. */
 const freshNumber = () => `+49151${String(randomInt(0, 100_000_000)).padStart(8, "0")}`;
-
-interface Received {
-  path: string;
-  params: WebhookParams;
-}
-
-function fixtureApp(owner: string, options: { whisper?: boolean } = {}) {
-  const provider = createTestTelephonyProvider({ relayNumber: RELAY });
-  const received: Received[] = [];
-  const transport = async ({ url, method, params, signature }: WebhookRequest) => {
-    if (method !== "POST" || !provider.verifyWebhook({ signature, url, params })) return { status: 403, body: "forbidden" };
-    const path = new URL(url).pathname + new URL(url).search;
-    received.push({ path, params });
-    const voice = new twilio.twiml.VoiceResponse();
-    if (path === "/api/v1/webhooks/telephony/voice") {
-      if (params.Digits === PIN) {
-        voice.say("Connecting you.");
-        const dial = voice.dial({ callerId: RELAY, action: `${HOOKS}/voice/status`, method: "POST", timeout: 25 });
-        if (options.whisper === false) dial.number(owner);
-        else dial.number({ url: `${HOOKS}/voice/whisper?leg=L1`, method: "POST" }, owner);
-      } else {
-        if (params.Digits) voice.say("That PIN is wrong.");
-        const gather = voice.gather({ input: ["dtmf"], numDigits: 6, action: `${HOOKS}/voice`, method: "POST", timeout: 10 });
-        gather.say({ language: params.FromCountry === "DE" ? "de-DE" : "en-US" }, "Enter the PIN.");
-        voice.say("Goodbye.");
-        voice.hangup();
-      }
-    } else if (path === "/api/v1/webhooks/telephony/voice/whisper?leg=L1") {
-      const gather = voice.gather({ input: ["dtmf"], numDigits: 1, action: `${HOOKS}/voice/whisper?leg=L1&step=accept`, method: "POST", timeout: 8 });
-      gather.say("A finder of Rex is calling through Tag Service; press 1 to accept.");
-      voice.hangup();
-    } else if (path === "/api/v1/webhooks/telephony/voice/whisper?leg=L1&step=accept") {
-      if (params.Digits !== "1") voice.hangup();
-    } else if (path === "/api/v1/webhooks/telephony/voice/status") {
-      voice.hangup();
-    } else if (path === "/api/v1/webhooks/telephony/sms") {
-      const messaging = new twilio.twiml.MessagingResponse();
-      if (params.Body?.startsWith(PIN)) messaging.message("Sent to the owner of Rex.");
-      return { status: 200, body: messaging.toString() };
-    } else {
-      return { status: 404, body: "not found" };
-    }
-    return { status: 200, body: voice.toString() };
-  };
-  const network = createTestNetwork({ provider, transport, appUrl: APP_URL });
-  return { network, received, transport };
-}
 
 describe("the test telephony network", () => {
   it("plays a whole call: dial, PIN, the owner's phone rings, the whisper, 1 accepts, hang up", async () => {
