@@ -144,6 +144,7 @@ function successResponse(endpoint: Endpoint) {
   const kind = endpoint.responseKind ?? "json";
   const others = Object.fromEntries((endpoint.otherSuccess ?? []).map(({ status: other, description }) => [other, { ...jsonSuccess(endpoint, headers), description }]));
   if (kind === "empty" || status === 204) return { [status]: { description: "No content", headers }, ...others };
+  if (kind === "xml") return { [status]: { description: "TwiML", headers, content: { "text/xml": { schema: z.string() } } } };
   if (kind === "html") return { [status]: { description: "HTML document", headers, content: { "text/html": { schema: z.string() } } } };
   if (kind === "image") {
     const binary = { schema: z.string().meta({ format: "binary" }) };

@@ -4,7 +4,7 @@ import type { RateLimitPolicyName } from "@/lib/ratelimit/policies";
 
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 export type AuthRequirement = "public" | "optional" | "user" | "admin";
-export type ResponseKind = "json" | "paginated" | "html" | "event-stream" | "image" | "file" | "empty";
+export type ResponseKind = "json" | "paginated" | "html" | "event-stream" | "image" | "file" | "empty" | "xml";
 
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;
 

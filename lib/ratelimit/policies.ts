@@ -92,6 +92,11 @@ export const rateLimitPolicies = {
   phoneCodeSendsByNumber: { limit: 5, windowMs: DAY_MS, keyBy: "key", appliesTo: "relay phone codes texted to one number (keyed hash), whoever asks" },
   // Each code takes 5 tries; this caps tries across fresh codes too.
   phoneCodeChecks: { limit: 20, windowMs: HOUR_MS, keyBy: "caller", appliesTo: "relay phone code checks (POST /auth/phone/verify), per account" },
+  // The relay's webhooks (docs/relay.md): the provider posts from few addresses, as the payment provider does.
+  telephonyWebhook: { limit: 6000, windowMs: MINUTE_MS, keyBy: "ip", appliesTo: "POST /webhooks/telephony/* (signed provider webhooks), per IP" },
+  relayPinGuesses: { limit: 3, windowMs: HOUR_MS, keyBy: "key", appliesTo: "wrong relay PINs (calls and texts) from one number (keyed hash): after 3 the number waits" },
+  relayFinderContacts: { limit: 10, windowMs: HOUR_MS, keyBy: "key", appliesTo: "relayed texts and calls from one number to one tag" },
+  relayOwnerCalls: { limit: 20, windowMs: DAY_MS, keyBy: "key", appliesTo: "relayed calls put through to one owner" },
 } as const satisfies Record<string, RateLimitPolicySpec>;
 
 export type RateLimitPolicyName = keyof typeof rateLimitPolicies;

@@ -151,8 +151,8 @@ describe("GET /messages/:threadId", () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       messages: [
-        { id: expect.any(String), sender: "FINDER", content: "Found it. Send 0.1 BTC first.", createdAt: expect.any(String), warnings: ["CRYPTO"], location: null },
-        { id: expect.any(String), sender: "OWNER", content: "Text me at +1 555 010 9999 instead.", createdAt: expect.any(String), warnings: ["OFF_PLATFORM"], location: null },
+        { id: expect.any(String), sender: "FINDER", content: "Found it. Send 0.1 BTC first.", createdAt: expect.any(String), warnings: ["CRYPTO"], location: null, channel: "web", call: null },
+        { id: expect.any(String), sender: "OWNER", content: "Text me at +1 555 010 9999 instead.", createdAt: expect.any(String), warnings: ["OFF_PLATFORM"], location: null, channel: "web", call: null },
       ],
     } satisfies OwnerThread);
   });

@@ -43,6 +43,10 @@ describe("rate limit policy table", () => {
       phoneCodeSends: { limit: 5, windowMs: HOUR_MS, keyBy: "caller" },
       phoneCodeSendsByNumber: { limit: 5, windowMs: DAY_MS, keyBy: "key" },
       phoneCodeChecks: { limit: 20, windowMs: HOUR_MS, keyBy: "caller" },
+      telephonyWebhook: { limit: 6000, windowMs: MINUTE_MS, keyBy: "ip" },
+      relayPinGuesses: { limit: 3, windowMs: HOUR_MS, keyBy: "key" },
+      relayFinderContacts: { limit: 10, windowMs: HOUR_MS, keyBy: "key" },
+      relayOwnerCalls: { limit: 20, windowMs: DAY_MS, keyBy: "key" },
     });
   });
 

@@ -16,6 +16,7 @@ import { orderEndpoints, productEndpoints } from "./orders";
 import { paymentEndpoints } from "./payments";
 import { profileEndpoints } from "./profiles";
 import { relayEndpoints } from "./relay";
+import { telephonyEndpoints } from "./telephony";
 import { reportEndpoints } from "./reports";
 import { rewardEndpoints } from "./rewards";
 import { scanEndpoints } from "./scans";
@@ -55,6 +56,7 @@ const groups = [
   subscriptionEndpoints,
   blockEndpoints,
   paymentEndpoints,
+  telephonyEndpoints,
   blogEndpoints,
   careerEndpoints,
   devEndpoints,
@@ -93,6 +95,7 @@ export {
   tagEndpoints,
   tagLabelEndpoints,
   tagScanEndpoints,
+  telephonyEndpoints,
   transferEndpoints,
   vehicleEndpoints,
 };

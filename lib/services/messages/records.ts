@@ -4,7 +4,7 @@ import type { ThreadMessage } from "@/db/schema";
 import type { MessageLocation, ThreadMessageRecord } from "./schemas";
 import { scamSignals } from "./scam-rules";
 
-type MessageRow = Pick<ThreadMessage, "id" | "sender" | "content" | "createdAt" | "latitude" | "longitude" | "accuracy">;
+type MessageRow = Pick<ThreadMessage, "id" | "sender" | "content" | "createdAt" | "latitude" | "longitude" | "accuracy" | "channel" | "callOutcome" | "callSeconds">;
 
 /** A message's shared place, or null for a written message. */
 export function messageLocation(row: Pick<ThreadMessage, "latitude" | "longitude" | "accuracy">): MessageLocation | null {
@@ -17,7 +17,10 @@ export function messageLocation(row: Pick<ThreadMessage, "latitude" | "longitude
  */
 export function toMessageRecord(row: MessageRow): ThreadMessageRecord {
   const location = messageLocation(row);
-  return { id: row.id, sender: row.sender, content: row.content, createdAt: row.createdAt.toISOString(), warnings: location ? [] : scamSignals(row.content), location };
+  // A relayed call's line is ours, as a location's is: never flagged.
+  const outcome: "answered" | "missed" | null = row.callOutcome === "answered" ? "answered" : row.callOutcome === "missed" ? "missed" : null;
+  const call = row.channel === "call" && outcome ? { outcome, durationSeconds: row.callSeconds } : null;
+  return { id: row.id, sender: row.sender, content: row.content, createdAt: row.createdAt.toISOString(), warnings: location || call ? [] : scamSignals(row.content), location, channel: row.channel, call };
 }
 
 /** A thread's messages, oldest first. */
@@ -31,6 +34,9 @@ export async function messagesOf(db: Executor, threadId: string): Promise<Thread
       latitude: schema.threadMessages.latitude,
       longitude: schema.threadMessages.longitude,
       accuracy: schema.threadMessages.accuracy,
+      channel: schema.threadMessages.channel,
+      callOutcome: schema.threadMessages.callOutcome,
+      callSeconds: schema.threadMessages.callSeconds,
     })
     .from(schema.threadMessages)
     .where(eq(schema.threadMessages.threadId, threadId))

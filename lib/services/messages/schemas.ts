@@ -90,6 +90,14 @@ export const threadMessageSchema = z
     location: messageLocationSchema
       .nullable()
       .meta({ description: "The place the finder shared with POST /scan/thread/{token}/location; null for a written message" }),
+    channel: z.enum(["web", "sms", "call"]).meta({ description: "How it came: the web pages or API, a text through the phone relay, or a call through it" }),
+    call: z
+      .object({
+        outcome: z.enum(["answered", "missed"]),
+        durationSeconds: z.number().int().nullable().meta({ description: "Length of an answered call; null when missed" }),
+      })
+      .nullable()
+      .meta({ description: "A call through the phone relay (channel `call`); null otherwise" }),
   })
   .meta({ id: "ThreadMessage" });
 export type ThreadMessageRecord = z.infer<typeof threadMessageSchema>;

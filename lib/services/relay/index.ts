@@ -22,3 +22,7 @@ export {
   verifyPhoneCodeInput,
 } from "./schemas";
 export { getRelaySettings, ownerTimeZone, PHONE_NOT_VERIFIED, regenerateRelayPin, RELAY_OFF, updateRelaySettings } from "./settings";
+export { FINDER_PHONE_SEAL, REPLY_WINDOW_MS, eraseExpiredFinderNumbers } from "./conversation";
+export { finderText, ownerCodedText, routeOwnerReply, smsKeyword } from "./sms-words";
+export { RELAY_DAILY_CAP } from "./spend";
+export { formParams, HELP_TEXT, receiveTelephonyWebhook, type TelephonyWebhook } from "./webhooks";
