@@ -97,6 +97,9 @@ export interface TestNetworkOptions {
   db?: () => Executor;
 }
 
+/** How long a leg may stay busy (a webhook in flight) before hanging up may end it anyway. */
+const STALE_BUSY_MS = 30_000;
+
 const ACCOUNT_SID = `AC${createHash("sha256").update("tag-service test telephony account").digest("hex").slice(0, 32)}`;
 
 function countryOf(number: string): string | undefined {
@@ -162,9 +165,12 @@ export function createTestNetwork(options: TestNetworkOptions = {}) {
    * Takes a leg for one step: only from one of `statuses`, and no one else can take it until it is saved
    * (its status is `busy` meanwhile). Null when it is not in such a state.
    */
-  async function claim(sid: string, statuses: CallStatus[]): Promise<CallLeg | null> {
+  async function claim(sid: string, statuses: CallStatus[], options: { orStaleBusy?: boolean } = {}): Promise<CallLeg | null> {
     const [row] = await db().select().from(calls).where(eq(calls.sid, sid)).limit(1);
-    if (!row || !statuses.includes(row.status as CallStatus)) return null;
+    if (!row) return null;
+    // A step whose process stopped mid-webhook leaves its leg busy: after a while it may be hung up.
+    const stale = options.orStaleBusy === true && row.status === "busy" && Date.now() - row.updatedAt.getTime() > STALE_BUSY_MS;
+    if (!stale && !statuses.includes(row.status as CallStatus)) return null;
     const taken = await db()
       .update(calls)
       .set({ status: "busy", version: sql`${calls.version} + 1`, updatedAt: new Date() })
@@ -443,7 +449,7 @@ export function createTestNetwork(options: TestNetworkOptions = {}) {
      * <Dial> (completed when connected, no-answer during the whisper), whose answer the caller then hears.
      */
     async hangUp(sid: string): Promise<void> {
-      const call = await claim(sid, ["gathering", "dialing", "connected", "whisper", "ringing"]);
+      const call = await claim(sid, ["gathering", "dialing", "connected", "whisper", "ringing"], { orStaleBusy: true });
       if (!call) throw new TestNetworkError("this call has ended");
       if (call.parentSid) {
         const wasConnected = call.connectedAt !== null;

@@ -1,5 +1,7 @@
 import { randomInt } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { getDatabase, schema } from "@/db/client";
 import { createTestNetwork } from "@/lib/telephony/test-network";
 import { createTestTelephonyProvider, listTestDeliveries } from "@/lib/telephony/test-provider";
 import { FIXTURE_APP_URL as APP_URL, FIXTURE_PIN as PIN, FIXTURE_RELAY as RELAY, fixtureApp } from "../support/telephony-fixture";
@@ -116,6 +118,24 @@ describe("the test telephony network", () => {
     const refused = await wrongSecret.dial(freshNumber());
     expect(await wrongSecret.leg(refused)).toMatchObject({ status: "ended", endStatus: "failed" });
     expect((await wrongSecret.leg(refused))!.transcript[0]).toMatchObject({ kind: "say", text: expect.stringMatching(/application error/) });
+  });
+
+  it("two simultaneous presses act once: the step is claimed by the leg's version; a leg left busy can be hung up after 30 s", async () => {
+    const { network, received } = fixtureApp(freshNumber());
+    const sid = await network.dial(freshNumber());
+    const results = await Promise.allSettled([network.pressDigits(sid, PIN), network.pressDigits(sid, PIN)]);
+    expect(results.map((result) => result.status).sort()).toEqual(["fulfilled", "rejected"]);
+    expect(received.filter((request) => request.params.Digits)).toHaveLength(1);
+
+    const stuck = await network.dial(freshNumber());
+    await getDatabase().db.update(schema.testTelephonyCalls).set({ status: "busy" }).where(eq(schema.testTelephonyCalls.sid, stuck));
+    await expect(network.hangUp(stuck)).rejects.toThrow(/ended/);
+    await getDatabase()
+      .db.update(schema.testTelephonyCalls)
+      .set({ updatedAt: new Date(Date.now() - 31_000) })
+      .where(eq(schema.testTelephonyCalls.sid, stuck));
+    await network.hangUp(stuck);
+    expect(await network.leg(stuck)).toMatchObject({ status: "ended", endStatus: "completed" });
   });
 
   it("texts: the sender's text and each Message of the answer are deliveries, signed as Twilio signs", async () => {

@@ -298,7 +298,7 @@ function CallScreen({ call, role, finder, owner }: { call: CallLeg; role: "finde
             </form>
           </>
         ) : null}
-        {call.status !== "ringing" && call.status !== "busy" ? (
+        {call.status !== "ringing" ? (
           <form action={hangUpAction}>
             {hidden}
             <button type="submit" className={danger}>
