@@ -95,10 +95,19 @@ describe("the account page's phone forms (POST /auth/phone, /auth/phone/verify)"
     expect(await asOwner(owner, () => verifyPhoneCodeAction(idle, form({ code })))).toMatchObject({ status: "error", fieldErrors: { code: [expect.stringMatching(/already used|Ask for a code/)] } });
   });
 
+  it("takes a national number with the country chosen beside it", async () => {
+    const owner = await registerAccount();
+    const number = freshNumber();
+    const national = `0${number.slice(3)}`;
+    const sent = await asOwner(owner, () => requestPhoneCodeAction(idle, form({ phone: national, country: "DE" })));
+    expect(sent).toMatchObject({ status: "success", message: expect.stringContaining(`ending in ${number.slice(-2)}`) });
+    expect(await lastCode(number)).toMatch(/^\d{6}$/);
+  });
+
   it("answers an invalid number beside the field, keeping what was typed", async () => {
     const owner = await registerAccount();
     const state = await asOwner(owner, () => requestPhoneCodeAction(idle, form({ phone: "+49 12" })));
-    expect(state).toMatchObject({ status: "error", values: { phone: "+49 12" }, fieldErrors: { phone: [expect.stringContaining("not a valid phone number")] } });
+    expect(state).toMatchObject({ status: "error", values: { phone: "+49 12", country: "" }, fieldErrors: { phone: [expect.stringContaining("not a valid phone number")] } });
   });
 
   it("shares the API's budget of codes: 5 an hour per account, counted through either door", async () => {

@@ -21,7 +21,7 @@ const tooManyCodes = (retryAfter: number) => waitMessage(retryAfter).replace("To
  */
 export const requestPhoneCodeAction: FormAction = action.for(
   relayEndpoints.requestPhoneCode,
-  { returnTo: ACCOUNT, values: ["phone"], rateLimitedMessage: tooManyCodes },
+  { returnTo: ACCOUNT, values: ["phone", "country"], rateLimitedMessage: tooManyCodes },
   async ({ ctx, input }) => {
     const sent = await requestPhoneCode(ctx, input);
     revalidatePath(ACCOUNT);

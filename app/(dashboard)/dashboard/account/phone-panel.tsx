@@ -1,9 +1,20 @@
 import { DateTime } from "@/components/dashboard/date-time";
 import { Panel } from "@/components/dashboard/panel";
 import { ActionForm } from "@/components/forms/action-form";
+import { FieldsForm } from "@/components/tags/fields-form";
+import { getCountries, getCountryCallingCode } from "libphonenumber-js/max";
 import type { ServiceContext } from "@/lib/services/context";
 import { getVerifiedPhone, pendingPhoneCode } from "@/lib/services/relay";
 import { requestPhoneCodeAction, verifyPhoneCodeAction } from "./phone-actions";
+
+/** The API's `country` for a number written without +: every country libphonenumber-js knows, by English name. */
+function countryOptions(): { value: string; label: string }[] {
+  const names = new Intl.DisplayNames(["en"], { type: "region" });
+  const countries = getCountries()
+    .map((code) => ({ value: code, label: `${names.of(code) ?? code} (+${getCountryCallingCode(code)})` }))
+    .sort((a, b) => a.label.localeCompare(b.label, "en"));
+  return [{ value: "", label: "None: the number starts with +" }, ...countries];
+}
 
 /** Only the last 2 digits of a number are ever shown (docs/relay.md). */
 export const maskedNumber = (lastDigits: string) => `•••• ${lastDigits}`;
@@ -17,19 +28,22 @@ export const maskedNumber = (lastDigits: string) => `•••• ${lastDigits}`
 export async function RelayPhonePanel({ ctx, timeZone }: { ctx: ServiceContext; timeZone: string }) {
   const [verified, pending] = await Promise.all([getVerifiedPhone(ctx), pendingPhoneCode(ctx)]);
   const numberForm = (
-    <ActionForm
+    <FieldsForm
       action={requestPhoneCodeAction}
       formLabel={verified ? "Change the number" : "Your phone number"}
+      keepFieldsOnSuccess={false}
+      columns={2}
       fields={[
         {
           name: "phone",
           label: "Mobile number",
-          type: "tel",
+          kind: "tel",
           autoComplete: "tel",
           inputMode: "tel",
           maxLength: 40,
-          hint: "In international form, with + and your country code, e.g. +49 151 23456789 or +1 415 555 2671. It must receive texts.",
+          hint: "It must receive texts. In international form (+49 151 23456789), or choose its country.",
         },
+        { name: "country", label: "Country", kind: "select", optional: true, options: countryOptions() },
       ]}
       submitLabel="Send code"
       pendingLabel="Sending…"
