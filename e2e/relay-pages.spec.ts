@@ -69,7 +69,9 @@ test("the owner verifies a phone and turns the relay on; the finder's page offer
     await test.step("the finder's page at 390×844 offers the tel: and sms: links with the number and the PIN", async () => {
       await finder.reload();
       await expect(finder.getByRole("heading", { name: "Call or text the owner" })).toBeVisible();
-      await expect(finder.getByRole("link", { name: "Call the owner" })).toHaveAttribute("href", `tel:${relayNumber},,${pin}`);
+      await expect(finder.getByRole("link", { name: "Call the owner", exact: true })).toHaveAttribute("href", `tel:${relayNumber},,${pin}`);
+      // The same call under the item's name, after "Message the owner".
+      await expect(finder.getByTestId("relay-call-top")).toHaveAttribute("href", `tel:${relayNumber},,${pin}`);
       await expect(finder.getByRole("link", { name: "Text the owner" })).toHaveAttribute("href", `sms:${relayNumber}?&body=${pin}%20`);
       await expect(finder.getByTestId("relay-pin")).toHaveText(pin);
       const html = await finder.content();

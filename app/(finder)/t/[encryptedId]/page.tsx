@@ -3,7 +3,7 @@ import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { getTranslations } from "next-intl/server";
 import { FinderCard, FinderNotice, SafetyAdvice } from "@/components/finder/panels";
-import { FinderRelayCard } from "@/components/finder/relay-card";
+import { FinderRelayCard, relayTelHref } from "@/components/finder/relay-card";
 import { FinderTagCard } from "@/components/finder/tag-card";
 import { MessageForm } from "@/components/finder/message-form";
 import { ShareLocation } from "@/components/finder/share-location";
@@ -72,14 +72,25 @@ async function TagForFinder({ view, encryptedId }: { view: PublicScanView; encry
   const t = await getTranslations("Finder");
 
   // Messaging first: the finder's first action, right under the item's name (above the fold on a phone),
-  // jumping to the form below; the emergency button follows it.
+  // jumping to the form below; with the relay on, a call (the PIN dialled for them) next; the emergency
+  // button follows.
   const actions =
-    view.contactEnabled || view.emergencyAvailable ? (
+    view.contactEnabled || view.emergencyAvailable || view.relay ? (
       <div className="flex flex-col gap-3">
         {view.contactEnabled ? (
           <a href="#finder-contact" className="flex min-h-14 flex-col items-center justify-center rounded-xl bg-brand-700 px-4 py-3 text-center text-white hover:bg-brand-800" data-testid="message-owner">
             <span className="text-lg font-bold">{t("messageOwner")}</span>
             <span className="text-sm">{t("messageOwnerHint")}</span>
+          </a>
+        ) : null}
+        {view.relay ? (
+          <a
+            href={relayTelHref(view.relay)}
+            className="flex min-h-14 flex-col items-center justify-center rounded-xl border-2 border-brand-700 bg-white px-4 py-3 text-center text-brand-800 hover:bg-brand-50"
+            data-testid="relay-call-top"
+          >
+            <span className="text-lg font-bold">{t("relayCall")}</span>
+            <span className="text-sm">{t("relayCallHint")}</span>
           </a>
         ) : null}
         {view.emergencyAvailable ? (

@@ -54,8 +54,8 @@ export async function RelayPanel({ ctx, tagId }: { ctx: ServiceContext; tagId: s
               defaultValue: relay.enabled ? "true" : "",
               hint: phone ? <span className="text-sm text-muted">Calls ring your verified number ending in {phone.lastDigits}.</span> : undefined,
             },
-            { name: "quietFrom", label: "Quiet from", optional: true, maxLength: 5, inputMode: "numeric", defaultValue: relay.quietHours?.from ?? "", hint: "24-hour time, e.g. 22:00" },
-            { name: "quietTo", label: "Quiet until", optional: true, maxLength: 5, inputMode: "numeric", defaultValue: relay.quietHours?.to ?? "", hint: "e.g. 07:00" },
+            { name: "quietFrom", label: "Quiet from", optional: true, maxLength: 5, defaultValue: relay.quietHours?.from ?? "", hint: "24-hour time, e.g. 22:00" },
+            { name: "quietTo", label: "Quiet until", optional: true, maxLength: 5, defaultValue: relay.quietHours?.to ?? "", hint: "e.g. 07:00" },
           ]}
           groups={[
             {
