@@ -64,6 +64,14 @@ export const jobCatalog = {
     /** The transfer whose expiry scheduled this run; the run sweeps every overdue PENDING transfer anyway. */
     data: z.object({ transferId: z.string().optional() }),
   },
+  /** Erases finders' relay numbers whose 7-day reply window has passed (docs/relay.md); enqueued for each window's end, a sweep. */
+  "relay.erase-finder-numbers": {
+    retryLimit: 5,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 300,
+    data: z.object({ threadId: z.string().optional() }),
+  },
   // One batch of a newsletter campaign (lib/services/campaigns): a failed batch rolled back whole, so a retry
   // sends exactly what it would have; retried for about an hour (10 s doubling) before the startup resume.
   "campaigns.send-batch": {

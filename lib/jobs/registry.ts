@@ -6,6 +6,7 @@ import { notificationEmailJob } from "./handlers/notification-email";
 import { notificationPushJob } from "./handlers/notification-push";
 import { refundOrderJob } from "./handlers/refund-order";
 import { processPaymentEventJob } from "./handlers/process-payment-event";
+import { eraseFinderNumbersJob } from "./handlers/erase-finder-numbers";
 
 /**
  * Every job the application runs, with its handler: one definition per file in lib/jobs/handlers/, listed
@@ -21,4 +22,5 @@ export const registeredJobs = [
   expireAbandonedOrdersJob,
   processPaymentEventJob,
   sendCampaignBatchJob,
+  eraseFinderNumbersJob,
 ] as const;

@@ -121,6 +121,12 @@ describe("POST /webhooks/telephony/sms", () => {
     expect(await reply(text(owner.number, "Hello?"))).toContain("No finder has texted you");
     const finder = freshNumber();
     await reply(text(finder, `${owner.pin} Found it`));
+    const [open] = await threadsOfNumber(owner.account.id);
+    // The sweep job is scheduled for the window's end.
+    const jobs: unknown = await getDatabase().db.execute(sql`select start_after from pgboss.job where name = 'relay.erase-finder-numbers' and data->>'threadId' = ${open!.id}`);
+    const rows = (Array.isArray(jobs) ? jobs : (jobs as { rows: unknown[] }).rows) as { start_after: string }[];
+    expect(rows).toHaveLength(1);
+    expect(new Date(rows[0]!.start_after).getTime()).toBeGreaterThan(open!.finderPhoneUntil!.getTime());
     await getDatabase().db.execute(sql`update threads set finder_phone_until = now() - interval '1 minute' where owner_id = ${owner.account.id}`);
     expect(await reply(text(owner.number, "Still there?"))).toContain("No finder has texted you");
     const [thread] = await threadsOfNumber(owner.account.id);

@@ -3,6 +3,7 @@ import { and, count, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from "drizzl
 import { schema, type Executor, type Transaction } from "@/db/client";
 import type { Thread } from "@/db/schema";
 import { sealText } from "@/lib/auth/tokens";
+import { enqueueJob } from "@/lib/jobs/enqueue";
 import { signalThreadEvent } from "@/lib/realtime/channel";
 import type { ServiceContext } from "@/lib/services/context";
 import { newThreadToken, scamSignals, threadTokenHash } from "@/lib/services/messages";
@@ -48,6 +49,12 @@ async function freeRelayCode(db: Executor, ownerId: string): Promise<string> {
   }
 }
 
+/** The sweep that erases the sealed number runs when this window ends (docs/relay.md). */
+async function scheduleErasure(tx: Tx, thread: Thread): Promise<void> {
+  if (!thread.finderPhoneUntil) return;
+  await enqueueJob(tx, "relay.erase-finder-numbers", { threadId: thread.id }, { startAfter: new Date(thread.finderPhoneUntil.getTime() + 1000) });
+}
+
 export interface PhoneThread {
   thread: Thread;
   /** A new conversation's token (the finder's link to it), only when it was opened now. */
@@ -73,6 +80,7 @@ export async function phoneThread(tx: Tx, input: { tagId: string; ownerId: strin
   if (current) {
     if (!input.sealForReply) return { thread: current, newToken: null };
     const [updated] = await tx.db.update(schema.threads).set(reply).where(eq(schema.threads.id, current.id)).returning();
+    await scheduleErasure(tx, updated!);
     return { thread: updated!, newToken: null };
   }
   const token = newThreadToken();
@@ -89,6 +97,7 @@ export async function phoneThread(tx: Tx, input: { tagId: string; ownerId: strin
       ...reply,
     })
     .returning();
+  if (input.sealForReply) await scheduleErasure(tx, thread!);
   return { thread: thread!, newToken: token };
 }
 
