@@ -36,6 +36,8 @@ const secret = process.env.AUTH_SECRET;
 if (!databaseUrl || !secret) throw new Error("baseline-server needs DATABASE_URL and AUTH_SECRET");
 const appUrl = (process.env.APP_URL ?? "http://localhost:3000").replace(/\/+$/, "");
 const prepare = process.env.BASELINE_PREPARE !== "false";
+/** The test telephony provider's relay number, as the app answers it in the scan view's `relay`. */
+const relayNumber = process.env.TELEPHONY_RELAY_NUMBER ?? "+15005550006";
 
 const sql = postgres(databaseUrl, {
   max: Number(process.env.BASELINE_POOL ?? 10),
@@ -209,12 +211,12 @@ async function scan(req: http.IncomingMessage, encryptedId: string) {
   const ownerId = tag.owner_id as string | null;
   if (!ownerId) {
     const none = { tagId: tag.id, encryptedId: tag.encrypted_id, tagType: tag.tag_type, reward: null, rewardCurrency: null };
-    return { success: true, data: { ...none, itemName: null, description: null, ownerName: null, status: "PENDING_SETUP", lostMessage: null, photos: [], contactEnabled: false, emergencyAvailable: false, details: null } };
+    return { success: true, data: { ...none, itemName: null, description: null, ownerName: null, status: "PENDING_SETUP", lostMessage: null, photos: [], contactEnabled: false, emergencyAvailable: false, details: null, relay: null } };
   }
   const reachable = tag.status !== "DEACTIVATED";
   const shown = tag.visibility === "PUBLIC" && tag.status !== "DEACTIVATED";
   // As publicViewOf: the reads at once; the emergency profile and whether it has a contact in one statement.
-  const [[reward], general, photos, emergency] = await Promise.all([
+  const [[reward], general, photos, emergency, [relay]] = await Promise.all([
     sql`select "amount_minor", "currency" from "rewards" where ("rewards"."tag_id" = ${tag.id as string} and "rewards"."status" = ${"ACTIVE"}) limit ${1}`,
     shown ? sql`select "description", "owner_name" from "tag_profiles" where "tag_profiles"."tag_id" = ${tag.id as string}` : [],
     shown ? sql`select "id", "is_primary" from "tag_photos" where "tag_photos"."tag_id" = ${tag.id as string} order by "tag_photos"."created_at" asc, "tag_photos"."id" asc` : [],
@@ -222,6 +224,11 @@ async function scan(req: http.IncomingMessage, encryptedId: string) {
       ? sql`select "user_id", "blood_type", "conditions", "allergies", "medications", "physician", "physician_phone", "special_instructions", "organ_donor", "created_at", "updated_at",
           exists (select 1 from "emergency_contacts" where "emergency_contacts"."user_id" = "emergency_profiles"."user_id") as "has_contact"
           from "emergency_profiles" where "emergency_profiles"."user_id" = ${ownerId}`
+      : [],
+    // As publicRelayOf: the relay the tag's current owner turned on, with a verified phone.
+    reachable && tag.status !== "EXPIRED"
+      ? sql`select "tag_relays"."pin" from "tag_relays" inner join "owner_phones" on "owner_phones"."user_id" = "tag_relays"."owner_id"
+          where ("tag_relays"."tag_id" = ${tag.id as string} and "tag_relays"."owner_id" = ${ownerId} and "tag_relays"."enabled" = ${true})`
       : [],
   ]);
   const base = { tagId: tag.id, encryptedId: tag.encrypted_id, tagType: tag.tag_type, reward: reward ? Number(reward.amount_minor) / 100 : null, rewardCurrency: reward?.currency ?? null };
@@ -238,6 +245,7 @@ async function scan(req: http.IncomingMessage, encryptedId: string) {
       contactEnabled: reachable,
       emergencyAvailable: Boolean(emergency[0]?.has_contact),
       details: null,
+      relay: relay?.pin ? { number: relayNumber, pin: relay.pin as string } : null,
     },
   };
 }

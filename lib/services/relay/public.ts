@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, lt } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
+import { preparedFor } from "@/db/prepared";
 import type { Tag } from "@/db/schema";
 import { telephonyProvider } from "@/lib/telephony/provider";
 import { requireUser, type ServiceContext } from "@/lib/services/context";
@@ -18,12 +19,20 @@ export interface PublicRelay {
  */
 export async function publicRelayOf(db: Executor, tag: Pick<Tag, "id" | "ownerId" | "status">): Promise<PublicRelay | null> {
   if (!tag.ownerId || tag.status === "DEACTIVATED" || tag.status === "EXPIRED") return null;
-  const [row] = await db
+  // Every scan reads it: prepared, as the public view's other hot reads (db/prepared.ts).
+  const [row] = await preparedFor(publicRelayQueries, db, preparePublicRelay).execute({ tagId: tag.id, ownerId: tag.ownerId });
+  return row?.pin ? { number: telephonyProvider().relayNumber, pin: row.pin } : null;
+}
+
+const publicRelayQueries = new WeakMap<Executor, ReturnType<typeof preparePublicRelay>>();
+
+function preparePublicRelay(db: Executor) {
+  return db
     .select({ pin: schema.tagRelays.pin })
     .from(schema.tagRelays)
     .innerJoin(schema.ownerPhones, eq(schema.ownerPhones.userId, schema.tagRelays.ownerId))
-    .where(and(eq(schema.tagRelays.tagId, tag.id), eq(schema.tagRelays.ownerId, tag.ownerId), eq(schema.tagRelays.enabled, true)));
-  return row?.pin ? { number: telephonyProvider().relayNumber, pin: row.pin } : null;
+    .where(and(eq(schema.tagRelays.tagId, sql.placeholder("tagId")), eq(schema.tagRelays.ownerId, sql.placeholder("ownerId")), eq(schema.tagRelays.enabled, true)))
+    .prepare("public_relay");
 }
 
 /** A code still waiting for the owner (not used, not expired, tries left): the account page then asks for it. */
