@@ -27,6 +27,8 @@ export const e2eRunId = once("E2E_RUN_ID", () => `${Date.now().toString(36)}_${r
 export const e2eSecrets = {
   AUTH_SECRET: once("E2E_AUTH_SECRET", () => randomBytes(32).toString("base64url")),
   PAYMENT_WEBHOOK_SECRET: once("E2E_PAYMENT_WEBHOOK_SECRET", () => `whsec_e2e_${randomBytes(16).toString("hex")}`),
+  // The test telephony provider signs the relay's webhooks with it; its development default is refused in production.
+  TELEPHONY_WEBHOOK_SECRET: once("E2E_TELEPHONY_WEBHOOK_SECRET", () => `tel_e2e_${randomBytes(16).toString("hex")}`),
   ...vapidKeys(),
   VAPID_SUBJECT: "mailto:e2e@example.com",
 };
