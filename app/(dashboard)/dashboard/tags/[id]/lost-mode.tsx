@@ -13,8 +13,9 @@ import { lostModeRewardFields, RewardPanel, type TagRewards } from "./reward-pan
 /**
  * Lost mode, right under the tag's summary, as one form with one button: the message for finders and the
  * reward, saved together (saveLostModeAction). There is no "show my phone to finders" choice to add to it:
- * finders never see the owner's phone number (docs/reunion.md, Lost mode). With a verified phone and the relay
- * off, it offers "Let finders call or text me through the relay", which the same save turns on (docs/relay.md).
+ * finders never see the owner's phone number (docs/reunion.md, Lost mode). Turning lost mode on with a verified
+ * phone and the relay off, it offers "Let finders call or text me through the relay", which the same save
+ * turns on (docs/relay.md).
  * - An ACTIVE tag: a disclosure whose summary is the page's most prominent button ("I lost it"), opened
  *   inline in one tap, without JavaScript (`open`: shown open). A reward still to pay stays above it.
  * - In lost mode (LOST, or STOLEN with its alert): open, headed by what finders now see; the form changes
@@ -22,7 +23,8 @@ import { lostModeRewardFields, RewardPanel, type TagRewards } from "./reward-pan
  * - Any other status (found, switched off…): only the tag's rewards, when it has any.
  */
 export async function LostMode({ ctx, tag, rewards, timeZone, open = false, earlierOpen = false }: { ctx: ServiceContext; tag: TagRecord; rewards: TagRewards; timeZone: string; open?: boolean; earlierOpen?: boolean }) {
-  const offerRelay = tag.status === "ACTIVE" || inLostMode(tag.status) ? await relayOffered(ctx, tag.id) : false;
+  // Offered when turning lost mode on; once it is on, the relay's own section follows lost mode.
+  const offerRelay = tag.status === "ACTIVE" ? await relayOffered(ctx, tag.id) : false;
   const panel = (nested: boolean) => <RewardPanel tagId={tag.id} rewards={rewards} timeZone={timeZone} nested={nested} earlierOpen={earlierOpen} />;
   if (inLostMode(tag.status)) {
     const registeredEndpoints = await pushEndpointsOfThisDevice(ctx);
