@@ -174,3 +174,29 @@ describe("a call through the relay", () => {
     expect(calls).toHaveLength(2);
   });
 });
+
+describe("the relay does not follow a tag", () => {
+  it("is switched off when the tag is released or a transfer of it is accepted: its PIN stops answering at once", async () => {
+    const { DELETE: releaseRoute } = await import("@/app/api/v1/tags/[id]/route");
+    const { POST: offerRoute } = await import("@/app/api/v1/tags/[id]/transfer/route");
+    const { POST: acceptRoute } = await import("@/app/api/v1/tags/transfers/[id]/accept/route");
+    const { registerAccount } = await import("../support/auth");
+    const relayRow = async (tagId: string) => (await getDatabase().db.select().from(schema.tagRelays).where(eq(schema.tagRelays.tagId, tagId)))[0];
+
+    const released = await relayOwner();
+    expect((await call(releaseRoute, apiRequest(`/api/v1/tags/${released.tagId}`, { method: "DELETE", headers: bearer(released.account.accessToken) }), { id: released.tagId })).status).toBe(200);
+    expect((await relayRow(released.tagId))?.enabled).toBe(false);
+
+    const given = await relayOwner();
+    const recipient = await registerAccount();
+    await getDatabase().db.update(schema.users).set({ emailVerified: true }).where(eq(schema.users.id, recipient.id));
+    const offered = await call(offerRoute, apiRequest(`/api/v1/tags/${given.tagId}/transfer`, { method: "POST", headers: bearer(given.account.accessToken), body: { email: recipient.email } }), { id: given.tagId });
+    expect(offered.status).toBe(201);
+    const transferId = (await json<{ data: { id: string } }>(offered)).data.id;
+    expect((await relayRow(given.tagId))?.enabled).toBe(true);
+    expect((await call(acceptRoute, apiRequest(`/api/v1/tags/transfers/${transferId}/accept`, { method: "POST", headers: bearer(recipient.accessToken) }), { id: transferId })).status).toBe(200);
+    expect((await relayRow(given.tagId))?.enabled).toBe(false);
+    const afterwards = twiml(await dial(sid("CA"), usNumber(), given.pin));
+    expect(childNames(afterwards)).toEqual(["Say", "Gather", "Say", "Hangup"]);
+  });
+});

@@ -59,11 +59,5 @@ export async function findOwnerByPhone(db: Executor, e164: string): Promise<{ ow
   return row ?? null;
 }
 
-/**
- * Switches off every relay on the tag (frees its PIN). For the tag's hand-over to another account (a
- * transfer, a release): the relay never follows a tag, and resolveRelayPin already ignores an earlier
- * owner's setting, but calling this in the hand-over's transaction frees the PIN at once.
- */
-export async function switchOffTagRelay(db: Executor, tagId: string): Promise<void> {
-  await db.update(schema.tagRelays).set({ enabled: false }).where(eq(schema.tagRelays.tagId, tagId));
-}
+/** Switches off the tag's relay for a hand-over: the tags domain's, so transfers and releases call it without a domain loop. */
+export { switchOffTagRelay } from "@/lib/services/tags";

@@ -17,4 +17,4 @@ export { activateTagInput, bulkActivateInput, createTransferInput, insuranceInpu
 export { acceptTransfer, cancelTransfer, createTransfer, declineTransfer, expireOverdueTransfers, listTransfers, type TransferRecord, transferRecordSchema } from "./transfers";
 export { allowedTransitions, inLostMode, type TagStatus } from "./transitions";
 export { exportTags } from "./export";
-export { activateIfComplete, changeTagStatus, countedTags, expireTagsBeyondTierLimit, insertNewTags, type Tier, TIER_TAG_LIMITS, typedTables } from "./queries";
+export { activateIfComplete, changeTagStatus, countedTags, expireTagsBeyondTierLimit, insertNewTags, switchOffTagRelay, type Tier, TIER_TAG_LIMITS, typedTables } from "./queries";

@@ -6,7 +6,7 @@ import { ConflictError, DomainError, NotFoundError } from "@/lib/services/errors
 import { ownedTag } from "./access";
 import { newEncryptedId, normalizeTagCode, scanUrl, formatTagCode } from "./codes";
 import { toTagRecord, type TagRecord } from "./records";
-import { activateIfComplete, assertWithinTierLimit, insertNewTags } from "./queries";
+import { activateIfComplete, assertWithinTierLimit, insertNewTags, switchOffTagRelay } from "./queries";
 import { tagStatuses, type TagStatus } from "./transitions";
 import { getUserById } from "@/lib/services/auth";
 import { recordAudit } from "@/lib/services/audit";
@@ -143,6 +143,7 @@ export async function releaseTag(ctx: ServiceContext, id: string): Promise<{ mes
     const tag = await ownedTag(tx, id, { lock: true });
     const children = [schema.tagProfiles, schema.petProfiles, schema.vehicleProfiles, schema.deviceProfiles, schema.travelProfiles, schema.tagPhotos, schema.scans, schema.tagTransfers, schema.tagInsurance, schema.tagEvents] as const;
     for (const table of children) await tx.db.delete(table).where(eq(table.tagId, tag.id));
+    await switchOffTagRelay(tx.db, tag.id);
     // The releasing owner's conversations about it go too (their messages cascade). A previous owner's
     // (closed when the tag was transferred to this one) are that owner's history and stay with them.
     await tx.db.delete(schema.threads).where(and(eq(schema.threads.tagId, tag.id), eq(schema.threads.ownerId, tag.ownerId!)));

@@ -192,3 +192,12 @@ export async function expireTagsBeyondTierLimit(db: Executor, userId: string, ti
   }
   return expired;
 }
+
+/**
+ * Switches off the tag's phone relay (frees its PIN) in a hand-over's transaction: a transfer's acceptance
+ * or a release. The relay never follows a tag (docs/relay.md); it lives here, below the relay domain, so
+ * the tags domain calls it without importing the relay, which sits above messages.
+ */
+export async function switchOffTagRelay(db: Executor, tagId: string): Promise<void> {
+  await db.update(schema.tagRelays).set({ enabled: false }).where(eq(schema.tagRelays.tagId, tagId));
+}

@@ -10,7 +10,7 @@ import { requireUser, type ServiceContext, withTransaction } from "@/lib/service
 import { ConflictError, ForbiddenError, isUniqueViolation, NotFoundError, RateLimitError, ValidationError } from "@/lib/services/errors";
 import { notify } from "@/lib/services/notifications";
 import { ownedTag } from "./access";
-import { assertWithinTierLimit } from "./queries";
+import { assertWithinTierLimit, switchOffTagRelay } from "./queries";
 import { findUserByEmail, getUserById } from "@/lib/services/auth";
 
 /** How long a transfer offer stays open. */
@@ -277,6 +277,7 @@ export async function acceptTransfer(ctx: ServiceContext, transferId: string): P
     await tx.db.delete(schema.scans).where(eq(schema.scans.tagId, tag.id));
     // The sender's open reward offer ends here: finders must not be promised it on the new owner's behalf.
     const rewardsWithdrawn = await withdrawRewardsOnTransfer(tx.db, tag.id, transfer.fromUserId);
+    await switchOffTagRelay(tx.db, tag.id);
     await tx.db
       .update(schema.threads)
       .set({ status: "CLOSED" })
