@@ -2253,6 +2253,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/webhooks/telephony/voice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A call to the relay number (Twilio voice webhook)
+         * @description Without `Digits`: a Gather for the tag's 6-digit PIN, spoken in the caller's language. With a valid PIN of a relay that is on, inside the owner's hours and not blocked: Dial the owner from the relay number, with a whisper first. A wrong PIN gathers again; the third wrong PIN from a number within an hour hangs up, and the number waits. Relay off, quiet hours or a blocked number: the owner cannot take calls now, Hangup. Auth is the `X-Twilio-Signature` header alone, over the public URL (`APP_URL` + path behind `TRUST_PROXY`): missing or wrong is 403. A body without the sid parameter is 400; over 64 KB is 413. Each sid and step is answered once: a replay gets the same TwiML and has no second effect. Counted per IP by the `telephonyWebhook` limit.
+         */
+        post: operations["receiveRelayCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/telephony/voice/whisper": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The owner answered a relayed call (the Dial's Number url)
+         * @description `?leg=<id>`: says which item's finder is calling and gathers 1 to accept; `&step=accept` with `Digits=1` answers an empty Response (the legs are bridged), anything else Hangup. Auth is the `X-Twilio-Signature` header alone, over the public URL (`APP_URL` + path behind `TRUST_PROXY`): missing or wrong is 403. A body without the sid parameter is 400; over 64 KB is 413. Each sid and step is answered once: a replay gets the same TwiML and has no second effect. Counted per IP by the `telephonyWebhook` limit.
+         */
+        post: operations["receiveRelayWhisper"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/telephony/voice/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A relayed call ended (the Dial's action)
+         * @description Records the call in the conversation (answered with its length, or missed) and notifies the owner (CALL_RECEIVED or CALL_MISSED); answers Hangup. Auth is the `X-Twilio-Signature` header alone, over the public URL (`APP_URL` + path behind `TRUST_PROXY`): missing or wrong is 403. A body without the sid parameter is 400; over 64 KB is 413. Each sid and step is answered once: a replay gets the same TwiML and has no second effect. Counted per IP by the `telephonyWebhook` limit.
+         */
+        post: operations["receiveRelayCallStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/webhooks/telephony/sms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A text to the relay number (Twilio messaging webhook)
+         * @description A finder's `<PIN> <text>` reaches the owner's phone from the relay number, prefixed with the item's name and the conversation's code, and lands in the conversation (MESSAGE_RECEIVED); the finder gets a confirmation. The owner's text goes to the finder who texted last within 7 days (with several, `<code> <text>` picks one). STOP/START/HELP answered as carriers require. Auth is the `X-Twilio-Signature` header alone, over the public URL (`APP_URL` + path behind `TRUST_PROXY`): missing or wrong is 403. A body without the sid parameter is 400; over 64 KB is 413. Each sid and step is answered once: a replay gets the same TwiML and has no second effect. Counted per IP by the `telephonyWebhook` limit.
+         */
+        post: operations["receiveRelayText"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/blog": {
         parameters: {
             query?: never;
@@ -3192,6 +3272,18 @@ export interface components {
                 /** @description Radius of the position's uncertainty in metres; null when the browser gave none */
                 accuracy: number | null;
             } | null;
+            /**
+             * @description How it came: the web pages or API, a text through the phone relay, or a call through it
+             * @enum {string}
+             */
+            channel: "web" | "sms" | "call";
+            /** @description A call through the phone relay (channel `call`); null otherwise */
+            call: {
+                /** @enum {string} */
+                outcome: "answered" | "missed";
+                /** @description Length of an answered call; null when missed */
+                durationSeconds: number | null;
+            } | null;
         };
         /**
          * @description A sign the message may be a scam, shown to both sides beside it: UPFRONT_PAYMENT (money before the return), GIFT_CARD, CRYPTO, DELIVERY_FEE (a delivery, courier or customs fee), OFF_PLATFORM (moving to another app, number or address).
@@ -3235,6 +3327,21 @@ export interface components {
             status: components["schemas"]["ThreadStatus"];
             /** @description Whether the finder asked to be e-mailed about your replies (the address itself is never shown) */
             notifiesFinder: boolean;
+            /** @description A conversation the phone relay opened (the finder called or texted); null otherwise */
+            relayPhone: {
+                /**
+                 * @description The last 2 digits of the finder's number: all you ever see of it
+                 * @example 42
+                 */
+                lastDigits: string;
+                /**
+                 * @description The conversation's code: start a text to the relay number with it to answer this finder when several are texting you
+                 * @example AB7K
+                 */
+                code: string | null;
+                /** @description Whether your text to the relay number still reaches this finder (within 7 days of their last text) */
+                canTextBack: boolean;
+            } | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -3245,7 +3352,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            type: "TAG_SCANNED" | "MESSAGE_RECEIVED" | "TAG_STATUS_CHANGED" | "TAG_CLONE_DETECTED" | "FINDER_LOCATION_SHARED" | "EMERGENCY_ACCESSED" | "REWARD_UPDATED" | "TRANSFER_RECEIVED" | "ORDER_UPDATED" | "PAYMENT_FAILED" | "SUBSCRIPTION_UPDATED" | "SECURITY";
+            type: "TAG_SCANNED" | "MESSAGE_RECEIVED" | "CALL_RECEIVED" | "CALL_MISSED" | "TAG_STATUS_CHANGED" | "TAG_CLONE_DETECTED" | "FINDER_LOCATION_SHARED" | "EMERGENCY_ACCESSED" | "REWARD_UPDATED" | "TRANSFER_RECEIVED" | "ORDER_UPDATED" | "PAYMENT_FAILED" | "SUBSCRIPTION_UPDATED" | "SECURITY";
             title: string;
             body: string;
             read: boolean;
@@ -4575,6 +4682,8 @@ export interface components {
         TokenQuery: string;
         /** @description UUID */
         UserIdPath: string;
+        /** @description Twilio's signature: base64 HMAC-SHA1, keyed by the auth token (the test provider: TELEPHONY_WEBHOOK_SECRET), of the full URL followed by every POST parameter sorted by name, each name then value (docs/relay.md) */
+        XTwilioSignatureHeader: string;
     };
     requestBodies: never;
     headers: {
@@ -9802,6 +9911,208 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    receiveRelayCall: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Twilio's signature: base64 HMAC-SHA1, keyed by the auth token (the test provider: TELEPHONY_WEBHOOK_SECRET), of the full URL followed by every POST parameter sorted by name, each name then value (docs/relay.md) */
+                "x-twilio-signature": components["parameters"]["XTwilioSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description The call's sid (CA + 32 hex digits)
+                     * @example CA0123456789abcdef0123456789abcdef
+                     */
+                    CallSid: string;
+                    AccountSid?: string;
+                    /** @description The caller (E.164) */
+                    From?: string;
+                    To?: string;
+                    /** @description ISO country of the caller's number: the prompts' language (en, de, fr, es; else English) */
+                    FromCountry?: string;
+                    /** @description What the caller typed at the Gather (the PIN; the owner's 1 at the whisper) */
+                    Digits?: string;
+                    ParentCallSid?: string;
+                    /** @description On /voice/status: completed | no-answer | busy | failed | canceled */
+                    DialCallStatus?: string;
+                    /** @description On /voice/status: seconds of the bridged call, when completed */
+                    DialCallDuration?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description TwiML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    receiveRelayWhisper: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Twilio's signature: base64 HMAC-SHA1, keyed by the auth token (the test provider: TELEPHONY_WEBHOOK_SECRET), of the full URL followed by every POST parameter sorted by name, each name then value (docs/relay.md) */
+                "x-twilio-signature": components["parameters"]["XTwilioSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description The call's sid (CA + 32 hex digits)
+                     * @example CA0123456789abcdef0123456789abcdef
+                     */
+                    CallSid: string;
+                    AccountSid?: string;
+                    /** @description The caller (E.164) */
+                    From?: string;
+                    To?: string;
+                    /** @description ISO country of the caller's number: the prompts' language (en, de, fr, es; else English) */
+                    FromCountry?: string;
+                    /** @description What the caller typed at the Gather (the PIN; the owner's 1 at the whisper) */
+                    Digits?: string;
+                    ParentCallSid?: string;
+                    /** @description On /voice/status: completed | no-answer | busy | failed | canceled */
+                    DialCallStatus?: string;
+                    /** @description On /voice/status: seconds of the bridged call, when completed */
+                    DialCallDuration?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description TwiML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    receiveRelayCallStatus: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Twilio's signature: base64 HMAC-SHA1, keyed by the auth token (the test provider: TELEPHONY_WEBHOOK_SECRET), of the full URL followed by every POST parameter sorted by name, each name then value (docs/relay.md) */
+                "x-twilio-signature": components["parameters"]["XTwilioSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description The call's sid (CA + 32 hex digits)
+                     * @example CA0123456789abcdef0123456789abcdef
+                     */
+                    CallSid: string;
+                    AccountSid?: string;
+                    /** @description The caller (E.164) */
+                    From?: string;
+                    To?: string;
+                    /** @description ISO country of the caller's number: the prompts' language (en, de, fr, es; else English) */
+                    FromCountry?: string;
+                    /** @description What the caller typed at the Gather (the PIN; the owner's 1 at the whisper) */
+                    Digits?: string;
+                    ParentCallSid?: string;
+                    /** @description On /voice/status: completed | no-answer | busy | failed | canceled */
+                    DialCallStatus?: string;
+                    /** @description On /voice/status: seconds of the bridged call, when completed */
+                    DialCallDuration?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description TwiML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    receiveRelayText: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description Twilio's signature: base64 HMAC-SHA1, keyed by the auth token (the test provider: TELEPHONY_WEBHOOK_SECRET), of the full URL followed by every POST parameter sorted by name, each name then value (docs/relay.md) */
+                "x-twilio-signature": components["parameters"]["XTwilioSignatureHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @description The text's sid (SM + 32 hex digits)
+                     * @example SM0123456789abcdef0123456789abcdef
+                     */
+                    MessageSid: string;
+                    AccountSid?: string;
+                    /** @description The sender (E.164) */
+                    From: string;
+                    To?: string;
+                    /** @description `<PIN> <text>` from a finder; from the owner's verified number, an answer (`<code> <text>` to pick a conversation); STOP, START, HELP and carriers' synonyms */
+                    Body: string;
+                    NumMedia?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description TwiML */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/xml": string;
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["RateLimitExceeded"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];

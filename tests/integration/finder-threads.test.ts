@@ -82,7 +82,7 @@ describe("POST /scan/:encryptedId/contact", () => {
 
     const thread = await finderThread(data.threadToken);
     expect(thread).toMatchObject({ threadId: row!.id, tagName: "Blue backpack", status: "ACTIVE" });
-    expect(thread.messages).toEqual([{ id: expect.any(String), sender: "FINDER", content: "I found your backpack at the station.", createdAt: expect.any(String), warnings: [], location: null }]);
+    expect(thread.messages).toEqual([{ id: expect.any(String), sender: "FINDER", content: "I found your backpack at the station.", createdAt: expect.any(String), warnings: [], location: null, channel: "web", call: null }]);
   });
 
   it("notifies the owner (MESSAGE_RECEIVED with threadId and tagId) without the finder's e-mail address", async () => {
@@ -235,7 +235,7 @@ describe("GET /scan/thread/:token and POST /scan/thread/:token/reply", () => {
     const response = await finderReplyRequest(threadToken, { message: "  I'm at the station until 6.  " });
     expect(response.status).toBe(201);
     const { data } = await json<{ data: Record<string, unknown> }>(response);
-    expect(data).toEqual({ id: expect.any(String), sender: "FINDER", content: "I'm at the station until 6.", createdAt: expect.any(String), warnings: [], location: null });
+    expect(data).toEqual({ id: expect.any(String), sender: "FINDER", content: "I'm at the station until 6.", createdAt: expect.any(String), warnings: [], location: null, channel: "web", call: null });
     const notifications = await getDatabase().db.select().from(schema.notifications).where(eq(schema.notifications.userId, owner.id));
     expect(notifications.map((notification) => notification.title).sort()).toEqual(["New message about “Blue backpack”", "New reply about “Blue backpack”"]);
 

@@ -148,6 +148,7 @@ describe("GET /messages/:threadId", () => {
       finderName: "Sam",
       status: "ACTIVE",
       notifiesFinder: false,
+      relayPhone: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       messages: [
@@ -192,7 +193,7 @@ describe("POST /messages/:threadId/reply", () => {
     const response = await ownerReplyRequest(owner, id, { content: "  Thank you! I'll come by at 6.  " });
     expect(response.status).toBe(201);
     const { data } = await json<{ data: Record<string, unknown> }>(response);
-    expect(data).toEqual({ id: expect.any(String), sender: "OWNER", content: "Thank you! I'll come by at 6.", createdAt: expect.any(String), warnings: [], location: null });
+    expect(data).toEqual({ id: expect.any(String), sender: "OWNER", content: "Thank you! I'll come by at 6.", createdAt: expect.any(String), warnings: [], location: null, channel: "web", call: null });
     expect((await finderThread(token)).messages.map((message) => message.sender)).toEqual(["FINDER", "OWNER"]);
   });
 

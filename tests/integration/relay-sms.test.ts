@@ -5,6 +5,7 @@ import { GET as getThreadRoute, PATCH as setThreadStatusRoute } from "@/app/api/
 import { GET as finderThreadRoute } from "@/app/api/v1/scan/thread/[token]/route";
 import { openSealedText } from "@/lib/auth/tokens";
 import { eraseExpiredFinderNumbers, FINDER_PHONE_SEAL, hashPhoneNumber, RELAY_DAILY_CAP } from "@/lib/services/relay";
+import { resetRateLimiterForTests } from "@/lib/ratelimit";
 import { bearer } from "../support/auth";
 import { apiRequest, call, json } from "../support/http";
 import { deliveriesTo, freshNumber, postWebhook, RELAY_NUMBER, relayOwner, sid, threadsOfNumber, twiml } from "../support/relay";
@@ -63,6 +64,7 @@ describe("POST /webhooks/telephony/sms", () => {
     expect(await threadsOfNumber(owner.account.id)).toHaveLength(1);
 
     const view = await ownerView(owner.account.accessToken, thread!.id);
+    expect((view.data as unknown as { relayPhone: unknown }).relayPhone).toEqual({ lastDigits: finder.slice(-2), code: thread!.relayCode, canTextBack: true });
     expect(view.data.messages.map((m) => [m.sender, m.channel, m.content])).toEqual([
       ["FINDER", "sms", "I found your dog near the park"],
       ["FINDER", "sms", "He is safe with me"],
@@ -76,6 +78,24 @@ describe("POST /webhooks/telephony/sms", () => {
     const finderView = await call(finderThreadRoute, apiRequest(`/api/v1/scan/thread/${token}`), { token });
     expect(finderView.status).toBe(200);
     expect((await json<OwnerThread>(finderView)).data.messages).toHaveLength(2);
+  });
+
+  it("limits texts per number and tag (relayFinderContacts), and answers well within a second", async () => {
+    resetRateLimiterForTests({ relayFinderContacts: { limit: 2 } });
+    try {
+      const owner = await relayOwner();
+      const finder = freshNumber();
+      for (const body of ["one", "two"]) {
+        const started = Date.now();
+        expect(await reply(text(finder, `${owner.pin} ${body}`))).toContain("Sent to the owner");
+        expect(Date.now() - started).toBeLessThan(1000);
+      }
+      expect(await reply(text(finder, `${owner.pin} three`))).toContain("Too many texts to this owner");
+      // Another number is not held back.
+      expect(await reply(text(freshNumber(), `${owner.pin} hello`))).toContain("Sent to the owner");
+    } finally {
+      resetRateLimiterForTests();
+    }
   });
 
   it("runs the scam rules on texts: the message carries the warning and the notification says so", async () => {

@@ -100,7 +100,7 @@ describe("POST /api/v1/scan/thread/{token}/location", () => {
     const response = await shareRequest(token, EIFFEL, { ip });
     expect(response.status).toBe(201);
     const { data } = await json<{ data: Message }>(response);
-    expect(data).toEqual({ id: expect.any(String), sender: "FINDER", content: "Location shared (within 13 m).", createdAt: expect.any(String), warnings: [], location: EIFFEL });
+    expect(data).toEqual({ id: expect.any(String), sender: "FINDER", content: "Location shared (within 13 m).", createdAt: expect.any(String), warnings: [], location: EIFFEL, channel: "web", call: null });
     // The text never holds the place: it is what the inbox previews and notifications quote.
     expect(data.content).not.toMatch(COORDINATE_TEXT);
 

@@ -118,6 +118,9 @@ async function ownerView(ctx: ServiceContext, thread: Thread): Promise<OwnerThre
     finderName: thread.finderName,
     status: thread.status,
     notifiesFinder: Boolean(thread.finderEmail && thread.tokenSealed),
+    relayPhone: thread.finderPhoneLastDigits
+      ? { lastDigits: thread.finderPhoneLastDigits, code: thread.relayCode, canTextBack: Boolean(thread.finderPhoneSealed && thread.finderPhoneUntil && thread.finderPhoneUntil > new Date()) }
+      : null,
     createdAt: thread.createdAt.toISOString(),
     updatedAt: thread.updatedAt.toISOString(),
     messages,

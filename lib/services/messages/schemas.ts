@@ -127,6 +127,14 @@ export const ownerThreadSchema = z
     finderName: z.string().nullable(),
     status: threadStatusSchema,
     notifiesFinder: z.boolean().meta({ description: "Whether the finder asked to be e-mailed about your replies (the address itself is never shown)" }),
+    relayPhone: z
+      .object({
+        lastDigits: z.string().meta({ description: "The last 2 digits of the finder's number: all you ever see of it", example: "42" }),
+        code: z.string().nullable().meta({ description: "The conversation's code: start a text to the relay number with it to answer this finder when several are texting you", example: "AB7K" }),
+        canTextBack: z.boolean().meta({ description: "Whether your text to the relay number still reaches this finder (within 7 days of their last text)" }),
+      })
+      .nullable()
+      .meta({ description: "A conversation the phone relay opened (the finder called or texted); null otherwise" }),
     createdAt: z.iso.datetime(),
     updatedAt: z.iso.datetime(),
     messages: z.array(threadMessageSchema),
