@@ -98,6 +98,22 @@ describe("POST /webhooks/telephony/sms", () => {
     }
   });
 
+  it("has one effect for ten simultaneous deliveries of one MessageSid, each answered the same", async () => {
+    const owner = await relayOwner({ itemName: "Cat" });
+    const finder = freshNumber();
+    // A first text makes the process create the erasure job's queue (on a pooled connection of its own,
+    // once per process), as any earlier text would have in a running server.
+    await reply(text(freshNumber(), `${owner.pin} warm-up`));
+    const messageSid = sid("SM");
+    const answers = await Promise.all(Array.from({ length: 10 }, () => text(finder, `${owner.pin} Found your cat`, messageSid)));
+    expect(answers.map((answer) => answer.status), answers.map((answer) => answer.text).join("\n")).toEqual(Array(10).fill(200));
+    expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
+    const thread = (await threadsOfNumber(owner.account.id)).find((row) => row.finderPhoneHash === hashPhoneNumber(finder));
+    const messages = await getDatabase().db.select().from(schema.threadMessages).where(eq(schema.threadMessages.threadId, thread!.id));
+    expect(messages).toHaveLength(1);
+    expect((await deliveriesTo(owner.number)).filter((delivery) => delivery.body?.includes("Found your cat"))).toHaveLength(1);
+  });
+
   it("runs the scam rules on texts: the message carries the warning and the notification says so", async () => {
     const owner = await relayOwner();
     const finder = freshNumber();
