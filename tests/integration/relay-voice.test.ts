@@ -175,6 +175,26 @@ describe("a call through the relay", () => {
   });
 });
 
+describe("call limits", () => {
+  it("limits calls per owner a day (relayOwnerCalls) and per number and tag an hour (relayFinderContacts)", async () => {
+    const { resetRateLimiterForTests } = await import("@/lib/ratelimit");
+    resetRateLimiterForTests({ relayOwnerCalls: { limit: 2 }, relayFinderContacts: { limit: 1 } });
+    try {
+      const owner = await relayOwner();
+      const finder = usNumber();
+      expect(childNames(twiml(await dial(sid("CA"), finder, owner.pin)))).toEqual(["Say", "Dial"]);
+      const again = twiml(await dial(sid("CA"), finder, owner.pin));
+      expect(childNames(again)).toEqual(["Say", "Hangup"]);
+      expect(again.children[0]!.text).toContain("Too many calls from this number");
+      expect(childNames(twiml(await dial(sid("CA"), usNumber(), owner.pin)))).toEqual(["Say", "Dial"]);
+      const third = twiml(await dial(sid("CA"), usNumber(), owner.pin));
+      expect(third.children[0]!.text).toContain("cannot take calls now");
+    } finally {
+      resetRateLimiterForTests();
+    }
+  });
+});
+
 describe("the relay does not follow a tag", () => {
   it("is switched off when the tag is released or a transfer of it is accepted: its PIN stops answering at once", async () => {
     const { DELETE: releaseRoute } = await import("@/app/api/v1/tags/[id]/route");
