@@ -1235,7 +1235,7 @@ export interface paths {
         put?: never;
         /**
          * Reply to the finder
-         * @description Adds your message and marks the finder's messages read. A finder who left an e-mail address gets the conversation link by e-mail, in their language, at most once every 10 minutes. A CLOSED or BLOCKED conversation is 409: reopen it first. A reply with a phone number, e-mail or street address to a conversation whose finder messages tripped the scam rules is 409 with `details.reason` `CONFIRM_CONTACT_DETAILS` unless `confirmContactDetails` is true.
+         * @description Adds your message and marks the finder's messages read. A finder who left an e-mail address gets the conversation link by e-mail, in their language, at most once every 10 minutes. A finder who called or texted through the phone relay gets it by text from the relay number (`Owner of <item>: …`) while a text still reaches them (`textedToFinder`). A CLOSED or BLOCKED conversation is 409: reopen it first. A reply with a phone number, e-mail or street address to a conversation whose finder messages tripped the scam rules is 409 with `details.reason` `CONFIRM_CONTACT_DETAILS` unless `confirmContactDetails` is true.
          */
         post: operations["replyToConversation"];
         delete?: never;
@@ -3303,6 +3303,11 @@ export interface components {
             /** @description The tag's item name; null when unnamed or when the tag is no longer yours */
             tagName: string | null;
             finderName: string | null;
+            /**
+             * @description For a conversation the phone relay opened, the last 2 digits of the finder's number (all you ever see of it); null otherwise
+             * @example 42
+             */
+            finderPhoneLastDigits: string | null;
             /** @description Text of the newest message */
             lastMessage: string | null;
             /** @description Finder messages you have not read */
@@ -3347,6 +3352,46 @@ export interface components {
             /** Format: date-time */
             updatedAt: string;
             messages: components["schemas"]["ThreadMessage"][];
+        };
+        OwnerReply: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            sender: "FINDER" | "OWNER";
+            /** @description The text; for a shared location, a short English line saying so (never the coordinates) */
+            content: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Scam signals found in the content; [] when none */
+            warnings: components["schemas"]["ScamSignal"][];
+            /**
+             * @description The place the finder shared with POST /scan/thread/{token}/location; null for a written message
+             * @example {
+             *       "latitude": 51.5072,
+             *       "longitude": -0.1276,
+             *       "accuracy": 25
+             *     }
+             */
+            location: {
+                latitude: number;
+                longitude: number;
+                /** @description Radius of the position's uncertainty in metres; null when the browser gave none */
+                accuracy: number | null;
+            } | null;
+            /**
+             * @description How it came: the web pages or API, a text through the phone relay, or a call through it
+             * @enum {string}
+             */
+            channel: "web" | "sms" | "call";
+            /** @description A call through the phone relay (channel `call`); null otherwise */
+            call: {
+                /** @enum {string} */
+                outcome: "answered" | "missed";
+                /** @description Length of an answered call; null when missed */
+                durationSeconds: number | null;
+            } | null;
+            /** @description For a conversation the phone relay opened: true when the reply is also texted to the finder from the relay number, false when a text no longer reaches them (7 days after their last text, or they sent STOP); null otherwise */
+            textedToFinder: boolean | null;
         };
         Notification: {
             /** Format: uuid */
@@ -7460,7 +7505,20 @@ export interface operations {
             };
         };
         responses: {
-            201: components["responses"]["ThreadMessageSuccessIdempotent"];
+            /** @description Success */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["OwnerReply"];
+                    };
+                };
+            };
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];

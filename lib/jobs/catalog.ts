@@ -72,6 +72,14 @@ export const jobCatalog = {
     expireInSeconds: 300,
     data: z.object({ threadId: z.string().optional() }),
   },
+  /** Texts an owner's web reply to a relay conversation's finder (docs/relay.md); the reply is claimed, so a retry never texts twice. */
+  "relay.text-owner-reply": {
+    retryLimit: 3,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 60,
+    data: z.object({ messageId: z.string() }),
+  },
   // One batch of a newsletter campaign (lib/services/campaigns): a failed batch rolled back whole, so a retry
   // sends exactly what it would have; retried for about an hour (10 s doubling) before the startup resume.
   "campaigns.send-batch": {

@@ -7,6 +7,7 @@ import { notificationPushJob } from "./handlers/notification-push";
 import { refundOrderJob } from "./handlers/refund-order";
 import { processPaymentEventJob } from "./handlers/process-payment-event";
 import { eraseFinderNumbersJob } from "./handlers/erase-finder-numbers";
+import { textOwnerReplyJob } from "./handlers/text-owner-reply";
 
 /**
  * Every job the application runs, with its handler: one definition per file in lib/jobs/handlers/, listed
@@ -23,4 +24,5 @@ export const registeredJobs = [
   processPaymentEventJob,
   sendCampaignBatchJob,
   eraseFinderNumbersJob,
+  textOwnerReplyJob,
 ] as const;

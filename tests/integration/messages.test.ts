@@ -69,6 +69,7 @@ describe("GET /messages", () => {
       tagId: tag.id,
       tagName: "Red bicycle",
       finderName: "Sam",
+      finderPhoneLastDigits: null,
       lastMessage: "First finder here",
       unreadCount: 1,
       scamFlagged: false,
@@ -193,7 +194,7 @@ describe("POST /messages/:threadId/reply", () => {
     const response = await ownerReplyRequest(owner, id, { content: "  Thank you! I'll come by at 6.  " });
     expect(response.status).toBe(201);
     const { data } = await json<{ data: Record<string, unknown> }>(response);
-    expect(data).toEqual({ id: expect.any(String), sender: "OWNER", content: "Thank you! I'll come by at 6.", createdAt: expect.any(String), warnings: [], location: null, channel: "web", call: null });
+    expect(data).toEqual({ id: expect.any(String), sender: "OWNER", content: "Thank you! I'll come by at 6.", createdAt: expect.any(String), warnings: [], location: null, channel: "web", call: null, textedToFinder: null });
     expect((await finderThread(token)).messages.map((message) => message.sender)).toEqual(["FINDER", "OWNER"]);
   });
 

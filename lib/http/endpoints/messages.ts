@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { messageSchema } from "@/lib/services/auth";
-import { ownerReplyInput, ownerThreadSchema, threadListItemSchema, threadMessageSchema, threadStatusInput } from "@/lib/services/messages";
+import { ownerReplyInput, ownerThreadSchema, threadListItemSchema, ownerReplySchema, threadStatusInput } from "@/lib/services/messages";
 import { defineEndpoint } from "../endpoint";
 import { paginationQuery } from "../pagination";
 import { uuidParam } from "../params";
@@ -41,12 +41,12 @@ export const messageEndpoints = {
     path: "/api/v1/messages/{threadId}/reply",
     summary: "Reply to the finder",
     description:
-      "Adds your message and marks the finder's messages read. A finder who left an e-mail address gets the conversation link by e-mail, in their language, at most once every 10 minutes. A CLOSED or BLOCKED conversation is 409: reopen it first. A reply with a phone number, e-mail or street address to a conversation whose finder messages tripped the scam rules is 409 with `details.reason` `CONFIRM_CONTACT_DETAILS` unless `confirmContactDetails` is true.",
+      "Adds your message and marks the finder's messages read. A finder who left an e-mail address gets the conversation link by e-mail, in their language, at most once every 10 minutes. A finder who called or texted through the phone relay gets it by text from the relay number (`Owner of <item>: …`) while a text still reaches them (`textedToFinder`). A CLOSED or BLOCKED conversation is 409: reopen it first. A reply with a phone number, e-mail or street address to a conversation whose finder messages tripped the scam rules is 409 with `details.reason` `CONFIRM_CONTACT_DETAILS` unless `confirmContactDetails` is true.",
     tags,
     auth: "user",
     params: threadIdParams,
     body: ownerReplyInput,
-    response: threadMessageSchema,
+    response: ownerReplySchema,
     successStatus: 201,
     errors: ["CONFLICT"],
   }),

@@ -2,6 +2,7 @@ import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { preparedFor } from "@/db/prepared";
 import type { Thread } from "@/db/schema";
+import { enqueueJob } from "@/lib/jobs/enqueue";
 import { signalThreadEvent } from "@/lib/realtime/channel";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError } from "@/lib/services/errors";
@@ -10,7 +11,7 @@ import { tagOfThread } from "./queries";
 import { emailFinder } from "./finder-email";
 import { messagesOf, toMessageRecord } from "./records";
 import { containsContactDetails, scamSignals } from "./scam-rules";
-import type { OwnerReplyInput, OwnerThread, ThreadListItem, ThreadMessageRecord, ThreadStatus } from "./schemas";
+import type { OwnerReply, OwnerReplyInput, OwnerThread, ThreadListItem, ThreadStatus } from "./schemas";
 import { openThreadToken } from "./thread-token";
 
 const { threads, threadMessages, tags } = schema;
@@ -44,6 +45,7 @@ function prepareThreadList(db: Executor) {
           itemName: tags.itemName,
           visibility: tags.visibility,
           finderName: threads.finderName,
+          finderPhoneLastDigits: threads.finderPhoneLastDigits,
           status: threads.status,
           lastMessageAt: threads.lastMessageAt,
           createdAt: threads.createdAt,
@@ -82,6 +84,7 @@ export async function listThreads(ctx: ServiceContext, page: { page: number; lim
     tagId: row.tagId,
     tagName: tagNameFor(row, { ownerId: row.tagOwnerId, itemName: row.itemName, visibility: row.visibility }, "owner"),
     finderName: row.finderName,
+    finderPhoneLastDigits: row.finderPhoneLastDigits,
     lastMessage: row.lastMessage ?? null,
     unreadCount: Number(row.unreadCount ?? 0),
     scamFlagged: flagged.has(row.id),
@@ -109,6 +112,17 @@ async function flaggedThreads(db: Executor, threadIds: string[]): Promise<Set<st
 /** The error code of a reply that needs the owner's confirmation first (see replyAsOwner). */
 export const CONFIRM_CONTACT_DETAILS = "CONFIRM_CONTACT_DETAILS";
 
+/**
+ * Whether a text still reaches the finder of a conversation the relay opened (docs/relay.md): their sealed
+ * number is within its 7-day window and has not sent STOP. Read here, not through the relay domain, which
+ * imports this one.
+ */
+async function textReachesFinder(db: Executor, thread: Thread, now: Date): Promise<boolean> {
+  if (!thread.finderPhoneSealed || !thread.finderPhoneUntil || thread.finderPhoneUntil <= now || !thread.finderPhoneHash) return false;
+  const [stopped] = await db.select({ phoneHash: schema.relayOptOuts.phoneHash }).from(schema.relayOptOuts).where(eq(schema.relayOptOuts.phoneHash, thread.finderPhoneHash));
+  return !stopped;
+}
+
 async function ownerView(ctx: ServiceContext, thread: Thread): Promise<OwnerThread> {
   const [tag, messages] = await Promise.all([tagOfThread(ctx.db, thread), messagesOf(ctx.db, thread.id)]);
   return {
@@ -118,9 +132,7 @@ async function ownerView(ctx: ServiceContext, thread: Thread): Promise<OwnerThre
     finderName: thread.finderName,
     status: thread.status,
     notifiesFinder: Boolean(thread.finderEmail && thread.tokenSealed),
-    relayPhone: thread.finderPhoneLastDigits
-      ? { lastDigits: thread.finderPhoneLastDigits, code: thread.relayCode, canTextBack: Boolean(thread.finderPhoneSealed && thread.finderPhoneUntil && thread.finderPhoneUntil > new Date()) }
-      : null,
+    relayPhone: thread.finderPhoneLastDigits ? { lastDigits: thread.finderPhoneLastDigits, code: thread.relayCode, canTextBack: await textReachesFinder(ctx.db, thread, new Date()) } : null,
     createdAt: thread.createdAt.toISOString(),
     updatedAt: thread.updatedAt.toISOString(),
     messages,
@@ -153,7 +165,7 @@ export async function markThreadRead(ctx: ServiceContext, threadId: string, now 
  * marks the finder's messages read. A finder who left an e-mail address is e-mailed the thread link in
  * their language, at most once per 10 minutes however many replies race (finder-email.ts).
  */
-export async function replyAsOwner(ctx: ServiceContext, threadId: string, input: OwnerReplyInput, now = new Date()): Promise<ThreadMessageRecord> {
+export async function replyAsOwner(ctx: ServiceContext, threadId: string, input: OwnerReplyInput, now = new Date()): Promise<OwnerReply> {
   return withTransaction(ctx, async (tx) => {
     const thread = await ownedThread(tx, threadId, { lock: true });
     if (thread.status !== "ACTIVE") {
@@ -173,7 +185,14 @@ export async function replyAsOwner(ctx: ServiceContext, threadId: string, input:
     if (thread.finderEmail && thread.tokenSealed) {
       await emailFinder(tx, thread, openThreadToken(thread.tokenSealed), "reply", { warnings: scamSignals(message!.content), now });
     }
-    return toMessageRecord(message!);
+    // A finder who reached the owner through the relay gets the reply by text, as the owner's own text
+    // would reach them: one job per reply, run after this commits (docs/relay.md).
+    let textedToFinder: boolean | null = null;
+    if (thread.finderPhoneLastDigits) {
+      textedToFinder = await textReachesFinder(tx.db, thread, now);
+      if (textedToFinder) await enqueueJob(tx, "relay.text-owner-reply", { messageId: message!.id });
+    }
+    return { ...toMessageRecord(message!), textedToFinder };
   });
 }
 

@@ -9,5 +9,6 @@ export { emailFinder, FINDER_EMAIL_INTERVAL_MS } from "./finder-email";
 export { MESSAGE_LOCALES, type MessageLocale, SCAM_SIGNALS, type ScamSignal, scamSignals, scamWarningHeading, scamWarningText } from "./scam-rules";
 export { newThreadToken, openThreadToken, THREAD_TOKEN_PATTERN, threadTokenHash, threadUrl } from "./thread-token";
 export { threadByToken } from "./queries";
+export { finderLabel } from "./labels";
 export * from "./schemas";
 export { exportThreads } from "./export";

@@ -102,12 +102,29 @@ export const threadMessageSchema = z
   .meta({ id: "ThreadMessage" });
 export type ThreadMessageRecord = z.infer<typeof threadMessageSchema>;
 
+export const ownerReplySchema = threadMessageSchema
+  .extend({
+    textedToFinder: z
+      .boolean()
+      .nullable()
+      .meta({
+        description:
+          "For a conversation the phone relay opened: true when the reply is also texted to the finder from the relay number, false when a text no longer reaches them (7 days after their last text, or they sent STOP); null otherwise",
+      }),
+  })
+  .meta({ id: "OwnerReply" });
+export type OwnerReply = z.infer<typeof ownerReplySchema>;
+
 export const threadListItemSchema = z
   .object({
     id: z.uuid(),
     tagId: z.uuid(),
     tagName: z.string().nullable().meta({ description: "The tag's item name; null when unnamed or when the tag is no longer yours" }),
     finderName: z.string().nullable(),
+    finderPhoneLastDigits: z
+      .string()
+      .nullable()
+      .meta({ description: "For a conversation the phone relay opened, the last 2 digits of the finder's number (all you ever see of it); null otherwise", example: "42" }),
     lastMessage: z.string().nullable().meta({ description: "Text of the newest message" }),
     unreadCount: z.int().min(0).meta({ description: "Finder messages you have not read" }),
     scamFlagged: z.boolean().meta({ description: "A finder message in this conversation tripped the scam rules" }),

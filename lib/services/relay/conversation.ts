@@ -6,7 +6,7 @@ import { sealText } from "@/lib/auth/tokens";
 import { enqueueJob } from "@/lib/jobs/enqueue";
 import { signalThreadEvent } from "@/lib/realtime/channel";
 import type { ServiceContext } from "@/lib/services/context";
-import { newThreadToken, scamSignals, threadTokenHash } from "@/lib/services/messages";
+import { finderLabel, newThreadToken, scamSignals, threadTokenHash } from "@/lib/services/messages";
 import { notify } from "@/lib/services/notifications";
 import { hashPhoneNumber, lastDigitsOf } from "./phone-number";
 import { RELAY_CODE_ALPHABET, RELAY_CODE_LENGTH, type OpenConversation } from "./sms-words";
@@ -79,9 +79,21 @@ export async function phoneThread(tx: Tx, input: { tagId: string; ownerId: strin
     .limit(1);
   if (current) {
     if (!input.sealForReply) return { thread: current, newToken: null };
-    const [updated] = await tx.db.update(schema.threads).set(reply).where(eq(schema.threads.id, current.id)).returning();
+    // A conversation a call opened has no link the finder knows: their first text into it gets one, as a
+    // conversation a text opens does (docs/relay.md). Nobody holds the call's token, so it is replaced.
+    const [texted] = await tx.db
+      .select({ id: schema.threadMessages.id })
+      .from(schema.threadMessages)
+      .where(and(eq(schema.threadMessages.threadId, current.id), eq(schema.threadMessages.sender, "FINDER"), eq(schema.threadMessages.channel, "sms")))
+      .limit(1);
+    const token = texted ? null : newThreadToken();
+    const [updated] = await tx.db
+      .update(schema.threads)
+      .set({ ...reply, ...(token ? { tokenHash: threadTokenHash(token) } : {}) })
+      .where(eq(schema.threads.id, current.id))
+      .returning();
     await scheduleErasure(tx, updated!);
-    return { thread: updated!, newToken: null };
+    return { thread: updated!, newToken: token };
   }
   const token = newThreadToken();
   const [thread] = await tx.db
@@ -114,10 +126,6 @@ export async function addRelayMessage(
   await tx.db.update(schema.threads).set({ lastMessageAt: row!.createdAt }).where(eq(schema.threads.id, threadId));
   await signalThreadEvent(tx.db, { threadId, kind: "message" });
   return row!;
-}
-
-function finderLabel(thread: Pick<Thread, "finderName" | "finderPhoneLastDigits">): string {
-  return thread.finderName ?? (thread.finderPhoneLastDigits ? `A finder (phone ending ${thread.finderPhoneLastDigits})` : "A finder");
 }
 
 const about = (itemName: string | null) => (itemName ? `“${itemName}”` : "your tag");

@@ -25,4 +25,5 @@ export { getRelaySettings, ownerTimeZone, PHONE_NOT_VERIFIED, regenerateRelayPin
 export { FINDER_PHONE_SEAL, REPLY_WINDOW_MS, eraseExpiredFinderNumbers } from "./conversation";
 export { finderText, ownerCodedText, routeOwnerReply, smsKeyword } from "./sms-words";
 export { RELAY_DAILY_CAP } from "./spend";
+export { textWebReplyToFinder } from "./web-reply";
 export { formParams, HELP_TEXT, receiveTelephonyWebhook, type TelephonyWebhook } from "./webhooks";

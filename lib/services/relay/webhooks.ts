@@ -268,11 +268,25 @@ async function answerOwnerText(tx: Tx, ownerId: string, body: string, now: Date)
   }
   const target = open.find((conversation) => conversation.threadId === route.threadId)!;
   await addRelayMessage(tx, target.threadId, { sender: "OWNER", channel: "sms", content: route.text });
+  const answer = await ownerAnswerText(tx, target, route.text, now);
+  if (answer.kind === "optedOut") return { twiml: messaging("This finder has stopped texts from the relay. Your answer is in the conversation on the web.") };
+  if (answer.kind === "overCap") return { twiml: messaging("The relay cannot send more texts today. Your answer is in the conversation on the web.") };
+  return { twiml: messaging(), texts: [answer.text] };
+}
+
+export type OwnerAnswerText = { kind: "text"; text: Outgoing } | { kind: "optedOut" } | { kind: "overCap" };
+
+/**
+ * The owner's answer as the text to the finder ("Owner of <item>: …"), whether the owner texted it or wrote
+ * it on the web (docs/relay.md): refused when the finder's number sent STOP or the daily cap is spent.
+ * The caller sends it once its transaction has committed.
+ */
+export async function ownerAnswerText(tx: Tx, target: { tagId: string; sealed: string }, text: string, now: Date): Promise<OwnerAnswerText> {
   const [tag] = await tx.db.select({ itemName: schema.tags.itemName }).from(schema.tags).where(eq(schema.tags.id, target.tagId));
   const finderPhone = openSealedText(FINDER_PHONE_SEAL, target.sealed);
-  if (await optedOut(tx, hashPhoneNumber(finderPhone))) return { twiml: messaging("This finder has stopped texts from the relay. Your answer is in the conversation on the web.") };
-  if (!(await spendRelayUnit(tx, now))) return { twiml: messaging("The relay cannot send more texts today. Your answer is in the conversation on the web.") };
-  return { twiml: messaging(), texts: [{ to: finderPhone, body: `Owner of ${tag?.itemName?.trim() || "the item"}: ${route.text}` }] };
+  if (await optedOut(tx, hashPhoneNumber(finderPhone))) return { kind: "optedOut" };
+  if (!(await spendRelayUnit(tx, now))) return { kind: "overCap" };
+  return { kind: "text", text: { to: finderPhone, body: `Owner of ${tag?.itemName?.trim() || "the item"}: ${text}` } };
 }
 
 async function answerFinderText(tx: Tx, from: string, phoneHash: string, body: string, now: Date): Promise<Answer> {

@@ -32,11 +32,17 @@ export const replyAction: (previous: FormState, formData: FormData) => Promise<F
         : undefined,
   },
   async ({ ctx, params, input, formData }) => {
-    await replyAsOwner(ctx, params.threadId, input);
+    const sent = await replyAsOwner(ctx, params.threadId, input);
     revalidatePath(threadPath(formData));
     revalidatePath("/dashboard/messages");
     // No values: the text area empties for the next reply.
-    return formSuccess("Your reply was sent.");
+    return formSuccess(
+      sent.textedToFinder === null
+        ? "Your reply was sent."
+        : sent.textedToFinder
+          ? "Your reply was sent and is being texted to the finder."
+          : "Your reply was saved. This finder can no longer be reached by text.",
+    );
   },
 );
 

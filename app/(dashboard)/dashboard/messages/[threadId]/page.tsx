@@ -10,7 +10,7 @@ import { FormAlert } from "@/components/forms/form-alert";
 import { MapLegend, mapPlacesOf, PlaceList, type ListedPlace } from "@/components/maps/place-list";
 import { PlacesMap } from "@/components/maps/places-map";
 import { SubmitButton } from "@/components/forms/submit-button";
-import { threadSubject, threadTitle } from "@/components/messages/labels";
+import { replyPanelDescription, threadSubject, threadTitle } from "@/components/messages/labels";
 import { ScamWarning } from "@/components/messages/scam-warning";
 import { ThreadStatusBadge } from "@/components/messages/thread-status-badge";
 import { FieldsForm } from "@/components/tags/fields-form";
@@ -222,11 +222,7 @@ function ReplyPanel({ thread }: { thread: OwnerThread }) {
     <Panel
       id="reply"
       title="Reply"
-      description={
-        thread.notifiesFinder
-          ? "The finder reads your reply on their page and gets an e-mail with a link to it (at most one every 10 minutes). They never see your e-mail address or phone number unless you write them here."
-          : "The finder reads your reply when they open their link again: they left no e-mail address. They never see your e-mail address or phone number unless you write them here."
-      }
+      description={replyPanelDescription(thread)}
     >
       {flagged ? (
         <FormAlert tone="error" title="Careful: this finder's messages look like a scam.">
