@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { randomInt } from "node:crypto";
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { mockNextRequestScope } from "../support/next-request-scope";
 import { FIXTURE_PIN as PIN, FIXTURE_RELAY as RELAY, fixtureApp } from "../support/telephony-fixture";
 
@@ -34,14 +34,21 @@ const server = createServer((req, res) => {
 await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 const appUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const app = fixtureApp(OWNER, { appUrl });
-process.env.APP_URL = appUrl;
+// Stubbed for this file's modules only: fresh modules read it, and afterAll restores the variable and drops
+// those modules, since the files after this one in the worker (isolate: false) need the real APP_URL.
+vi.stubEnv("APP_URL", appUrl);
+vi.resetModules();
 
 mockNextRequestScope("192.0.2.78");
 const actions = await import("@/app/dev/phone/actions");
 const { default: DevPhonePage, dynamic } = await import("@/app/dev/phone/page");
 const { testNetwork } = await import("@/lib/telephony/test-network");
 
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  vi.resetModules();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
 
 async function renderPage(query: Record<string, string> = { finder: FINDER, owner: OWNER }) {
   return renderToStaticMarkup(await DevPhonePage({ searchParams: Promise.resolve(query) }));
