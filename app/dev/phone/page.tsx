@@ -208,7 +208,7 @@ function Phone({ role, state, finder, owner, relay }: { role: "finder" | "owner"
                   {delivery.kind === "call" ? (incoming ? `Call from ${delivery.from}` : `Call to ${delivery.to}`) : incoming ? `From ${delivery.from}` : `To ${delivery.to}`} ·{" "}
                   <time dateTime={delivery.createdAt.toISOString()}>{formatTime(delivery.createdAt)}</time>
                 </p>
-                {delivery.body ? <p className="mt-1 text-base break-words whitespace-pre-wrap">{delivery.body}</p> : null}
+                {delivery.body ? <p className="mt-1 text-base wrap-anywhere whitespace-pre-wrap">{delivery.body}</p> : null}
               </li>
             );
           })}

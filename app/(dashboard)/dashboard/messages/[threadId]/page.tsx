@@ -129,7 +129,7 @@ function MessageItem({ message, finderLabel, timeZone }: { message: ThreadMessag
         <p className={`text-xs font-semibold ${mine ? "text-brand-50" : "text-muted"}`}>
           {mine ? "You" : finderLabel} · <DateTime iso={message.createdAt} timeZone={timeZone} />
         </p>
-        {message.location ? <SharedPlace location={message.location} /> : <p className="mt-1 whitespace-pre-wrap break-words">{message.content}</p>}
+        {message.location ? <SharedPlace location={message.location} /> : <p className="mt-1 whitespace-pre-wrap wrap-anywhere">{message.content}</p>}
       </div>
       {message.warnings.length ? (
         <div className="w-full max-w-[85%]">
