@@ -157,7 +157,7 @@ test.describe("tags in the dashboard", () => {
     });
 
     await test.step("print the QR label", async () => {
-      await page.getByText("More: scan history, QR label, transfer, insurance, release").click();
+      await page.getByText(/^More: /).click();
       await page.getByRole("link", { name: "Print the QR label" }).click();
       await expect(page.getByRole("heading", { level: 1, name: "QR label" })).toBeVisible();
       const label = page.getByRole("region", { name: "Label for Rex" });
@@ -182,7 +182,7 @@ test.describe("tags in the dashboard", () => {
 
     await test.step("insurance details and a transfer the recipient declines", async () => {
       await page.goto(tagUrl);
-      await page.getByText("More: scan history, QR label, transfer, insurance, release").click();
+      await page.getByText(/^More: /).click();
       const insurance = page.getByRole("form", { name: "Insurance" });
       const saveInsurance = insurance.getByRole("button", { name: "Save insurance" });
       await waitForHydration(saveInsurance);
@@ -197,7 +197,7 @@ test.describe("tags in the dashboard", () => {
       await saveInsurance.click();
       await expect(insurance.getByRole("status").filter({ hasText: "The insurance details are saved." })).toBeVisible();
       await page.reload();
-      await page.getByText("More: scan history, QR label, transfer, insurance, release").click();
+      await page.getByText(/^More: /).click();
       await expect(page.getByRole("form", { name: "Insurance" }).getByLabel("Currency")).toHaveValue("EUR");
 
       // A request context of its own: the shared one carries the first account's cookie.
@@ -312,7 +312,7 @@ test.describe("tags in the dashboard", () => {
     await test.step("release a tag after confirming", async () => {
       const rows = page.getByRole("list", { name: "Tags" }).getByRole("listitem");
       await rows.filter({ hasText: second }).getByRole("link").first().click();
-      await page.getByText("More: scan history, QR label, transfer, insurance, release").click();
+      await page.getByText(/^More: /).click();
       const release = page.getByRole("form", { name: "Release this tag" });
       const submit = release.getByRole("button", { name: "Release tag" });
       await waitForHydration(submit);

@@ -23,7 +23,7 @@ import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { loadOwnedTag } from "./load";
 import { LostMode } from "./lost-mode";
 import { InsurancePanel, moreNotices, ScansPanel, TransferPanel } from "./more-panels";
-import { RelayPanel } from "./relay-panel";
+import { RelayPanel, relayPanelState, relayUpFront, type RelayPanelState } from "./relay-panel";
 import { loadTagRewards, rewardNotices, type TagRewards } from "./reward-panel";
 import { detailsFields, isTypedKind, typedFormSpecs } from "./typed-fields";
 
@@ -64,6 +64,8 @@ export default async function TagPage({ params, searchParams }: { params: Params
   const notice = noticeFrom(query, notices);
   const noticeKey = typeof query.notice === "string" ? query.notice : "";
   const scansPage = pageParam(query.scans);
+  const relay = await relayPanelState(ctx, tag.id);
+  const relayFirst = relayUpFront(inLostMode(tag.status), relay);
   const moreOpen = query.more === "1" || query.relay === "1" || query.scans !== undefined || noticeKey.startsWith("transfer-") || noticeKey.startsWith("insurance-");
 
   return (
@@ -75,7 +77,7 @@ export default async function TagPage({ params, searchParams }: { params: Params
           {notice ? <FormAlert tone={notice.tone} title={notice.text} /> : null}
           <LostMode ctx={ctx} tag={tag} rewards={rewards} timeZone={timeZone} open={query.lost === "1"} earlierOpen={noticeKey.startsWith("reward-")} />
           {/* While lost, a finder may want to call at once: the relay is at hand; otherwise it waits under "More". */}
-          {inLostMode(tag.status) ? <RelayPanel ctx={ctx} tagId={tag.id} /> : null}
+          {relayFirst ? <RelayPanel ctx={ctx} tagId={tag.id} state={relay} /> : null}
         </div>
         <div className="flex min-w-0 flex-col gap-6">
           <MessagesPanel ctx={ctx} tagId={tag.id} timeZone={timeZone} />
@@ -83,7 +85,7 @@ export default async function TagPage({ params, searchParams }: { params: Params
           <PhotosSection tag={tag} profile={profile} open={tag.status === "PENDING_SETUP" || noticeKey.startsWith("photo-")} />
         </div>
       </div>
-      <MoreSection ctx={ctx} tag={tag} scansPage={scansPage} open={moreOpen} />
+      <MoreSection ctx={ctx} tag={tag} scansPage={scansPage} open={moreOpen} relay={relayFirst ? null : relay} />
     </div>
   );
 }
@@ -400,11 +402,11 @@ function PrintablesPanel({ tag }: { tag: TagRecord }) {
 }
 
 /** The rarely used parts, folded away: scan history, printing, transfer, insurance, release. */
-function MoreSection({ ctx, tag, scansPage, open }: { ctx: ServiceContext; tag: TagRecord; scansPage: number; open: boolean }) {
+function MoreSection({ ctx, tag, scansPage, open, relay }: { ctx: ServiceContext; tag: TagRecord; scansPage: number; open: boolean; relay: RelayPanelState | null }) {
   const name = tag.itemName ?? "Unnamed tag";
   return (
-    <Disclosure id="more" open={open} summary={inLostMode(tag.status) ? "More: scan history, QR label, transfer, insurance, release" : "More: phone relay, scan history, QR label, transfer, insurance, release"}>
-      {inLostMode(tag.status) ? null : <RelayPanel ctx={ctx} tagId={tag.id} />}
+    <Disclosure id="more" open={open} summary={relay ? "More: phone relay, scan history, QR label, transfer, insurance, release" : "More: scan history, QR label, transfer, insurance, release"}>
+      {relay ? <RelayPanel ctx={ctx} tagId={tag.id} state={relay} /> : null}
       <ScansPanel ctx={ctx} tagId={tag.id} scansPage={scansPage} />
       <PrintablesPanel tag={tag} />
       <TransferPanel ctx={ctx} tagId={tag.id} />

@@ -5,14 +5,30 @@ import { requireUser, type ServiceContext } from "@/lib/services/context";
 import { getRelaySettings, getVerifiedPhone, ownerTimeZone } from "@/lib/services/relay";
 import { regenerateRelayPinAction, updateTagRelayAction } from "./relay-actions";
 
+export type RelayPanelState = { phone: Awaited<ReturnType<typeof getVerifiedPhone>>; relay: Awaited<ReturnType<typeof getRelaySettings>> };
+
+/** What the relay section shows, read once by the page, which also uses it to place the section. */
+export async function relayPanelState(ctx: ServiceContext, tagId: string): Promise<RelayPanelState> {
+  const [phone, relay] = await Promise.all([getVerifiedPhone(ctx), getRelaySettings(ctx, tagId)]);
+  return { phone, relay };
+}
+
+/**
+ * While lost or stolen, the section follows lost mode when there is something to do at once (the relay is
+ * on, or a verified phone can turn it on); otherwise it waits under "More", so the short tag page on a
+ * phone stays short (docs/reunion.md).
+ */
+export function relayUpFront(lost: boolean, { phone, relay }: RelayPanelState): boolean {
+  return lost && (phone !== null || relay.enabled);
+}
+
 /**
  * "Calls and texts through the relay" for one tag (docs/relay.md): on or off, quiet hours in the owner's
  * zone, and while on, the relay's number and the tag's PIN with "New PIN". Without a verified phone, a link
- * to the account's phone section instead of the switch. The page puts it under "More" unless the tag is
- * lost or stolen, when it follows lost mode.
+ * to the account's phone section instead of the switch.
  */
-export async function RelayPanel({ ctx, tagId }: { ctx: ServiceContext; tagId: string }) {
-  const [phone, relay] = await Promise.all([getVerifiedPhone(ctx), getRelaySettings(ctx, tagId)]);
+export async function RelayPanel({ ctx, tagId, state }: { ctx: ServiceContext; tagId: string; state: RelayPanelState }) {
+  const { phone, relay } = state;
   const description = "Finders call or text our relay number with this tag's PIN and reach your verified phone. Neither side sees the other's number.";
   if (!phone && !relay.enabled) {
     return (
