@@ -72,6 +72,10 @@ describe("POST /webhooks/telephony/sms", () => {
     expect(JSON.stringify(view)).not.toContain(finder.slice(1, -2));
     const notes = await getDatabase().db.select().from(schema.notifications).where(eq(schema.notifications.userId, owner.account.id));
     expect(notes.filter((n) => n.type === "MESSAGE_RECEIVED")).toHaveLength(2);
+    // The messages' own notice, worded for a text, naming the finder by the last 2 digits only.
+    expect(notes.filter((n) => n.type === "MESSAGE_RECEIVED").map((n) => [n.title, n.body])).toEqual(
+      expect.arrayContaining([["New text about “Rex”", `A finder (phone ending ${finder.slice(-2)}): I found your dog near the park`]]),
+    );
 
     // The finder's link shows the same conversation.
     const token = confirmation!.split("/thread/")[1]!;

@@ -10,5 +10,6 @@ export { MESSAGE_LOCALES, type MessageLocale, SCAM_SIGNALS, type ScamSignal, sca
 export { newThreadToken, openThreadToken, THREAD_TOKEN_PATTERN, threadTokenHash, threadUrl } from "./thread-token";
 export { threadByToken } from "./queries";
 export { finderLabel } from "./labels";
+export { notifyOwnerOfMessage } from "./owner-notice";
 export * from "./schemas";
 export { exportThreads } from "./export";

@@ -6,7 +6,7 @@ import { sealText } from "@/lib/auth/tokens";
 import { enqueueJob } from "@/lib/jobs/enqueue";
 import { signalThreadEvent } from "@/lib/realtime/channel";
 import type { ServiceContext } from "@/lib/services/context";
-import { finderLabel, newThreadToken, scamSignals, threadTokenHash } from "@/lib/services/messages";
+import { finderLabel, newThreadToken, notifyOwnerOfMessage, threadTokenHash } from "@/lib/services/messages";
 import { notify } from "@/lib/services/notifications";
 import { hashPhoneNumber, lastDigitsOf } from "./phone-number";
 import { RELAY_CODE_ALPHABET, RELAY_CODE_LENGTH, type OpenConversation } from "./sms-words";
@@ -128,28 +128,29 @@ export async function addRelayMessage(
   return row!;
 }
 
-const about = (itemName: string | null) => (itemName ? `“${itemName}”` : "your tag");
-
 /**
- * MESSAGE_RECEIVED for a relayed text, under the owner's message preferences, flagged when the scam rules
- * match; e-mailed only for the first unread message of a burst, as web replies are.
+ * MESSAGE_RECEIVED for a relayed text through the messages' own notice (scam flag, preview, preferences);
+ * e-mailed only for the first unread message of a burst, as web replies are.
  */
 export async function notifyOwnerOfText(tx: Tx, thread: Thread, itemName: string | null, content: string, messageId: string) {
   const [unread] = await tx.db
     .select({ n: count() })
     .from(schema.threadMessages)
     .where(and(eq(schema.threadMessages.threadId, thread.id), eq(schema.threadMessages.sender, "FINDER"), isNull(schema.threadMessages.readAt), ne(schema.threadMessages.id, messageId)));
-  const flagged = scamSignals(content).length > 0 ? " (flagged as a possible scam: read the warning before you answer)" : "";
-  const line = content.replace(/\s+/g, " ").trim();
-  await notify(tx, {
-    userId: thread.ownerId,
-    type: "MESSAGE_RECEIVED",
-    title: `New text about ${about(itemName)}`,
-    body: `${finderLabel(thread)}: ${line.length <= 140 ? line : `${line.slice(0, 139)}…`}${flagged}`,
-    data: { threadId: thread.id, tagId: thread.tagId, channel: "sms" },
+  await notifyOwnerOfMessage(tx, {
+    ownerId: thread.ownerId,
+    threadId: thread.id,
+    tagId: thread.tagId,
+    tagName: itemName,
+    finderName: finderLabel(thread),
+    content,
+    firstMessage: false,
     email: (unread?.n ?? 0) === 0,
+    channel: "sms",
   });
 }
+
+const about = (itemName: string | null) => (itemName ? `“${itemName}”` : "your tag");
 
 /** "2 min 5 s", "40 s". */
 export function callLength(seconds: number): string {
