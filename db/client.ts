@@ -1,6 +1,8 @@
 import path from "node:path";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { cube } from "@electric-sql/pglite/contrib/cube";
+import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -56,10 +58,18 @@ export function connectPostgres(url: string, options: { max?: number; availabili
   };
 }
 
+/** The contrib extensions the migrations create: the lost-pet alerts' distance searches (docs/alerts.md). */
+export const PGLITE_EXTENSIONS = { cube, earthdistance };
+
+/** A new embedded PostgreSQL with the extensions the schema needs; `dataDir` undefined means in memory. */
+export function newPglite(dataDir?: string): PGlite {
+  return new PGlite({ dataDir, extensions: PGLITE_EXTENSIONS });
+}
+
 /** Embedded PostgreSQL; `dataDir` undefined means in memory. */
 export function connectPglite(dataDir?: string, existing?: PGlite): DatabaseHandle {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = existing ?? new PGlite(dataDir);
+  const pglite = existing ?? newPglite(dataDir);
   const db = drizzlePglite(pglite, { schema, casing: "snake_case" }) as unknown as Database;
   return { kind: "pglite", db, pglite, close: () => pglite.close() };
 }

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, doublePrecision, index, integer, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { foundReports, lostPetAlerts } from "./alerts";
 import { tags } from "./tags";
 import { users } from "./users";
 
@@ -165,7 +166,7 @@ export const emergencyAccesses = pgTable(
 /** VIN_CONFLICT is filed by the system only (a VIN claimed by a second vehicle tag), never by a user. */
 export const reportType = pgEnum("report_type", ["SPAM", "HARASSMENT", "INAPPROPRIATE", "SCAM", "OTHER", "VIN_CONFLICT"]);
 export const reportStatus = pgEnum("report_status", ["OPEN", "REVIEWING", "RESOLVED", "DISMISSED"]);
-export const reportAction = pgEnum("report_action", ["WARN_USER", "SUSPEND_USER", "DEACTIVATE_TAG", "DELETE_MESSAGE", "DISMISS"]);
+export const reportAction = pgEnum("report_action", ["WARN_USER", "SUSPEND_USER", "DEACTIVATE_TAG", "DELETE_MESSAGE", "DISMISS", "REMOVE_ALERT", "REMOVE_FOUND_REPORT"]);
 
 export const reports = pgTable(
   "reports",
@@ -183,6 +184,9 @@ export const reports = pgTable(
     threadId: uuid().references(() => threads.id, { onDelete: "set null" }),
     /** VIN_CONFLICT: the VIN claimed twice; tagId/targetUserId hold it, relatedTagId/relatedUserId were refused it. */
     vin: text(),
+    /** A reported lost-pet alert or found-animal report (docs/alerts.md). */
+    alertId: uuid().references(() => lostPetAlerts.id, { onDelete: "set null" }),
+    foundReportId: uuid().references(() => foundReports.id, { onDelete: "set null" }),
     relatedTagId: uuid().references(() => tags.id, { onDelete: "set null" }),
     relatedUserId: uuid().references(() => users.id, { onDelete: "set null" }),
     adminNote: text(),

@@ -9,3 +9,4 @@ export * from "./shop";
 export * from "./content";
 export * from "./relay";
 export * from "./test-telephony";
+export * from "./alerts";

@@ -16,6 +16,8 @@ export const notificationType = pgEnum("notification_type", [
   "EMERGENCY_ACCESSED",
   "REWARD_UPDATED",
   "TRANSFER_RECEIVED",
+  "LOST_PET_NEARBY",
+  "FOUND_PET_MATCH",
   "ORDER_UPDATED",
   "PAYMENT_FAILED",
   "SUBSCRIPTION_UPDATED",
@@ -55,6 +57,9 @@ export const notificationPreferences = pgTable("notification_preferences", {
   pushTagScanned: boolean().notNull().default(true),
   pushMessageReceived: boolean().notNull().default(true),
   pushStatusChange: boolean().notNull().default(true),
+  /** Lost-pet alerts from the area the user watches (docs/alerts.md). */
+  emailLostPetNearby: boolean().notNull().default(true),
+  pushLostPetNearby: boolean().notNull().default(true),
   /** "HH:MM" local times; both set means quiet hours are on (they may wrap midnight). */
   quietHoursStart: text(),
   quietHoursEnd: text(),

@@ -3,7 +3,8 @@ import { boolean, customType, date, doublePrecision, index, integer, pgEnum, pgT
 import { users } from "./users";
 
 const ts = () => timestamp({ withTimezone: true, precision: 3 });
-const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+/** Binary columns (photos); PGlite hands them back as Uint8Array, postgres.js as Buffer. */
+export const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => "bytea",
   fromDriver: (value) => Buffer.from(value),
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import postgres from "postgres";
 import { PGlite } from "@electric-sql/pglite";
-import { connectPglite, connectPostgres, type DatabaseHandle } from "@/db/client";
+import { connectPglite, connectPostgres, newPglite, type DatabaseHandle } from "@/db/client";
 import { migrateDatabase } from "@/db/migrator";
 import { installJobs } from "@/lib/jobs";
 
@@ -61,7 +61,7 @@ const pgliteStore = globalThis as PgliteGlobal;
 
 async function migratedPgliteBase(): Promise<PGlite> {
   pgliteStore.__testPgliteBase ??= (async () => {
-    const pglite = new PGlite();
+    const pglite = newPglite();
     const handle = connectPglite(undefined, pglite);
     await migrateDatabase(handle);
     // pg-boss's schema and queues too, so a clone can enqueue inside a transaction at once.

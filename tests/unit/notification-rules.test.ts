@@ -5,7 +5,7 @@ import { channelEnabled, defaultPreferences, deliverAfter, isUrgent, type Notifi
 const USER = "5b8c8f0e-2f55-4a0d-9d3b-2f4f9a3e6c11";
 
 /** The preference switch each type answers to; null: always delivered. */
-const GROUP: Record<NotificationType, "TagScanned" | "MessageReceived" | "StatusChange" | null> = {
+const GROUP: Record<NotificationType, "TagScanned" | "MessageReceived" | "StatusChange" | "LostPetNearby" | null> = {
   TAG_SCANNED: "TagScanned",
   MESSAGE_RECEIVED: "MessageReceived",
   CALL_RECEIVED: "MessageReceived",
@@ -16,6 +16,8 @@ const GROUP: Record<NotificationType, "TagScanned" | "MessageReceived" | "Status
   EMERGENCY_ACCESSED: "StatusChange",
   REWARD_UPDATED: "StatusChange",
   TRANSFER_RECEIVED: "StatusChange",
+  LOST_PET_NEARBY: "LostPetNearby",
+  FOUND_PET_MATCH: null,
   ORDER_UPDATED: null,
   PAYMENT_FAILED: null,
   SUBSCRIPTION_UPDATED: null,
@@ -31,6 +33,8 @@ const allOff = (): Preferences => ({
   pushTagScanned: false,
   pushMessageReceived: false,
   pushStatusChange: false,
+  emailLostPetNearby: false,
+  pushLostPetNearby: false,
 });
 
 const quiet = (start: string | null, end: string | null, timeZone = "UTC"): Preferences => ({ ...defaultPreferences(USER), quietHoursStart: start, quietHoursEnd: end, timeZone });
@@ -38,7 +42,7 @@ const quiet = (start: string | null, end: string | null, timeZone = "UTC"): Pref
 describe("channelEnabled", () => {
   it("covers every notification type of the database enum", () => {
     expect(Object.keys(GROUP).sort()).toEqual([...notificationType.enumValues].sort());
-    expect(notificationType.enumValues).toHaveLength(14);
+    expect(notificationType.enumValues).toHaveLength(16);
   });
 
   it("sends everything on both channels with the default preferences", () => {
@@ -64,7 +68,7 @@ describe("channelEnabled", () => {
 
   it("never lets the marketing switch gate a notification", () => {
     const marketingOnly = { ...allOff(), emailMarketing: true };
-    expect(notificationType.enumValues.filter((type) => channelEnabled(marketingOnly, type, "email")).sort()).toEqual(["ORDER_UPDATED", "PAYMENT_FAILED", "SECURITY", "SUBSCRIPTION_UPDATED"]);
+    expect(notificationType.enumValues.filter((type) => channelEnabled(marketingOnly, type, "email")).sort()).toEqual(["FOUND_PET_MATCH", "ORDER_UPDATED", "PAYMENT_FAILED", "SECURITY", "SUBSCRIPTION_UPDATED"]);
   });
 });
 
@@ -80,14 +84,15 @@ describe("isUrgent", () => {
     expect(isUrgent("TAG_SCANNED", {})).toBe(false);
   });
 
-  it("treats emergency access and clone detection as urgent whatever the data", () => {
+  it("treats emergency access, clone detection and a shelter's match for a lost pet as urgent whatever the data", () => {
     expect(isUrgent("EMERGENCY_ACCESSED", {})).toBe(true);
     expect(isUrgent("TAG_CLONE_DETECTED", {})).toBe(true);
+    expect(isUrgent("FOUND_PET_MATCH", {})).toBe(true);
   });
 
   it("does not treat the other types as urgent, even with a LOST tag status in their data", () => {
-    const others = notificationType.enumValues.filter((type) => !["TAG_SCANNED", "EMERGENCY_ACCESSED", "TAG_CLONE_DETECTED"].includes(type));
-    expect(others).toHaveLength(11);
+    const others = notificationType.enumValues.filter((type) => !["TAG_SCANNED", "EMERGENCY_ACCESSED", "TAG_CLONE_DETECTED", "FOUND_PET_MATCH"].includes(type));
+    expect(others).toHaveLength(12);
     for (const type of others) expect(isUrgent(type, { tagStatus: "LOST" }), type).toBe(false);
   });
 });

@@ -22,6 +22,8 @@ const byType: Record<NotificationType, NotificationAction> = {
   EMERGENCY_ACCESSED: { label: "Review who opened it", path: "/dashboard/emergency" },
   REWARD_UPDATED: { label: "Open your rewards", path: "/dashboard/rewards" },
   TRANSFER_RECEIVED: { label: "Review the transfer", path: "/dashboard/tags/transfers" },
+  LOST_PET_NEARBY: { label: "See the lost pet", path: "/dashboard/alerts" },
+  FOUND_PET_MATCH: { label: "See the found animal", path: "/dashboard/alerts" },
   ORDER_UPDATED: { label: "Open your orders", path: NOTIFICATIONS_LIST_PATH },
   PAYMENT_FAILED: { label: "Update your payment", path: NOTIFICATIONS_LIST_PATH },
   SUBSCRIPTION_UPDATED: { label: "Open your plan", path: NOTIFICATIONS_LIST_PATH },
@@ -50,6 +52,12 @@ export function notificationAction(type: NotificationType, data: Record<string, 
   }
   if (type === "FINDER_LOCATION_SHARED" && typeof data.tagId === "string" && UUID.test(data.tagId)) {
     return { label: fallback.label, path: `/dashboard/tags/${data.tagId.toLowerCase()}/map` };
+  }
+  if (type === "LOST_PET_NEARBY" && typeof data.alertId === "string" && UUID.test(data.alertId)) {
+    return { label: fallback.label, path: `/lost/${data.alertId.toLowerCase()}` };
+  }
+  if (type === "FOUND_PET_MATCH" && typeof data.foundReportId === "string" && UUID.test(data.foundReportId)) {
+    return { label: fallback.label, path: `/dashboard/alerts/found/${data.foundReportId.toLowerCase()}` };
   }
   if (typeof data.tagId === "string" && UUID.test(data.tagId) && fallback.path === "/dashboard/tags") {
     return { label: type === "TAG_STATUS_CHANGED" ? "Open the tag" : fallback.label, path: `/dashboard/tags/${data.tagId.toLowerCase()}` };

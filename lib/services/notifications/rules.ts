@@ -10,7 +10,7 @@ type Channel = "email" | "push";
  * status changes) and says security and payment messages always go by e-mail; the rest of the
  * mapping is ours: tag-related events follow statusChange, order and subscription news always mails.
  */
-const preferenceGroup: Record<NotificationType, "tagScanned" | "messageReceived" | "statusChange" | "always"> = {
+const preferenceGroup: Record<NotificationType, "tagScanned" | "messageReceived" | "statusChange" | "lostPetNearby" | "always"> = {
   TAG_SCANNED: "tagScanned",
   MESSAGE_RECEIVED: "messageReceived",
   // A relayed call is a finder reaching out, as a message is (docs/relay.md).
@@ -22,6 +22,9 @@ const preferenceGroup: Record<NotificationType, "tagScanned" | "messageReceived"
   EMERGENCY_ACCESSED: "statusChange",
   REWARD_UPDATED: "statusChange",
   TRANSFER_RECEIVED: "statusChange",
+  // Alerts from the watched area have their own switch; a shelter's match for your lost pet always goes.
+  LOST_PET_NEARBY: "lostPetNearby",
+  FOUND_PET_MATCH: "always",
   ORDER_UPDATED: "always",
   PAYMENT_FAILED: "always",
   SUBSCRIPTION_UPDATED: "always",
@@ -37,6 +40,8 @@ export const defaultPreferences = (userId: string): Preferences => ({
   pushTagScanned: true,
   pushMessageReceived: true,
   pushStatusChange: true,
+  emailLostPetNearby: true,
+  pushLostPetNearby: true,
   quietHoursStart: null,
   quietHoursEnd: null,
   timeZone: null,
@@ -53,7 +58,7 @@ export function channelEnabled(preferences: Preferences, type: NotificationType,
 
 /** Scans of a LOST or STOLEN tag and emergency access are never held back by quiet hours. */
 export function isUrgent(type: NotificationType, data: Record<string, unknown>): boolean {
-  if (type === "EMERGENCY_ACCESSED" || type === "TAG_CLONE_DETECTED") return true;
+  if (type === "EMERGENCY_ACCESSED" || type === "TAG_CLONE_DETECTED" || type === "FOUND_PET_MATCH") return true;
   return type === "TAG_SCANNED" && (data.tagStatus === "LOST" || data.tagStatus === "STOLEN");
 }
 

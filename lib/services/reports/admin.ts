@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { schema, type Executor } from "@/db/client";
 import { requireAdmin, type ServiceContext, withTransaction } from "@/lib/services/context";
@@ -210,6 +210,17 @@ export async function applyReportAction(ctx: ServiceContext, reportId: string, i
       case "DELETE_MESSAGE": {
         const messageId = needs(report.messageId, "message");
         await tx.db.delete(schema.threadMessages).where(eq(schema.threadMessages.id, messageId));
+        break;
+      }
+      case "REMOVE_ALERT": {
+        // The alert leaves every public page and list; its conversations stay with their owner.
+        const alertId = needs(report.alertId, "lost-pet alert");
+        await tx.db.update(schema.lostPetAlerts).set({ removedAt: now, removedById: admin.userId }).where(and(eq(schema.lostPetAlerts.id, alertId), isNull(schema.lostPetAlerts.removedAt)));
+        break;
+      }
+      case "REMOVE_FOUND_REPORT": {
+        const foundReportId = needs(report.foundReportId, "found-animal report");
+        await tx.db.update(schema.foundReports).set({ removedAt: now, removedById: admin.userId }).where(and(eq(schema.foundReports.id, foundReportId), isNull(schema.foundReports.removedAt)));
         break;
       }
       case "DISMISS":

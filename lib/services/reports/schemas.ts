@@ -11,7 +11,7 @@ export const reportTypeSchema = z.enum(["SPAM", "HARASSMENT", "INAPPROPRIATE", "
 /** Every type in the moderators' queue: the users' types and VIN_CONFLICT, which only the system files (a VIN claimed by a second vehicle tag). */
 export const queueReportTypeSchema = z.enum([...reportTypeSchema.options, "VIN_CONFLICT"], "One of SPAM, HARASSMENT, INAPPROPRIATE, SCAM, OTHER, VIN_CONFLICT.");
 export const reportStatusSchema = z.enum(["OPEN", "REVIEWING", "RESOLVED", "DISMISSED"], "One of OPEN, REVIEWING, RESOLVED, DISMISSED.");
-export const reportActionSchema = z.enum(["WARN_USER", "SUSPEND_USER", "DEACTIVATE_TAG", "DELETE_MESSAGE", "DISMISS"], "One of WARN_USER, SUSPEND_USER, DEACTIVATE_TAG, DELETE_MESSAGE, DISMISS.");
+export const reportActionSchema = z.enum(["WARN_USER", "SUSPEND_USER", "DEACTIVATE_TAG", "DELETE_MESSAGE", "DISMISS", "REMOVE_ALERT", "REMOVE_FOUND_REPORT"], "One of WARN_USER, SUSPEND_USER, DEACTIVATE_TAG, DELETE_MESSAGE, DISMISS, REMOVE_ALERT, REMOVE_FOUND_REPORT.");
 export type ReportType = z.infer<typeof reportTypeSchema>;
 export type QueueReportType = z.infer<typeof queueReportTypeSchema>;
 export type ReportStatus = z.infer<typeof reportStatusSchema>;

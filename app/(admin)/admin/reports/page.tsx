@@ -28,6 +28,8 @@ const actionLabels: Record<ReportAction, string> = {
   DEACTIVATE_TAG: "Deactivate the tag",
   DELETE_MESSAGE: "Delete the message",
   DISMISS: "Dismiss the report",
+  REMOVE_ALERT: "Remove the lost-pet alert",
+  REMOVE_FOUND_REPORT: "Remove the found-animal report",
 };
 
 const statusLabels: Record<ReportStatus, string> = { OPEN: "Open", REVIEWING: "Reviewing", RESOLVED: "Resolved", DISMISSED: "Dismissed" };
