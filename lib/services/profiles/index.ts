@@ -7,5 +7,5 @@ export { putPetProfile, putVehicleProfile, putDeviceProfile, putTravelProfile } 
 export { saveTagDetails, type TypedDetails } from "./details";
 export { addPhoto, deletePhoto, setPrimaryPhoto, getStoredPhoto, thumbnailsOf, MAX_PHOTOS_PER_TAG, type StoredPhoto } from "./photos";
 export { processPhoto, sniffImageFormat, MAX_PHOTO_BYTES } from "./image";
-export { listPhotos, readTypedProfile } from "./queries";
+export { listPhotos, photoUrl, readTypedProfile } from "./queries";
 export * from "./schemas";
