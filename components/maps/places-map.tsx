@@ -26,6 +26,21 @@ const STYLE = {
 
 const noSubscription = () => () => {};
 
+/** The box's words; a page in the visitor's language (the public lost page) gives its own. */
+export interface PlacesMapTexts {
+  needsScript: string;
+  failed: string;
+  loading: string;
+  openInOsm: string;
+}
+
+const englishTexts: PlacesMapTexts = {
+  needsScript: "The map needs JavaScript. Every place is listed below, with links to OpenStreetMap and to your maps app.",
+  failed: "The map could not be loaded. Every place is listed below, with links to OpenStreetMap and to your maps app.",
+  loading: "Loading the map…",
+  openInOsm: "Open in OpenStreetMap",
+};
+
 type Phase = "loading" | "ready" | "failed";
 
 /**
@@ -38,12 +53,14 @@ type Phase = "loading" | "ready" | "failed";
  * Each marker carries `data-place-id` and the class `map-place map-place-<kind>`; the container gets
  * `data-map-state` (loading, ready, failed) and `data-place-count`.
  */
-export function PlacesMap({ places, label, describedBy }: { places: MapPlace[]; label: string; describedBy?: string }) {
+export function PlacesMap({ places, label, describedBy, texts }: { places: MapPlace[]; label: string; describedBy?: string; texts?: Partial<PlacesMapTexts> }) {
+  const words = { ...englishTexts, ...texts };
   const container = useRef<HTMLDivElement>(null);
   const [phase, setPhase] = useState<Phase>("loading");
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   // Re-drawn only when the places themselves change, not on every re-render of the page.
   const key = JSON.stringify(places);
+  const openInOsm = words.openInOsm;
 
   useEffect(() => {
     const shown: MapPlace[] = JSON.parse(key);
@@ -66,7 +83,7 @@ export function PlacesMap({ places, label, describedBy }: { places: MapPlace[]; 
           const style = STYLE[place.kind];
           const marker = L.circleMarker(at, { ...style, weight: 2, fillOpacity: 0.95, className: `map-place map-place-${place.kind}` });
           marker.bindTooltip(place.label);
-          marker.bindPopup(popupFor(place));
+          marker.bindPopup(popupFor(place, openInOsm));
           marker.addTo(map);
           marker.getElement()?.setAttribute("data-place-id", place.id);
           markers.push(marker);
@@ -83,15 +100,9 @@ export function PlacesMap({ places, label, describedBy }: { places: MapPlace[]; 
       cancelled = true;
       map?.remove();
     };
-  }, [key]);
+  }, [key, openInOsm]);
 
-  const placeholder = !hydrated
-    ? "The map needs JavaScript. Every place is listed below, with links to OpenStreetMap and to your maps app."
-    : phase === "failed"
-      ? "The map could not be loaded. Every place is listed below, with links to OpenStreetMap and to your maps app."
-      : phase === "loading"
-        ? "Loading the map…"
-        : null;
+  const placeholder = !hydrated ? words.needsScript : phase === "failed" ? words.failed : phase === "loading" ? words.loading : null;
 
   return (
     <div
@@ -112,7 +123,7 @@ export function PlacesMap({ places, label, describedBy }: { places: MapPlace[]; 
 }
 
 /** The popup's content, built as elements (never HTML from text): the label and a link to the place. */
-function popupFor(place: MapPlace): HTMLElement {
+function popupFor(place: MapPlace, openInOsm: string): HTMLElement {
   const box = document.createElement("div");
   const text = document.createElement("p");
   text.textContent = place.label;
@@ -120,7 +131,7 @@ function popupFor(place: MapPlace): HTMLElement {
   link.href = openStreetMapUrl(place.latitude, place.longitude);
   link.target = "_blank";
   link.rel = "noopener noreferrer";
-  link.textContent = "Open in OpenStreetMap";
+  link.textContent = openInOsm;
   box.append(text, link);
   return box;
 }
