@@ -1,4 +1,4 @@
-/** The languages the finder's pages (scan, thread, emergency, found) speak; English is the fallback. */
+/** The languages the finder's pages (scan, thread, emergency, found, a lost pet's alert) speak; English is the fallback. */
 export const finderLocales = ["en", "es", "fr", "de"] as const;
 export type FinderLocale = (typeof finderLocales)[number];
 export const defaultFinderLocale: FinderLocale = "en";
@@ -30,7 +30,7 @@ export function negotiateLocale(acceptLanguage: string | null | undefined): Find
 
 /** Paths whose pages are the finder's, in the finder's language. */
 export function isFinderPath(pathname: string): boolean {
-  return pathname === "/found" || pathname === "/thread" || pathname.startsWith("/t/") || pathname.startsWith("/thread/");
+  return pathname === "/found" || pathname === "/thread" || pathname.startsWith("/t/") || pathname.startsWith("/thread/") || pathname.startsWith("/lost/");
 }
 
 /** Request header (set by proxy.ts, never trusted from a client for anything but the language) naming the page's language. */

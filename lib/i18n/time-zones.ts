@@ -61,3 +61,27 @@ export function endOfLocalDay(day: string, timeZone: string): Date {
   const second = wallAsUtc - offsetMs(new Date(first), zone);
   return new Date(second);
 }
+
+/** "2026-03-12T14:05": `date` on `timeZone`'s wall clock, as a datetime-local input shows it. */
+export function localDateTimeInput(date: Date, timeZone: string): string {
+  const wall = wallClock(date, usableTimeZone(timeZone));
+  const two = (value: number) => String(value).padStart(2, "0");
+  return `${String(wall.year).padStart(4, "0")}-${two(wall.month)}-${two(wall.day)}T${two(wall.hour)}:${two(wall.minute)}`;
+}
+
+/**
+ * The instant a datetime-local value ("2026-03-12T14:05", seconds optional) names on `timeZone`'s wall
+ * clock, or null for anything else. Guessed with the offset at the UTC reading, then corrected once with the
+ * offset at the guess, as endOfLocalDay does; a time a DST change skips reads as the one after it.
+ */
+export function instantOfLocalDateTime(value: string, timeZone: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(value.trim());
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59 || second > 59) return null;
+  const zone = usableTimeZone(timeZone);
+  const wallAsUtc = Date.UTC(year, month - 1, day, hour, minute, second);
+  if (new Date(wallAsUtc).getUTCDate() !== day) return null;
+  const first = wallAsUtc - offsetMs(new Date(wallAsUtc), zone);
+  return new Date(wallAsUtc - offsetMs(new Date(first), zone));
+}

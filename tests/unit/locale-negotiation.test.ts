@@ -48,6 +48,7 @@ describe("isFinderPath", () => {
     expect(isFinderPath("/thread/tok")).toBe(true);
     expect(isFinderPath("/found")).toBe(true);
     expect(isFinderPath("/thread")).toBe(true);
+    expect(isFinderPath("/lost/5b8c8f0e-2f55-4a0d-9d3b-2f4f9a3e6c11")).toBe(true);
     expect(isFinderPath("/")).toBe(false);
     expect(isFinderPath("/dashboard")).toBe(false);
     expect(isFinderPath("/tags")).toBe(false);
