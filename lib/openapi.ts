@@ -148,7 +148,8 @@ function successResponse(endpoint: Endpoint) {
   if (kind === "html") return { [status]: { description: "HTML document", headers, content: { "text/html": { schema: z.string() } } } };
   if (kind === "image") {
     const binary = { schema: z.string().meta({ format: "binary" }) };
-    return { [status]: { description: "The image", headers, content: { "image/png": binary, "image/svg+xml": binary } } };
+    const content = Object.fromEntries((endpoint.mediaTypes ?? ["image/png", "image/svg+xml"]).map((type) => [type, binary]));
+    return { [status]: { description: "The image", headers, content } };
   }
   if (kind === "file") {
     const binary = { schema: z.string().meta({ format: "binary" }) };

@@ -60,7 +60,7 @@ export interface Endpoint<
    */
   credentials?: boolean;
   responseKind?: ResponseKind;
-  /** The media types a `file` answer comes in (a download: Content-Disposition attachment). */
+  /** The media types a `file` answer (a download: Content-Disposition attachment) or an `image` answer comes in. */
   mediaTypes?: string[];
   successStatus?: 200 | 201 | 202 | 204;
   /** Other success statuses the endpoint answers with the same body (e.g. 200 when a create-or-replace replaces). */

@@ -1,6 +1,7 @@
 import type { Endpoint } from "../endpoint";
 import { accountEndpoints } from "./account";
 import { adminPlatformEndpoints } from "./admin-platform";
+import { alertEndpoints } from "./alerts";
 import { apiKeyEndpoints } from "./api-keys";
 import { authEndpoints } from "./auth";
 import { blockEndpoints } from "./blocks";
@@ -13,6 +14,7 @@ import { insuranceEndpoints } from "./insurance";
 import { messageEndpoints } from "./messages";
 import { notificationEndpoints } from "./notifications";
 import { orderEndpoints, productEndpoints } from "./orders";
+import { organisationEndpoints } from "./organisations";
 import { paymentEndpoints } from "./payments";
 import { profileEndpoints } from "./profiles";
 import { relayEndpoints } from "./relay";
@@ -51,6 +53,7 @@ const groups = [
   emergencyEndpoints,
   reportEndpoints,
   rewardEndpoints,
+  alertEndpoints,
   productEndpoints,
   orderEndpoints,
   subscriptionEndpoints,
@@ -62,6 +65,7 @@ const groups = [
   devEndpoints,
   contactEndpoints,
   adminPlatformEndpoints,
+  organisationEndpoints,
 ];
 
 export const allEndpoints: Endpoint[] = groups.flatMap((group) => Object.values(group) as Endpoint[]);
@@ -69,6 +73,7 @@ export const allEndpoints: Endpoint[] = groups.flatMap((group) => Object.values(
 export {
   accountEndpoints,
   adminPlatformEndpoints,
+  alertEndpoints,
   apiKeyEndpoints,
   authEndpoints,
   blockEndpoints,
@@ -82,6 +87,7 @@ export {
   messageEndpoints,
   notificationEndpoints,
   orderEndpoints,
+  organisationEndpoints,
   productEndpoints,
   paymentEndpoints,
   profileEndpoints,

@@ -1,0 +1,20 @@
+import type { ServiceContext } from "@/lib/services/context";
+import { requireVerifiedOrganisation } from "./organisations";
+import { openAlertsNear } from "./queries";
+import type { OrganisationAlert } from "./schemas";
+import { toOrganisationAlert } from "./queries";
+
+/**
+ * GET /organisations/alerts: the open lost-pet alerts within the organisation's watch radius, newest
+ * first, each with the pet's card, the last-seen place on the public ~500 m grid and how far it is.
+ * Verified organisations only (403 otherwise).
+ */
+export async function listOrganisationAlerts(ctx: ServiceContext, page: { page: number; limit: number }): Promise<{ items: OrganisationAlert[]; total: number }> {
+  const organisation = await requireVerifiedOrganisation(ctx);
+  const { rows, total } = await openAlertsNear(
+    ctx.db,
+    { latitude: organisation.latitude, longitude: organisation.longitude, metres: organisation.watchRadiusKm * 1000 },
+    { limit: page.limit, offset: (page.page - 1) * page.limit },
+  );
+  return { items: rows.map(toOrganisationAlert), total };
+}
