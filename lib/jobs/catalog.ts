@@ -80,6 +80,17 @@ export const jobCatalog = {
     expireInSeconds: 60,
     data: z.object({ messageId: z.string() }),
   },
+  /**
+   * Notifies a lost-pet alert's recipients (docs/alerts.md) in batches of at most 500 per transaction; a
+   * recipient is marked with its notification in the batch's transaction, so a retry notifies only the rest.
+   */
+  "alerts.fan-out": {
+    retryLimit: 8,
+    retryDelay: 10,
+    retryBackoff: true,
+    expireInSeconds: 600,
+    data: z.object({ alertId: z.string() }),
+  },
   // One batch of a newsletter campaign (lib/services/campaigns): a failed batch rolled back whole, so a retry
   // sends exactly what it would have; retried for about an hour (10 s doubling) before the startup resume.
   "campaigns.send-batch": {

@@ -95,3 +95,52 @@ export async function enqueueJob(ctx: ServiceContext, job: string | JobSpec, dat
   return id;
 }
 
+
+/** One job of a bulk enqueue: its data and, optionally, when it may start. */
+export interface BulkJob<Data> {
+  data: Data;
+  startAfter?: Date;
+}
+
+/**
+ * Enqueues many jobs of one catalog name in one statement (pg-boss's `insert`), in `ctx`'s transaction
+ * when it holds one, as enqueueJob does for one: a fan-out's hundreds of deliveries are one INSERT, not
+ * hundreds. Workers are woken once (at commit inside a transaction) when any job is due now.
+ */
+export async function enqueueJobs<Name extends JobName>(ctx: ServiceContext, name: Name, jobs: readonly BulkJob<JobData<Name>>[]): Promise<void> {
+  if (jobs.length === 0) return;
+  const definition = findJobSpec(name);
+  if (!definition) throw new Error(`Job "${name}" is not registered (lib/jobs/catalog.ts)`);
+  const handle = getDatabase();
+  const runtime = runtimeFor(handle);
+  const tx = openTransaction(ctx);
+  let db: BossDatabase | undefined;
+  if (tx) {
+    db = bossDatabaseForTransaction(handle.kind, tx);
+    if (!runtime.queues.has(definition.name)) {
+      if (handle.kind === "postgres") await ensureQueues(runtime, [definition]);
+      else if (await queueExistsWithin(db, definition.name)) runtime.queues.add(definition.name);
+      else throw new Error(`The "${definition.name}" queue does not exist on this PGlite database yet: call startJobs() or prepareJobs() before enqueueing inside a transaction`);
+    }
+  } else {
+    await ensureQueues(runtime, [definition]);
+  }
+  const rows: PgBoss.JobInsert[] = jobs.map((job) => ({
+    name: definition.name,
+    data: job.data as object,
+    retryLimit: definition.retryLimit,
+    retryDelay: definition.retryDelay,
+    retryBackoff: definition.retryBackoff,
+    ...(definition.expireInSeconds ? { expireInSeconds: definition.expireInSeconds } : {}),
+    ...(job.startAfter ? { startAfter: job.startAfter } : {}),
+  }));
+  await runtime.boss.insert(rows, db ? { db } : {});
+  if (jobs.some((job) => job.startAfter === undefined)) {
+    if (tx) {
+      await tx.execute(sql`select pg_notify(${JOBS_WAKE_CHANNEL}, ${definition.name})`);
+    } else {
+      wakeWorker(runtime, definition.name);
+      await handle.db.execute(sql`select pg_notify(${JOBS_WAKE_CHANNEL}, ${definition.name})`);
+    }
+  }
+}

@@ -8,6 +8,7 @@ import { refundOrderJob } from "./handlers/refund-order";
 import { processPaymentEventJob } from "./handlers/process-payment-event";
 import { eraseFinderNumbersJob } from "./handlers/erase-finder-numbers";
 import { textOwnerReplyJob } from "./handlers/text-owner-reply";
+import { alertsFanOutJob } from "./handlers/alerts-fan-out";
 
 /**
  * Every job the application runs, with its handler: one definition per file in lib/jobs/handlers/, listed
@@ -25,4 +26,5 @@ export const registeredJobs = [
   sendCampaignBatchJob,
   eraseFinderNumbersJob,
   textOwnerReplyJob,
+  alertsFanOutJob,
 ] as const;

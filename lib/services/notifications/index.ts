@@ -10,3 +10,4 @@ export { streamNotifications } from "./stream";
 export { sendNotificationEmail } from "./email";
 export { exportNotifications } from "./export";
 export { notify } from "./notify";
+export { notifyMany, type NotifyManyItem } from "./notify-many";

@@ -1,0 +1,141 @@
+import {
+  alertAreaInput,
+  alertAreaSchema,
+  alertContactInput,
+  alertIdParams,
+  lostAlertCreatedSchema,
+  lostAlertInput,
+  nearbyAlertSchema,
+  publicLostAlertSchema,
+  sightingInput,
+  tagLostAlertsSchema,
+} from "@/lib/services/alerts";
+import { messageSchema } from "@/lib/services/auth";
+import { contactResultSchema } from "@/lib/services/messages";
+import { defineEndpoint } from "../endpoint";
+import { paginationQuery } from "../pagination";
+import { idParams } from "../params";
+
+const tags = ["Lost-pet alerts"];
+
+/** Lost-pet alerts (docs/alerts.md): a watcher's area, an owner's alert, the public lost page and its contact. */
+export const alertEndpoints = {
+  getArea: defineEndpoint({
+    operationId: "getAlertArea",
+    method: "GET",
+    path: "/api/v1/alerts/area",
+    summary: "My watch area for lost pets",
+    description: "The one area your account watches (your home, rounded to about 100 m). 404 when you watch none.",
+    tags,
+    auth: "user",
+    response: alertAreaSchema,
+    errors: ["NOT_FOUND"],
+  }),
+  putArea: defineEndpoint({
+    operationId: "putAlertArea",
+    method: "PUT",
+    path: "/api/v1/alerts/area",
+    summary: "Watch an area for lost pets",
+    description:
+      "Sets (or replaces) the one area your account watches: a point (your home; stored rounded to about 100 m, never more precise), a radius of 1–50 km and optionally one species. An owner's alert reaches you when the pet was last seen within the smaller of your radius and the alert's. The notifications follow your preferences `email.lostPetNearby` / `push.lostPetNearby` and quiet hours.",
+    tags,
+    auth: "user",
+    body: alertAreaInput,
+    response: alertAreaSchema,
+  }),
+  deleteArea: defineEndpoint({
+    operationId: "deleteAlertArea",
+    method: "DELETE",
+    path: "/api/v1/alerts/area",
+    summary: "Stop watching an area",
+    description: "Removes your watch area; no more lost-pet alerts reach you. 404 when you watch none.",
+    tags,
+    auth: "user",
+    response: messageSchema,
+    errors: ["NOT_FOUND"],
+  }),
+  nearby: defineEndpoint({
+    operationId: "listNearbyAlerts",
+    method: "GET",
+    path: "/api/v1/alerts/nearby",
+    summary: "Lost pets near me",
+    description: "The open alerts your watch area was reached by, newest first, with the rounded distance from your home. Closed (the pet is home) and removed alerts drop out.",
+    tags,
+    auth: "user",
+    query: paginationQuery,
+    response: nearbyAlertSchema,
+    responseKind: "paginated",
+  }),
+  raise: defineEndpoint({
+    operationId: "raiseLostAlert",
+    method: "POST",
+    path: "/api/v1/tags/{id}/lost-alert",
+    summary: "Alert people near where my pet was last seen",
+    description:
+      "For your PET tag in LOST mode: everyone whose watch area covers the last-seen place (within the smaller of their radius and this alert's, for this species or all, not blocked either way, not suspended) is notified (LOST_PET_NEARBY) with the pet's name, description, photo and rounded distance; never your name, contact details or the precise place. `recipients` is how many; the notifications go out in the background. The alert closes by itself when the tag leaves LOST. Someone else's or an unknown tag 404; a tag that is not a PET tag or not LOST 409; at most 3 alerts per tag in any 24 hours, the 4th is 429 with Retry-After.",
+    tags,
+    auth: "user",
+    params: idParams,
+    body: lostAlertInput,
+    response: lostAlertCreatedSchema,
+    successStatus: 201,
+    errors: ["NOT_FOUND", "CONFLICT", "RATE_LIMIT_EXCEEDED"],
+  }),
+  listForTag: defineEndpoint({
+    operationId: "listTagLostAlerts",
+    method: "GET",
+    path: "/api/v1/tags/{id}/lost-alerts",
+    summary: "My tag's lost-pet alerts",
+    description: "Your alerts of this tag, newest first, with the precise place (only you see it), how many watchers each reached and were notified so far, open or closed, and how many more you may raise today. Someone else's tag 404.",
+    tags,
+    auth: "user",
+    params: idParams,
+    response: tagLostAlertsSchema,
+    errors: ["NOT_FOUND"],
+  }),
+  getPublic: defineEndpoint({
+    operationId: "getPublicLostAlert",
+    method: "GET",
+    path: "/api/v1/lost/{alertId}",
+    summary: "A lost pet's public page",
+    description:
+      "Public: the pet (name, species, breed, colour, size, marks, photos), where it was last seen rounded to about 500 m and when, the owner's note, and while the alert is OPEN the reward and the phone relay. HOME once the owner marked the pet found. Never the owner's name, address, e-mail or phone, their home area or the precise place. An unknown or removed alert 404.",
+    tags,
+    auth: "public",
+    rateLimit: ["publicScan"],
+    params: alertIdParams,
+    response: publicLostAlertSchema,
+  }),
+  contact: defineEndpoint({
+    operationId: "contactOwnerFromAlert",
+    method: "POST",
+    path: "/api/v1/lost/{alertId}/contact",
+    summary: "Message a lost pet's owner",
+    description:
+      "The same as POST /scan/{encryptedId}/contact for the alert's tag: opens an anonymous conversation and answers its thread token (keep it secret). A closed alert (the pet is home) 403, as are the contact's own refusals (the owner themselves, a finder the owner blocked); a removed or unknown alert 404. Shares the finder contact limit: 10 new conversations an hour from one IP (429).",
+    tags,
+    auth: "optional",
+    rateLimit: ["general", "finderContact"],
+    params: alertIdParams,
+    body: alertContactInput,
+    response: contactResultSchema,
+    successStatus: 201,
+    errors: ["FORBIDDEN"],
+  }),
+  sighting: defineEndpoint({
+    operationId: "reportLostPetSighting",
+    method: "POST",
+    path: "/api/v1/lost/{alertId}/sightings",
+    summary: "Report seeing a lost pet",
+    description:
+      "\"I've seen this pet\": opens a conversation with the owner (as /contact, `message` defaults to \"I've seen this pet.\") and adds the place as a location message (as POST /scan/thread/{token}/location), in one transaction; the owner sees it on the conversation's map. Answers as /contact. A closed alert 403, a removed or unknown alert 404. Counts against the finder contact limit and the conversation reply limit (429).",
+    tags,
+    auth: "optional",
+    rateLimit: ["general", "finderContact", "finderReplies"],
+    params: alertIdParams,
+    body: sightingInput,
+    response: contactResultSchema,
+    successStatus: 201,
+    errors: ["FORBIDDEN"],
+  }),
+};

@@ -1,0 +1,60 @@
+import { and, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { schema } from "@/db/client";
+import { requireUser, type ServiceContext } from "@/lib/services/context";
+import { aboutDistance } from "./places";
+import { alertUrl, photoUrlOf } from "./queries";
+import type { NearbyAlert } from "./schemas";
+
+/**
+ * GET /alerts/nearby: the open alerts the caller's watch area was reached by (the fan-out's recipients),
+ * newest first. Closed and removed alerts drop out; the distance is the rounded one the notification gave.
+ */
+export async function listNearbyAlerts(ctx: ServiceContext, input: { page: number; limit: number }): Promise<{ items: NearbyAlert[]; total: number }> {
+  const { userId } = requireUser(ctx);
+  const alerts = schema.lostPetAlerts;
+  const recipients = schema.lostPetAlertRecipients;
+  const pets = schema.petProfiles;
+  const mine = and(eq(recipients.userId, userId), isNull(alerts.closedAt), isNull(alerts.removedAt));
+  const [rows, [counted]] = await Promise.all([
+    ctx.db
+      .select({
+        alertId: alerts.id,
+        species: alerts.species,
+        lastSeenAt: alerts.lastSeenAt,
+        createdAt: alerts.createdAt,
+        distanceM: recipients.distanceM,
+        tagId: alerts.tagId,
+        petName: sql<string | null>`coalesce(nullif(${pets.petName}, ''), ${schema.tags.itemName})`,
+        breed: pets.breed,
+        color: pets.color,
+      })
+      .from(recipients)
+      .innerJoin(alerts, eq(alerts.id, recipients.alertId))
+      .innerJoin(schema.tags, eq(schema.tags.id, alerts.tagId))
+      .leftJoin(pets, eq(pets.tagId, alerts.tagId))
+      .where(mine)
+      .orderBy(desc(alerts.createdAt), desc(alerts.id))
+      .limit(input.limit)
+      .offset((input.page - 1) * input.limit),
+    ctx.db.select({ total: count() }).from(recipients).innerJoin(alerts, eq(alerts.id, recipients.alertId)).where(mine),
+  ]);
+  const photos = await photoUrlOf(
+    ctx.db,
+    rows.map((row) => row.tagId),
+  );
+  return {
+    items: rows.map((row) => ({
+      alertId: row.alertId,
+      petName: row.petName ?? null,
+      species: row.species,
+      breed: row.breed || null,
+      color: row.color || null,
+      photoUrl: photos.get(row.tagId) ?? null,
+      distanceText: aboutDistance(row.distanceM),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      createdAt: row.createdAt.toISOString(),
+      url: alertUrl(row.alertId),
+    })),
+    total: Number(counted?.total ?? 0),
+  };
+}
