@@ -122,7 +122,7 @@ describe("POST /reports and GET /reports/my", () => {
     expect(mine.status).toBe(200);
     const list = (await json<{ data: Record<string, unknown>[] }>(mine)).data;
     expect(list.map((entry) => entry.id)).toEqual([second, data.id]);
-    expect(list[1]).toEqual({ id: data.id, type: "SCAM", status: "OPEN", description: "The tag's page asks for money.", createdAt: expect.any(String), targetUserId: target.id, tagId: tag.id, messageId: null });
+    expect(list[1]).toEqual({ id: data.id, type: "SCAM", status: "OPEN", description: "The tag's page asks for money.", createdAt: expect.any(String), targetUserId: target.id, tagId: tag.id, messageId: null, alertId: null, foundReportId: null });
     expect((await reportRow(data.id))?.reporterId).toBe(reporter.id);
   });
 
@@ -261,6 +261,8 @@ describe("the admin report queue", () => {
       relatedTagStatus: null,
       relatedUserId: null,
       relatedUserEmail: null,
+      alert: null,
+      foundReport: null,
       adminNote: null,
       action: null,
       resolvedById: null,

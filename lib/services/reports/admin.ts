@@ -20,6 +20,7 @@ const reporter = alias(schema.users, "reporter");
 const target = alias(schema.users, "target");
 const related = alias(schema.users, "related");
 const relatedTag = alias(schema.tags, "related_tag");
+const alertTag = alias(schema.tags, "alert_tag");
 
 function adminReportQuery(db: Executor) {
   return db
@@ -34,6 +35,15 @@ function adminReportQuery(db: Executor) {
       tagStatus: schema.tags.status,
       messageContent: schema.threadMessages.content,
       messageSender: schema.threadMessages.sender,
+      alertSpecies: schema.lostPetAlerts.species,
+      alertNote: schema.lostPetAlerts.note,
+      alertRemovedAt: schema.lostPetAlerts.removedAt,
+      alertPetName: schema.petProfiles.petName,
+      alertItemName: alertTag.itemName,
+      foundSpecies: schema.foundReports.species,
+      foundNote: schema.foundReports.note,
+      foundRemovedAt: schema.foundReports.removedAt,
+      foundOrganisationName: schema.organisations.name,
     })
     .from(schema.reports)
     .leftJoin(reporter, eq(reporter.id, schema.reports.reporterId))
@@ -41,7 +51,12 @@ function adminReportQuery(db: Executor) {
     .leftJoin(related, eq(related.id, schema.reports.relatedUserId))
     .leftJoin(relatedTag, eq(relatedTag.id, schema.reports.relatedTagId))
     .leftJoin(schema.tags, eq(schema.tags.id, schema.reports.tagId))
-    .leftJoin(schema.threadMessages, eq(schema.threadMessages.id, schema.reports.messageId));
+    .leftJoin(schema.threadMessages, eq(schema.threadMessages.id, schema.reports.messageId))
+    .leftJoin(schema.lostPetAlerts, eq(schema.lostPetAlerts.id, schema.reports.alertId))
+    .leftJoin(alertTag, eq(alertTag.id, schema.lostPetAlerts.tagId))
+    .leftJoin(schema.petProfiles, eq(schema.petProfiles.tagId, schema.lostPetAlerts.tagId))
+    .leftJoin(schema.foundReports, eq(schema.foundReports.id, schema.reports.foundReportId))
+    .leftJoin(schema.organisations, eq(schema.organisations.id, schema.foundReports.organisationId));
 }
 
 type AdminReportRow = Awaited<ReturnType<ReturnType<typeof adminReportQuery>["where"]>>[number];
@@ -70,6 +85,14 @@ function toAdminReport(row: AdminReportRow): AdminReport {
     relatedTagStatus: row.relatedTagStatus ?? null,
     relatedUserId: report.relatedUserId,
     relatedUserEmail: row.relatedEmail ?? null,
+    alert:
+      report.alertId && row.alertSpecies
+        ? { id: report.alertId, petName: row.alertPetName ?? row.alertItemName ?? "A pet", species: row.alertSpecies, note: row.alertNote ?? null, removed: row.alertRemovedAt !== null }
+        : null,
+    foundReport:
+      report.foundReportId && row.foundSpecies
+        ? { id: report.foundReportId, organisationName: row.foundOrganisationName ?? "An organisation", species: row.foundSpecies, note: row.foundNote ?? "", removed: row.foundRemovedAt !== null }
+        : null,
     adminNote: report.adminNote,
     action: report.action,
     resolvedById: report.resolvedById,

@@ -13,6 +13,8 @@ export async function exportReports(db: Executor, userId: string): Promise<unkno
       tagId: schema.reports.tagId,
       messageId: schema.reports.messageId,
       threadId: schema.reports.threadId,
+      alertId: schema.reports.alertId,
+      foundReportId: schema.reports.foundReportId,
       createdAt: schema.reports.createdAt,
       resolvedAt: schema.reports.resolvedAt,
     })

@@ -41,6 +41,8 @@ export const createReportInput = z.object({
   targetUserId: optionalId("The user reported. Defaults to the finder of the reported message's thread, when the finder was signed in."),
   tagId: optionalId("A tag the report is about"),
   messageId: optionalId("A message of one of your own threads"),
+  alertId: optionalId("A lost-pet alert (its public page). targetUserId defaults to its owner."),
+  foundReportId: optionalId("A found-animal report an organisation filed. targetUserId defaults to the organisation's account."),
 });
 export type CreateReportInput = z.output<typeof createReportInput>;
 
@@ -87,6 +89,8 @@ export const myReportSchema = z
     targetUserId: z.uuid().nullable(),
     tagId: z.uuid().nullable(),
     messageId: z.uuid().nullable(),
+    alertId: z.uuid().nullable(),
+    foundReportId: z.uuid().nullable(),
   })
   .meta({ id: "Report" });
 export type MyReport = z.infer<typeof myReportSchema>;
@@ -115,6 +119,26 @@ export const adminReportSchema = z
     relatedTagStatus: z.string().nullable().meta({ description: "The related tag's status now", example: "ACTIVE" }),
     relatedUserId: z.uuid().nullable(),
     relatedUserEmail: z.string().nullable(),
+    alert: z
+      .object({
+        id: z.uuid(),
+        petName: z.string().meta({ example: "Bella" }),
+        species: z.string().meta({ example: "DOG" }),
+        note: z.string().nullable(),
+        removed: z.boolean().meta({ description: "Removed by a moderator (REMOVE_ALERT)" }),
+      })
+      .nullable()
+      .meta({ description: "The reported lost-pet alert, while it exists" }),
+    foundReport: z
+      .object({
+        id: z.uuid(),
+        organisationName: z.string().meta({ example: "Riverside Animal Shelter" }),
+        species: z.string().meta({ example: "CAT" }),
+        note: z.string(),
+        removed: z.boolean().meta({ description: "Removed by a moderator (REMOVE_FOUND_REPORT)" }),
+      })
+      .nullable()
+      .meta({ description: "The reported found-animal report, while it exists" }),
     adminNote: z.string().nullable(),
     action: reportActionSchema.nullable(),
     resolvedById: z.uuid().nullable(),

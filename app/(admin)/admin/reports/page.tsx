@@ -45,6 +45,8 @@ function applicableActions(report: AdminReport): ReportAction[] {
   if (report.targetUserId && !report.targetSuspended && report.targetRole !== "SUPER_ADMIN") actions.push("SUSPEND_USER");
   if (report.tagId) actions.push("DEACTIVATE_TAG");
   if (report.messageId) actions.push("DELETE_MESSAGE");
+  if (report.alert && !report.alert.removed) actions.push("REMOVE_ALERT");
+  if (report.foundReport && !report.foundReport.removed) actions.push("REMOVE_FOUND_REPORT");
   actions.push("DISMISS");
   return actions;
 }
@@ -69,7 +71,7 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
     ...doneNotices,
     "status-saved": { tone: "success", text: "The report's status and note are saved." },
     forbidden: { tone: "error", text: "Your role does not allow that: an admin can suspend users only, a super admin admins too, and no one a super admin." },
-    "no-subject": { tone: "error", text: "That action does not apply: the report names no such user, tag or message (or it is gone)." },
+    "no-subject": { tone: "error", text: "That action does not apply: the report names no such user, tag, message, alert or found report (or it is gone)." },
     closed: { tone: "error", text: "That report is already closed. Reopen it (status Open or Reviewing) to act on it again." },
     missing: { tone: "error", text: "That report was not found." },
     "stolen-cleared": { tone: "success", text: "The stolen report was cleared: the tag is active again, and its owner was told." },
@@ -213,6 +215,38 @@ function ReportCard({ report, view, timeZone }: { report: AdminReport; view: Que
             <dd className="break-all text-muted">
               {report.relatedTagId ?? "Gone"}
               {report.relatedTagStatus ? ` (${tagStatusLabels[report.relatedTagStatus as TagStatus] ?? report.relatedTagStatus})` : ""}
+            </dd>
+          </>
+        ) : null}
+        {report.alert ? (
+          <>
+            <dt className="font-semibold text-ink">Lost-pet alert</dt>
+            <dd className="break-words text-muted">
+              {report.alert.petName} ({report.alert.species.toLowerCase()}){" "}
+              {report.alert.removed ? (
+                <span className="font-semibold text-danger-700">Removed</span>
+              ) : (
+                <a href={`/lost/${report.alert.id}`} className="font-semibold text-brand-700 underline">
+                  Open its public page
+                </a>
+              )}
+              {report.alert.note ? <span className="mt-1 block whitespace-pre-line text-ink">{report.alert.note}</span> : null}
+            </dd>
+          </>
+        ) : null}
+        {report.foundReport ? (
+          <>
+            <dt className="font-semibold text-ink">Found-animal report</dt>
+            <dd className="break-words text-muted">
+              By {report.foundReport.organisationName}, a {report.foundReport.species.toLowerCase()}{" "}
+              {report.foundReport.removed ? (
+                <span className="font-semibold text-danger-700">Removed</span>
+              ) : (
+                <a href={`/dashboard/alerts/found/${report.foundReport.id}`} className="font-semibold text-brand-700 underline">
+                  Open the report
+                </a>
+              )}
+              <span className="mt-1 block whitespace-pre-line text-ink">{report.foundReport.note}</span>
             </dd>
           </>
         ) : null}

@@ -21,10 +21,10 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 const PATH = "/dashboard/account/safety";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The ids a "Report" link may carry (`?messageId=…`), kept only when they are ids at all. */
+/** The ids a "Report" link may carry (`?messageId=…`, `?alertId=…`, `?foundReportId=…`), kept only when they are ids at all. */
 function reportSubject(params: Record<string, string | string[] | undefined>) {
   const subject: Record<string, string> = {};
-  for (const name of ["targetUserId", "tagId", "messageId"] as const) {
+  for (const name of ["targetUserId", "tagId", "messageId", "alertId", "foundReportId"] as const) {
     const value = params[name];
     const id = Array.isArray(value) ? value[0] : value;
     if (id && UUID.test(id)) subject[name] = id.toLowerCase();
@@ -34,6 +34,8 @@ function reportSubject(params: Record<string, string | string[] | undefined>) {
 
 function subjectText(subject: Record<string, string>): string | null {
   if (subject.messageId) return "You are reporting a message from one of your conversations.";
+  if (subject.alertId) return "You are reporting a lost-pet alert.";
+  if (subject.foundReportId) return "You are reporting an organisation's found-animal report.";
   if (subject.tagId) return "You are reporting a tag.";
   if (subject.targetUserId) return "You are reporting a user.";
   return null;
