@@ -1,6 +1,6 @@
 import type { Notification } from "@/db/schema";
 import { NoticeEmail } from "./notice";
-import { notificationAction, notificationOpenPath, type NotificationAction } from "@/lib/services/notifications/actions";
+import { notificationAction, notificationImagePath, notificationOpenPath, type NotificationAction } from "@/lib/services/notifications/actions";
 
 type NotificationType = Notification["type"];
 
@@ -22,12 +22,20 @@ export interface NotificationEmailProps {
   appUrl?: string;
 }
 
-/** The e-mail for every notification type that mails: the notification's words and a button to act on it. */
+/** The picture a notification's data names (a lost pet's photo: `photoUrl`, a path of the app), if any. */
+export function notificationImage(data: Record<string, unknown> | undefined): { path: `/${string}`; alt: string } | undefined {
+  const path = notificationImagePath(data);
+  if (!path) return undefined;
+  return { path, alt: typeof data?.petName === "string" ? `Photo of ${data.petName}` : "Photo of the pet" };
+}
+
+/** The e-mail for every notification type that mails: the notification's words, its picture if any, and a button to act on it. */
 export function NotificationEmail({ type, title, body, data, notificationId, appUrl }: NotificationEmailProps) {
   return (
     <NoticeEmail
       heading={title}
       paragraphs={[body]}
+      image={notificationImage(data)}
       action={emailAction(type, data, notificationId)}
       reason={
         alwaysSent.has(type)

@@ -28,6 +28,8 @@ self.addEventListener("push", (event) => {
     timestamp: payload.createdAt ? Date.parse(payload.createdAt) : Date.now(),
     data: { url: sameOriginPath(payload.url), id: payload.id, type: payload.type },
   };
+  // A lost pet's photo (always a path of this app).
+  if (typeof payload.image === "string" && payload.image) options.image = sameOriginPath(payload.image);
   event.waitUntil(self.registration.showNotification(title, options));
 });
 

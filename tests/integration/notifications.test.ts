@@ -268,8 +268,8 @@ describe("POST /notifications/read-all", () => {
 
 describe("notification preferences", () => {
   const DEFAULTS = {
-    email: { tagScanned: true, messageReceived: true, statusChange: true, marketing: false },
-    push: { tagScanned: true, messageReceived: true, statusChange: true },
+    email: { tagScanned: true, messageReceived: true, statusChange: true, marketing: false, lostPetNearby: true },
+    push: { tagScanned: true, messageReceived: true, statusChange: true, lostPetNearby: true },
     quietHours: null,
     timeZone: null,
   };
@@ -292,13 +292,13 @@ describe("notification preferences", () => {
     expect(typeof (await json<{ data: { message: string } }>(first)).data.message).toBe("string");
     expect((await json<{ data: unknown }>(await getPreferences(headers))).data).toEqual({
       ...DEFAULTS,
-      email: { tagScanned: false, messageReceived: true, statusChange: true, marketing: true },
+      email: { tagScanned: false, messageReceived: true, statusChange: true, marketing: true, lostPetNearby: true },
     });
 
-    expect((await putPreferences(headers, { push: { statusChange: false }, quietHours: { start: "22:00", end: "07:00", timeZone: "Europe/Berlin" } })).status).toBe(200);
+    expect((await putPreferences(headers, { push: { statusChange: false, lostPetNearby: false }, quietHours: { start: "22:00", end: "07:00", timeZone: "Europe/Berlin" } })).status).toBe(200);
     expect((await json<{ data: unknown }>(await getPreferences(headers))).data).toEqual({
-      email: { tagScanned: false, messageReceived: true, statusChange: true, marketing: true },
-      push: { tagScanned: true, messageReceived: true, statusChange: false },
+      email: { tagScanned: false, messageReceived: true, statusChange: true, marketing: true, lostPetNearby: true },
+      push: { tagScanned: true, messageReceived: true, statusChange: false, lostPetNearby: false },
       quietHours: { start: "22:00", end: "07:00", timeZone: "Europe/Berlin" },
       timeZone: "Europe/Berlin",
     });

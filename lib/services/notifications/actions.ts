@@ -74,3 +74,13 @@ export function notificationOpenPath(notificationId: string): `/${string}` {
 export function leadsBeyondList(action: NotificationAction): boolean {
   return action.path !== NOTIFICATIONS_LIST_PATH;
 }
+
+const PHOTO_PATH = /^\/api\/photos\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The picture a notification shows (a lost pet's photo, LOST_PET_NEARBY's `data.photoUrl`) as a path of
+ * the app, or null: only a stored photo's path is taken, so the e-mail and the push never load another host.
+ */
+export function notificationImagePath(data: Record<string, unknown> = {}): `/${string}` | null {
+  return typeof data.photoUrl === "string" && PHOTO_PATH.test(data.photoUrl) ? (data.photoUrl as `/${string}`) : null;
+}

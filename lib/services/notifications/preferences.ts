@@ -40,8 +40,19 @@ export const quietHoursSchema = z
 
 export const notificationPreferencesSchema = z
   .object({
-    email: z.object({ tagScanned: z.boolean(), messageReceived: z.boolean(), statusChange: z.boolean(), marketing: z.boolean() }),
-    push: z.object({ tagScanned: z.boolean(), messageReceived: z.boolean(), statusChange: z.boolean() }),
+    email: z.object({
+      tagScanned: z.boolean(),
+      messageReceived: z.boolean(),
+      statusChange: z.boolean(),
+      marketing: z.boolean(),
+      lostPetNearby: z.boolean().meta({ description: "Lost pets near my home: an alert reached your watch area (PUT /alerts/area)" }),
+    }),
+    push: z.object({
+      tagScanned: z.boolean(),
+      messageReceived: z.boolean(),
+      statusChange: z.boolean(),
+      lostPetNearby: z.boolean().meta({ description: "Lost pets near my home: an alert reached your watch area (PUT /alerts/area)" }),
+    }),
     quietHours: quietHoursSchema.nullable(),
     timeZone: z.string().nullable().meta({
       description:
@@ -60,9 +71,17 @@ export type NotificationPreferences = z.infer<typeof notificationPreferencesSche
  */
 export const notificationPreferencesUpdateSchema = z.object({
   email: z
-    .object({ tagScanned: z.boolean().optional(), messageReceived: z.boolean().optional(), statusChange: z.boolean().optional(), marketing: z.boolean().optional() })
+    .object({
+      tagScanned: z.boolean().optional(),
+      messageReceived: z.boolean().optional(),
+      statusChange: z.boolean().optional(),
+      marketing: z.boolean().optional(),
+      lostPetNearby: z.boolean().optional(),
+    })
     .optional(),
-  push: z.object({ tagScanned: z.boolean().optional(), messageReceived: z.boolean().optional(), statusChange: z.boolean().optional() }).optional(),
+  push: z
+    .object({ tagScanned: z.boolean().optional(), messageReceived: z.boolean().optional(), statusChange: z.boolean().optional(), lostPetNearby: z.boolean().optional() })
+    .optional(),
   quietHours: quietHoursInput.nullable().optional(),
   timeZone: timeZoneInput("Your IANA time zone, for the pages' times and the quiet hours; null to follow the browser (only while quiet hours are off)")
     .nullable()
@@ -73,8 +92,8 @@ export type NotificationPreferencesUpdate = z.output<typeof notificationPreferen
 
 export function toPreferencesView(row: Preferences): NotificationPreferences {
   return {
-    email: { tagScanned: row.emailTagScanned, messageReceived: row.emailMessageReceived, statusChange: row.emailStatusChange, marketing: row.emailMarketing },
-    push: { tagScanned: row.pushTagScanned, messageReceived: row.pushMessageReceived, statusChange: row.pushStatusChange },
+    email: { tagScanned: row.emailTagScanned, messageReceived: row.emailMessageReceived, statusChange: row.emailStatusChange, marketing: row.emailMarketing, lostPetNearby: row.emailLostPetNearby },
+    push: { tagScanned: row.pushTagScanned, messageReceived: row.pushMessageReceived, statusChange: row.pushStatusChange, lostPetNearby: row.pushLostPetNearby },
     quietHours: row.quietHoursStart && row.quietHoursEnd ? { start: row.quietHoursStart, end: row.quietHoursEnd, timeZone: row.timeZone ?? "UTC" } : null,
     timeZone: row.timeZone,
   };
@@ -114,6 +133,8 @@ export async function updateNotificationPreferences(ctx: ServiceContext, input: 
     pushTagScanned: input.push?.tagScanned ?? current.pushTagScanned,
     pushMessageReceived: input.push?.messageReceived ?? current.pushMessageReceived,
     pushStatusChange: input.push?.statusChange ?? current.pushStatusChange,
+    emailLostPetNearby: input.email?.lostPetNearby ?? current.emailLostPetNearby,
+    pushLostPetNearby: input.push?.lostPetNearby ?? current.pushLostPetNearby,
     quietHoursStart,
     quietHoursEnd,
     timeZone: nextTimeZone(current.timeZone, input, Boolean(quietHoursStart && quietHoursEnd)),

@@ -7,7 +7,7 @@ import { vapidKeys } from "@/lib/push/vapid";
 import { enqueueJob } from "@/lib/jobs/enqueue";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ValidationError } from "@/lib/services/errors";
-import { notificationOpenPath } from "./actions";
+import { notificationImagePath, notificationOpenPath } from "./actions";
 import { isUrgent } from "./rules";
 
 export interface PushSubscriptionInput {
@@ -23,6 +23,8 @@ export interface PushPayload {
   body: string;
   url: string;
   createdAt: string;
+  /** A picture to show with it (a lost pet's photo), as a path of the app; absent when there is none. */
+  image?: string;
 }
 
 /** The application server key browsers pass to PushManager.subscribe. */
@@ -191,6 +193,8 @@ export async function sendNotificationPush(db: Executor, notificationId: string,
     url: notificationOpenPath(notification.id),
     createdAt: notification.createdAt.toISOString(),
   };
+  const image = notificationImagePath(notification.data ?? {});
+  if (image) payload.image = image;
   const text = JSON.stringify(payload);
   const urgency = pushOptions.urgency ?? (isUrgent(notification.type, notification.data) ? "high" : "normal");
 

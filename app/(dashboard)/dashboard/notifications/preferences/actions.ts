@@ -30,8 +30,19 @@ export const savePreferencesAction: (previous: FormState, formData: FormData) =>
   {
     returnTo: "/dashboard/notifications/preferences",
     read: (formData) => ({
-      email: { tagScanned: on(formData, "emailTagScanned"), messageReceived: on(formData, "emailMessageReceived"), statusChange: on(formData, "emailStatusChange"), marketing: on(formData, "emailMarketing") },
-      push: { tagScanned: on(formData, "pushTagScanned"), messageReceived: on(formData, "pushMessageReceived"), statusChange: on(formData, "pushStatusChange") },
+      email: {
+        tagScanned: on(formData, "emailTagScanned"),
+        messageReceived: on(formData, "emailMessageReceived"),
+        statusChange: on(formData, "emailStatusChange"),
+        marketing: on(formData, "emailMarketing"),
+        lostPetNearby: on(formData, "emailLostPetNearby"),
+      },
+      push: {
+        tagScanned: on(formData, "pushTagScanned"),
+        messageReceived: on(formData, "pushMessageReceived"),
+        statusChange: on(formData, "pushStatusChange"),
+        lostPetNearby: on(formData, "pushLostPetNearby"),
+      },
       quietHours: on(formData, "quietHours") ? { start: formText(formData, "quietStart"), end: formText(formData, "quietEnd"), timeZone: zoneToSave(formData).zone } : null,
       timeZone: zoneToSave(formData).zone || null,
     }),
