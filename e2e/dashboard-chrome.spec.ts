@@ -65,7 +65,7 @@ test.describe("the dashboard chrome", () => {
 
     await test.step("the sections are one row that scrolls sideways, never a second line", async () => {
       const tabs = sections.getByRole("link");
-      await expect(tabs).toHaveCount(8);
+      await expect(tabs).toHaveCount(9);
       const tops = await tabs.evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().top)));
       expect(new Set(tops).size, `tab tops ${tops.join(", ")}`).toBe(1);
       const row = sections.getByRole("list");

@@ -20,6 +20,7 @@ const dashboardLinks: readonly DashboardLink[] = [
   { href: "/dashboard/tags", label: "Tags" },
   { href: "/dashboard/messages", label: "Messages" },
   { href: "/dashboard/rewards", label: "Rewards" },
+  { href: "/dashboard/alerts", label: "Lost pets nearby" },
   { href: "/dashboard/orders", label: "Orders" },
   { href: "/dashboard/emergency", label: "Emergency" },
   { href: "/dashboard/notifications", label: "Notifications" },

@@ -26,6 +26,7 @@ const { registerAccount, setRole } = await import("../support/auth");
 const { giveTestTag } = await import("../support/tags");
 const { exampleOf } = await import("../support/openapi-examples");
 const { contactOwnerInput, finderEmailInput, finderReplyInput } = await import("@/lib/services/messages");
+const { sightingInput } = await import("@/lib/services/alerts");
 const { prepareJobs, stopJobs } = await import("@/lib/jobs");
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -54,6 +55,9 @@ const CUSTOM: Record<string, Shape> = {
   contactOwnerAction: { kind: "form", auth: "optional", params: z.object({ encryptedId: z.string() }), input: contactOwnerInput },
   finderReplyAction: { kind: "form", auth: "optional", params: z.object({ token: z.string() }), input: finderReplyInput },
   finderEmailOptInAction: { kind: "form", auth: "optional", params: z.object({ token: z.string() }), input: finderEmailInput },
+  contactFromAlertAction: { kind: "form", auth: "optional", params: z.object({ alertId: z.uuid() }), input: contactOwnerInput },
+  sightingAction: { kind: "form", auth: "optional", params: z.object({ alertId: z.uuid() }), input: sightingInput },
+  describeSightingAction: { kind: "form", auth: "optional", params: z.object({ alertId: z.uuid() }), input: z.object({ where: z.string().meta({ example: "By the bakery" }) }) },
   findTagByCodeAction: { kind: "form", auth: "optional", input: z.object({ code: z.string().meta({ example: "ABCDE-FGHJK" }) }) },
   saveTagDetailsAction: { kind: "form", auth: "user", input: z.object({ tagId: z.uuid(), profileType: z.literal("GENERAL"), itemName: z.string(), description: z.string() }) },
   resendVerificationAction: { kind: "none", auth: "user" },
