@@ -28,10 +28,12 @@ function allowance(recent: { createdAt: Date }[], now: Date): { remaining: numbe
  * INSERT … SELECT, insertAlertRecipients) and the `alerts.fan-out` job that notifies them after commit.
  * Someone else's or an unknown tag 404; not a PET tag or not LOST 409.
  */
-export async function raiseLostAlert(ctx: ServiceContext, tagId: string, input: LostAlertInput, now = new Date()): Promise<LostAlertCreated> {
+export async function raiseLostAlert(ctx: ServiceContext, tagId: string, input: LostAlertInput): Promise<LostAlertCreated> {
   requireUser(ctx);
   return withTransaction(ctx, async (tx) => {
     const tag = await ownedTag(tx, tagId, { lock: true });
+    // Read once the lock is held: the alerts counted below may have been written while this request waited.
+    const now = new Date();
     if (tag.tagType !== "PET") throw new ConflictError(NOT_A_PET);
     if (tag.status !== "LOST") throw new ConflictError(NOT_LOST);
     const { remaining, nextAllowedAt } = allowance(await alertsOfLastDay(tx.db, tag.id), now);

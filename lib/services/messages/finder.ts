@@ -149,9 +149,13 @@ export async function shareLocationInThread(ctx: ServiceContext, token: string, 
       )
       .limit(1);
     const accuracy = input.accuracy ?? null;
+    // Never stamped before the conversation's last message: shared in the transaction that opened the
+    // conversation (a lost pet's sighting), now() is the first message's time too, and the owner must read
+    // the words before the place.
+    const createdAt = sql<Date>`greatest(now(), ${thread.lastMessageAt.toISOString()}::timestamptz + interval '1 millisecond')`;
     const [message] = await tx.db
       .insert(schema.threadMessages)
-      .values({ threadId: thread.id, sender: "FINDER", content: sharedLocationText(accuracy), latitude: input.latitude, longitude: input.longitude, accuracy })
+      .values({ threadId: thread.id, sender: "FINDER", content: sharedLocationText(accuracy), latitude: input.latitude, longitude: input.longitude, accuracy, createdAt })
       .returning();
     await tx.db.update(schema.threads).set({ lastMessageAt: message!.createdAt }).where(eq(schema.threads.id, thread.id));
     await signalThreadEvent(tx.db, { threadId: thread.id, kind: "message" });
