@@ -8,6 +8,7 @@ import { getRelaySettings, getVerifiedPhone } from "@/lib/services/relay";
 import { inLostMode, type TagRecord } from "@/lib/services/tags";
 import { PushDevice } from "../../notifications/preferences/push-device";
 import { saveLostModeAction } from "./actions";
+import { LostAlertPanel } from "./lost-alert-panel";
 import { lostModeRewardFields, RewardPanel, type TagRewards } from "./reward-panel";
 
 /**
@@ -19,7 +20,8 @@ import { lostModeRewardFields, RewardPanel, type TagRewards } from "./reward-pan
  * - An ACTIVE tag: a disclosure whose summary is the page's most prominent button ("I lost it"), opened
  *   inline in one tap, without JavaScript (`open`: shown open). A reward still to pay stays above it.
  * - In lost mode (LOST, or STOLEN with its alert): open, headed by what finders now see; the form changes
- *   the message and the reward, and the reward's card (confirm the return, pay) follows it.
+ *   the message and the reward; a lost pet's "Alert people nearby" (folded) and the reward's card (confirm
+ *   the return, pay) follow it.
  * - Any other status (found, switched off…): only the tag's rewards, when it has any.
  */
 export async function LostMode({ ctx, tag, rewards, timeZone, open = false, earlierOpen = false }: { ctx: ServiceContext; tag: TagRecord; rewards: TagRewards; timeZone: string; open?: boolean; earlierOpen?: boolean }) {
@@ -39,6 +41,8 @@ export async function LostMode({ ctx, tag, rewards, timeZone, open = false, earl
         {/* While the item is lost a finder's message is urgent: offer push on this device when it is off here. */}
         <PushDevice registeredEndpoints={registeredEndpoints} offerOnly />
         <LostModeForm tag={tag} rewards={rewards} offerRelay={offerRelay} />
+        {/* A lost pet: tell the neighbours who watch the area (folded, so the page stays short on a phone). */}
+        {tag.tagType === "PET" && tag.status === "LOST" ? <LostAlertPanel ctx={ctx} tag={tag} timeZone={timeZone} /> : null}
         {panel(true)}
         <p className="border-t border-line pt-5">
           <Link href={`/dashboard/tags/${tag.id}/poster`} className="btn-secondary">
