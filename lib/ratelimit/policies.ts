@@ -29,7 +29,7 @@ export interface RateLimitPolicySpec {
 export const rateLimitPolicies = {
   general: { limit: 100, windowMs: MINUTE_MS, keyBy: "caller", appliesTo: "every /api/v1 endpoint not named below" },
   auth: { limit: 10, windowMs: MINUTE_MS, keyBy: "ip", appliesTo: "login, register, password reset" },
-  publicScan: { limit: 30, windowMs: MINUTE_MS, keyBy: "ip", appliesTo: "GET /scan/:encryptedId" },
+  publicScan: { limit: 30, windowMs: MINUTE_MS, keyBy: "ip", appliesTo: "GET /scan/:encryptedId, GET /lost/:alertId" },
   emergencyScan: { limit: 5, windowMs: MINUTE_MS, keyBy: "ip", appliesTo: "GET /scan/:encryptedId/emergency" },
   productsListing: { limit: 30, windowMs: MINUTE_MS, keyBy: "ip", appliesTo: "GET /orders/products" },
   vinVerify: { limit: 10, windowMs: MINUTE_MS, keyBy: "ip", appliesTo: "GET /vehicles/verify/:vin" },
@@ -44,8 +44,8 @@ export const rateLimitPolicies = {
   // A finder's messages notify (and may e-mail) the owner and need no account: these caps keep one address
   // from flooding owners. The page's forms and the API's endpoints are two doors to the same action, so both
   // count against the same counter (finderThreadEndpoints names them; the page actions take them from there).
-  finderContact: { limit: 10, windowMs: HOUR_MS, keyBy: "ip", appliesTo: "new finder conversations from one IP: POST /scan/:encryptedId/contact and the finder page's contact form" },
-  finderReplies: { limit: 30, windowMs: 10 * MINUTE_MS, keyBy: "ip", appliesTo: "finder replies and shared locations from one IP: POST /scan/thread/:token/reply, POST /scan/thread/:token/location and the thread page's reply form" },
+  finderContact: { limit: 10, windowMs: HOUR_MS, keyBy: "ip", appliesTo: "new finder conversations from one IP: POST /scan/:encryptedId/contact and the finder page's contact form, POST /lost/:alertId/contact and /sightings and the lost page's forms" },
+  finderReplies: { limit: 30, windowMs: 10 * MINUTE_MS, keyBy: "ip", appliesTo: "finder replies and shared locations from one IP: POST /scan/thread/:token/reply, POST /scan/thread/:token/location and the thread page's reply form, POST /lost/:alertId/sightings (its shared place)" },
   // The finder's live thread page: one stream per open tab, reopened after a drop (EventSource retries every
   // 3 s). Enough for a few tabs reconnecting through a flaky network; a loop opening streams is cut off.
   finderThreadStreams: { limit: 60, windowMs: 10 * MINUTE_MS, keyBy: "ip", appliesTo: "finder thread streams opened from one IP: GET /scan/thread/:token/stream" },

@@ -17,8 +17,9 @@ import { GET as preferencesRoute, PUT as putPreferencesRoute } from "@/app/api/v
 import { listMailbox } from "@/lib/email/mailbox";
 import { notifyAlertRecipients } from "@/lib/services/alerts";
 import { bearer, registerAccount, type TestAccount } from "../support/auth";
-import { apiRequest, call, json, nextTestIp } from "../support/http";
-import { ownerThread, threadRowByToken } from "../support/messages";
+import { apiRequest, awayFromWindowEdge, call, json, nextTestIp } from "../support/http";
+import { HOUR_MS } from "@/lib/ratelimit/policies";
+import { contactRequest, ownerThread, threadRowByToken } from "../support/messages";
 import { giveTestTag, tagRow } from "../support/tags";
 
 beforeAll(async () => {
@@ -140,12 +141,12 @@ async function publicData(alertId: string) {
   return (await json<{ data: Record<string, unknown> & { status: string; lastSeen: { latitude: number; longitude: number; at: string }; contactEnabled: boolean } }>(response)).data;
 }
 
-function contact(alertId: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return call(contactRoute, apiRequest(`/api/v1/lost/${alertId}/contact`, { method: "POST", body, headers, ip: nextTestIp() }), { alertId });
+function contact(alertId: string, body: unknown, headers: Record<string, string> = {}, ip = nextTestIp()): Promise<Response> {
+  return call(contactRoute, apiRequest(`/api/v1/lost/${alertId}/contact`, { method: "POST", body, headers, ip }), { alertId });
 }
 
-function sighting(alertId: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return call(sightingRoute, apiRequest(`/api/v1/lost/${alertId}/sightings`, { method: "POST", body, headers, ip: nextTestIp() }), { alertId });
+function sighting(alertId: string, body: unknown, headers: Record<string, string> = {}, ip = nextTestIp()): Promise<Response> {
+  return call(sightingRoute, apiRequest(`/api/v1/lost/${alertId}/sightings`, { method: "POST", body, headers, ip }), { alertId });
 }
 
 function nearby(account: TestAccount, query = ""): Promise<Response> {
@@ -484,6 +485,21 @@ describe("the public lost page and its contact", () => {
     // A refused sighting leaves nothing behind: contact and location are one transaction.
     const threads = await db().select().from(schema.threads).where(eq(schema.threads.tagId, tag.id));
     expect(threads).toHaveLength(2);
+  });
+});
+
+describe("the lost page's limits", () => {
+  it("share the finder page's contact budget: 10 new conversations an hour from one IP, through either door", async () => {
+    await awayFromWindowEdge(HOUR_MS, 20_000);
+    const { owner, tag } = await lostPet();
+    const { alertId } = await raised(owner, tag.id, centre());
+    const ip = nextTestIp();
+    for (let i = 0; i < 5; i++) expect((await contact(alertId, { message: `Seen her ${i}` }, {}, ip)).status).toBe(201);
+    for (let i = 0; i < 5; i++) expect((await sighting(alertId, { latitude: 1, longitude: 1 }, {}, ip)).status).toBe(201);
+    await expectError(await contact(alertId, { message: "again" }, {}, ip), 429, "RATE_LIMIT_EXCEEDED");
+    await expectError(await sighting(alertId, { latitude: 1, longitude: 1 }, {}, ip), 429, "RATE_LIMIT_EXCEEDED");
+    await expectError(await contactRequest(tag.encryptedId, { message: "and here" }, { ip }), 429, "RATE_LIMIT_EXCEEDED");
+    expect(await db().select().from(schema.threads).where(eq(schema.threads.tagId, tag.id))).toHaveLength(10);
   });
 });
 
