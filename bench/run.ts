@@ -24,6 +24,9 @@
  *    revocations seen at once, then 2,000 streams and a notification burst (arrival p99, memory per stream).
  * 6. `-- --profile=<scenario>` (not in the default run): a CPU profile of our server under one of the
  *    comparison's loads (tag, messages, me, scan, finder), summarised per request (bench/profile.ts).
+ * 7. `-- --only=alerts` (not in the default run): the lost-pet alert fan-out (bench/alerts.ts) on a scratch
+ *    PostgreSQL database: 100,000 watch areas, one alert reaching ~2,000, raise → every notification stored
+ *    with its jobs, and the recipient query's plan; written to bench/results/alerts.md.
  * `-- --only=email`, `-- --only=webhook`, `-- --only=scale-out`, `-- --only=compare` or `-- --only=http` runs one part.
  */
 interface Scenario {
@@ -283,8 +286,20 @@ async function runHttp(): Promise<void> {
 
 const profiled = process.argv.find((arg) => arg.startsWith("--profile="))?.slice("--profile=".length);
 
+/** The lost-pet alert fan-out (bench/alerts.ts), only with `-- --only=alerts`. */
+async function runAlerts(): Promise<void> {
+  process.env.RESEND_API_KEY = "";
+  process.env.LOG_LEVEL ??= "warn";
+  const { alertsBench, formatAlertsBench, saveAlertsBench } = await import("./alerts");
+  const result = await alertsBench();
+  if (typeof result === "string") return void console.log(`alerts skipped: ${result}`);
+  console.log(`${formatAlertsBench(result)}\nsaved to ${saveAlertsBench(result)}`);
+  if (result.notifications !== result.recipients || result.deliveryJobs === 0) process.exitCode = 1;
+}
+
 async function main() {
   if (only === "http") return runHttp();
+  if (only === "alerts") return runAlerts();
   if (profiled !== undefined) {
     const { profile } = await import("./profile");
     return void console.log(await profile(profiled));

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { LostPetAlert } from "@/db/schema";
 import { listPhotos, photoUrl } from "@/lib/services/profiles";
@@ -102,17 +102,28 @@ export async function alertsOfTag(db: Executor, tagId: string, ownerId: string, 
  * Not reached: areas for another species, the owner, anyone the owner blocked or who blocked the owner,
  * suspended accounts. Answers how many rows it wrote.
  */
-export async function insertAlertRecipients(
-  db: Executor,
-  alert: { id: string; ownerId: string; latitude: number; longitude: number; radiusKm: number; species: PetSpecies },
-): Promise<number> {
+export async function insertAlertRecipients(db: Executor, alert: RecipientSearch): Promise<number> {
+  return affectedRows(await db.execute(alertRecipientsInsert(alert)));
+}
+
+export interface RecipientSearch {
+  id: string;
+  ownerId: string;
+  latitude: number;
+  longitude: number;
+  radiusKm: number;
+  species: PetSpecies;
+}
+
+/** The fan-out's statement itself (insertAlertRecipients runs it; the benchmark EXPLAINs it). */
+export function alertRecipientsInsert(alert: RecipientSearch): SQL {
   const areas = schema.alertAreas;
   const blocks = schema.userBlocks;
   const users = schema.users;
   const centre = sql`ll_to_earth(${alert.latitude}::float8, ${alert.longitude}::float8)`;
   const point = sql`ll_to_earth(${areas.latitude}, ${areas.longitude})`;
   const radiusM = alert.radiusKm * 1000;
-  const result: unknown = await db.execute(sql`
+  return sql`
     insert into ${schema.lostPetAlertRecipients} (alert_id, user_id, distance_m)
     select ${alert.id}::uuid, ${areas.userId}, round(earth_distance(${centre}, ${point}))::int
     from ${areas}
@@ -127,8 +138,7 @@ export async function insertAlertRecipients(
         where (${blocks.blockerId} = ${alert.ownerId}::uuid and ${blocks.blockedId} = ${areas.userId})
            or (${blocks.blockerId} = ${areas.userId} and ${blocks.blockedId} = ${alert.ownerId}::uuid)
       )
-    on conflict do nothing`);
-  return affectedRows(result);
+    on conflict do nothing`;
 }
 
 /** Rows an INSERT/UPDATE touched, as postgres.js (`count`) and PGlite (`affectedRows`) report it. */
