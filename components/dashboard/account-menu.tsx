@@ -57,6 +57,9 @@ export function AccountMenu({ email, initials, children }: { email: string; init
         <Link href="/dashboard/account" className={menuItemClass}>
           Account
         </Link>
+        <Link href="/dashboard/organisation" className={menuItemClass}>
+          Organisation
+        </Link>
         <Link href="/" className={menuItemClass}>
           {SERVICE_NAME} home
         </Link>

@@ -131,3 +131,13 @@ export function notificationsOf(userId: string, type: "FOUND_PET_MATCH" = "FOUND
     .where(eq(schema.notifications.userId, userId))
     .then((rows) => rows.filter((row) => row.type === type));
 }
+
+/** The user's organisation, verified: the one they have (made verified) or a new one, straight in the database. */
+export async function verifiedOrganisationFor(userId: string, at = { latitude: 51.5, longitude: -0.12 }): Promise<string> {
+  const [row] = await db()
+    .insert(schema.organisations)
+    .values({ userId, name: "Test Shelter", kind: "SHELTER", address: "1 Test Street", latitude: at.latitude, longitude: at.longitude, phone: "+442079460958", verifiedAt: new Date() })
+    .onConflictDoUpdate({ target: schema.organisations.userId, set: { verifiedAt: new Date() } })
+    .returning({ id: schema.organisations.id });
+  return row!.id;
+}

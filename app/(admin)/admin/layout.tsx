@@ -13,6 +13,7 @@ const adminLinks: readonly DashboardLink[] = [
   { href: "/admin/payment-events", label: "Payment events" },
   { href: "/admin/tags", label: "Mint tags" },
   { href: "/admin/reports", label: "Reports" },
+  { href: "/admin/organisations", label: "Organisations" },
   { href: "/admin/blog", label: "Blog" },
   { href: "/admin/careers", label: "Careers" },
   { href: "/admin/campaigns", label: "Campaigns" },

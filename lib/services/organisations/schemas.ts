@@ -90,17 +90,17 @@ const photoDataUrl = z
   .string({ error: "Must be a string." })
   .max(PHOTO_DATA_URL_MAX, "The photo must be 5 MB or smaller.")
   .regex(DATA_URL, "Must be a data: URL of a JPEG, PNG or WebP image (data:image/jpeg;base64,…).")
-  .transform((value) => Buffer.from(value.slice(value.indexOf(",") + 1), "base64"))
+  .transform((value): Buffer => Buffer.from(value.slice(value.indexOf(",") + 1), "base64"))
   .nullable()
   .optional()
-  .meta({ description: "data:image/jpeg|png|webp;base64,… of at most 5 MB; re-encoded without metadata", example: "data:image/jpeg;base64,/9j/4AAQSkZJRg…" });
+  .meta({ description: "data:image/jpeg|png|webp;base64,… of at most 5 MB; re-encoded without metadata", example: "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==" });
 
 const foundAtInput = z.iso
   .datetime({ offset: true, error: "Must be a date and time (ISO 8601)." })
   .transform((value) => new Date(value))
   .refine((value) => value.getTime() <= Date.now() + 5 * 60_000, "Cannot be in the future.")
   .refine((value) => value.getTime() >= Date.now() - 365 * 24 * 3_600_000, "At most a year ago.")
-  .meta({ example: "2026-11-27T08:30:00Z" });
+  .meta({ example: "2026-11-26T18:30:00Z" });
 
 const optionalShortText = (max: number, example: string) =>
   z
