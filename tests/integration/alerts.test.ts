@@ -13,6 +13,7 @@ import { PATCH as statusRoute } from "@/app/api/v1/tags/[id]/status/route";
 import { GET as publicRoute } from "@/app/api/v1/lost/[alertId]/route";
 import { POST as contactRoute } from "@/app/api/v1/lost/[alertId]/contact/route";
 import { POST as sightingRoute } from "@/app/api/v1/lost/[alertId]/sightings/route";
+import { GET as exportRoute } from "@/app/api/v1/auth/me/export/route";
 import { GET as preferencesRoute, PUT as putPreferencesRoute } from "@/app/api/v1/notifications/preferences/route";
 import { listMailbox } from "@/lib/email/mailbox";
 import { notifyAlertRecipients } from "@/lib/services/alerts";
@@ -570,5 +571,18 @@ describe("GET /api/v1/alerts/nearby and GET /api/v1/tags/{id}/lost-alerts", () =
       expect.objectContaining({ id: a.alertId, status: "OPEN", removed: false, latitude: c.latitude + 0.02, longitude: c.longitude, radiusKm: 5, recipients: 1, notified: 0, url: `/lost/${a.alertId}`, closedAt: null }),
     ]);
     expect((await tagRow(first.tag.id))!.status).toBe("LOST");
+  });
+});
+
+describe("the data export", () => {
+  it("holds the account's watch area and the alerts it raised, with their precise place", async () => {
+    const { owner, tag } = await lostPet();
+    expect((await putArea(owner, { latitude: 48.13743, longitude: 11.57549, radiusKm: 4, species: "DOG" })).status).toBe(200);
+    const { alertId } = await raised(owner, tag.id, { latitude: 48.14001, longitude: 11.58002, note: "Near the river" });
+    const response = await call(exportRoute, apiRequest("/api/v1/auth/me/export", { headers: bearer(owner.accessToken), ip: nextTestIp() }));
+    expect(response.status).toBe(200);
+    const { data } = await json<{ data: { alertArea: unknown[]; lostPetAlerts: unknown[] } }>(response);
+    expect(data.alertArea).toEqual([{ latitude: 48.137, longitude: 11.575, radiusKm: 4, species: "DOG", createdAt: expect.any(String), updatedAt: expect.any(String) }]);
+    expect(data.lostPetAlerts).toEqual([expect.objectContaining({ id: alertId, tagId: tag.id, latitude: 48.14001, longitude: 11.58002, note: "Near the river", radiusKm: 5, closedAt: null })]);
   });
 });

@@ -1,4 +1,5 @@
 import type { Executor } from "@/db/client";
+import { exportAlertArea, exportLostPetAlerts } from "@/lib/services/alerts";
 import { exportApiKeys, exportSessions, getUserById, type PublicUser, toPublicUser } from "@/lib/services/auth";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { exportEmergency } from "@/lib/services/emergency";
@@ -32,6 +33,8 @@ const exportSections = {
   apiKeys: exportApiKeys,
   relayPhone: exportRelayPhone,
   tagRelays: exportTagRelays,
+  alertArea: exportAlertArea,
+  lostPetAlerts: exportLostPetAlerts,
 } satisfies Record<string, ExportSection>;
 
 export type AccountExport = { user: PublicUser; exportedAt: string } & {

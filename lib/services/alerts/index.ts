@@ -9,6 +9,7 @@ export { listTagAlerts, raiseLostAlert } from "./raise";
 export { FAN_OUT_BATCH_SIZE, notifyAlertRecipients } from "./fan-out";
 export { contactOwnerFromAlert, getPublicLostAlert, reportSighting } from "./public";
 export { listNearbyAlerts } from "./nearby";
+export { exportAlertArea, exportLostPetAlerts } from "./export";
 export { aboutDistance, publicLastSeenPoint, storedAreaPoint } from "./places";
 export { PET_SPECIES, type PetSpecies, petSpeciesSchema, speciesOf } from "./species";
 export { lostPetNearbyText, petDescription, speciesWord, timeAgo } from "./wording";
