@@ -87,6 +87,8 @@ test.describe("lost-pet alerts on a phone", () => {
         await expect(form.getByRole("status").filter({ hasText: "Saved: you will hear of pets lost within 3 km of your area." })).toBeVisible();
         await them.reload();
         await expect(them.getByTestId("watching")).toHaveText("You are watching 3 km around your area, dogs.");
+        await expect(map).toHaveAttribute("data-map-state", "ready");
+        await expect(map.locator(".point-picker-radius")).toHaveCount(1);
         await expect(them.getByText("No pet is missing near you right now.")).toBeVisible();
         await expectNoHorizontalScroll(them, PHONE.width);
         await expectRenderedScreenshot(them, testInfo, "alerts-watch-area-390");
@@ -100,6 +102,9 @@ test.describe("lost-pet alerts on a phone", () => {
         await signInWithForm(page, tag.owner);
         await page.goto(`/dashboard/tags/${tag.tagId}`);
         const mode = page.getByRole("region", { name: "Lost mode is on" });
+        // Folded, the alert keeps the tag page short on a phone: the rarely used rest starts within about three screens.
+        const more = (await page.getByText(/^More: /).boundingBox())!;
+        expect(more.y + (await page.evaluate(() => window.scrollY)), "the top of \"More\" on the tag page").toBeLessThanOrEqual(3.25 * PHONE.height);
         await mode.locator("summary", { hasText: "Alert people nearby" }).click();
         const form = mode.getByRole("form", { name: "Alert people nearby" });
         const send = form.getByRole("button", { name: "Alert people nearby" });
@@ -131,6 +136,7 @@ test.describe("lost-pet alerts on a phone", () => {
         alertUrl = (await sent.first().getByRole("link", { name: /Its public page/ }).getAttribute("href"))!;
         expect(alertUrl).toMatch(/^\/lost\/[0-9a-f-]{36}$/);
         await expectNoHorizontalScroll(page, PHONE.width);
+        await expectRenderedScreenshot(page, testInfo, "tag-lost-alert-sent-390");
       });
 
       await test.step("the neighbour's open page announces it at once, and lists it with its distance", async () => {

@@ -53,7 +53,20 @@ type Phase = "loading" | "ready" | "failed";
  * Each marker carries `data-place-id` and the class `map-place map-place-<kind>`; the container gets
  * `data-map-state` (loading, ready, failed) and `data-place-count`.
  */
-export function PlacesMap({ places, label, describedBy, texts }: { places: MapPlace[]; label: string; describedBy?: string; texts?: Partial<PlacesMapTexts> }) {
+export function PlacesMap({
+  places,
+  label,
+  describedBy,
+  texts,
+  singleZoom = 16,
+}: {
+  places: MapPlace[];
+  label: string;
+  describedBy?: string;
+  texts?: Partial<PlacesMapTexts>;
+  /** The zoom for a lone place: street level by default; an area (a rounded place) wants less. */
+  singleZoom?: number;
+}) {
   const words = { ...englishTexts, ...texts };
   const container = useRef<HTMLDivElement>(null);
   const [phase, setPhase] = useState<Phase>("loading");
@@ -89,7 +102,7 @@ export function PlacesMap({ places, label, describedBy, texts }: { places: MapPl
           markers.push(marker);
         }
         if (markers.length === 0) map.setView([20, 0], 2);
-        else if (markers.length === 1) map.setView(markers[0]!.getLatLng(), 16);
+        else if (markers.length === 1) map.setView(markers[0]!.getLatLng(), singleZoom);
         else map.fitBounds(L.featureGroup(markers).getBounds(), { padding: [32, 32], maxZoom: 16 });
         setPhase("ready");
       })
@@ -100,7 +113,7 @@ export function PlacesMap({ places, label, describedBy, texts }: { places: MapPl
       cancelled = true;
       map?.remove();
     };
-  }, [key, openInOsm]);
+  }, [key, openInOsm, singleZoom]);
 
   const placeholder = !hydrated ? words.needsScript : phase === "failed" ? words.failed : phase === "loading" ? words.loading : null;
 

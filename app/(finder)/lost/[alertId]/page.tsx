@@ -261,6 +261,7 @@ async function LastSeen({ alert }: { alert: PublicLostAlert }) {
         label={t("mapLabel")}
         describedBy="lost-area-note"
         places={[{ id: alert.id, latitude, longitude, accuracy: AREA_RADIUS_M, kind: "shared", label: t("mapMarker", { time }) }]}
+        singleZoom={14}
         texts={{ needsScript: t("mapNeedsScript"), failed: t("mapFailed"), loading: t("mapLoading"), openInOsm: t("openInOsm") }}
       />
       <p id="lost-area-note" className="text-sm text-muted">
