@@ -1,5 +1,5 @@
 /**
- * How a found animal's colour or breed is compared with a lost pet's (docs/alerts.md): they must share a
+ * How a found animal's colour or breed is compared with a lost pet's (docs/organisations.md): they must share a
  * word of at least 3 letters, case-insensitively, leaving out filler that says nothing about the animal.
  * An empty field (or one of filler only) on either side does not exclude: nothing to compare.
  */

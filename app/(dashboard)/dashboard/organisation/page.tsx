@@ -23,7 +23,7 @@ const REPORTS_PER_PAGE = 10;
 type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
 /**
- * A shelter's, vet's or police station's page (docs/alerts.md): the application; while it waits, a notice;
+ * A shelter's, vet's or police station's page (docs/organisations.md): the application; while it waits, a notice;
  * once verified by an admin, the open lost-pet alerts around it (newest first, with photos), the found-animal
  * report form and its own reports with the lost pets each matched.
  */
