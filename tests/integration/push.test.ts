@@ -253,6 +253,19 @@ describe("web push delivery (notifications.push job)", () => {
     expect(service.receivedBy(flaky.id)).toHaveLength(2);
     expect((await rowFor(flaky.endpoint))!.lastSuccessAt).toBeInstanceOf(Date);
   });
+
+  it("shows a lost pet's photo (a stored photo's path only) with LOST_PET_NEARBY", async () => {
+    const account = await registerAccount();
+    const device = service.createSubscription();
+    expect((await subscribeAs(subscribe, account.accessToken, device)).status).toBe(200);
+    const photoUrl = "/api/photos/5b8c8f0e-2f55-4a0d-9d3b-2f4f9a3e6c11";
+    const withPhoto = await notify(systemContext(), { userId: account.id, type: "LOST_PET_NEARBY", title: "Lost dog near you: Bella", body: "Bella …", data: { alertId: "5b8c8f0e-2f55-4a0d-9d3b-2f4f9a3e6c12", photoUrl } });
+    const elsewhere = await notify(systemContext(), { userId: account.id, type: "LOST_PET_NEARBY", title: "Lost cat near you", body: "…", data: { photoUrl: "https://evil.example/cat.jpg" } });
+    expect((await jobs.runPendingJobs({ name: "notifications.push" })).failed).toBe(0);
+    const payloads = service.receivedBy(device.id).map((push) => JSON.parse(push.payload) as { id: string; image?: string });
+    expect(payloads.find((payload) => payload.id === withPhoto.id)!.image).toBe(photoUrl);
+    expect(payloads.find((payload) => payload.id === elsewhere.id)).not.toHaveProperty("image");
+  });
 });
 
 describe("devices that signed out", () => {
