@@ -571,6 +571,15 @@ describe("GET /api/v1/alerts/nearby and GET /api/v1/tags/{id}/lost-alerts", () =
       expect.objectContaining({ id: a.alertId, status: "OPEN", removed: false, latitude: c.latitude + 0.02, longitude: c.longitude, radiusKm: 5, recipients: 1, notified: 0, url: `/lost/${a.alertId}`, closedAt: null }),
     ]);
     expect((await tagRow(first.tag.id))!.status).toBe("LOST");
+
+    // A tag that left the owner who raised the alert (still LOST with its new owner): the alert is gone for everyone.
+    const newOwner = await registerAccount();
+    await db().update(schema.tags).set({ ownerId: newOwner.id }).where(eq(schema.tags.id, first.tag.id));
+    await expectError(await publicView(a.alertId), 404, "NOT_FOUND");
+    await expectError(await contact(a.alertId, { message: "Seen her" }), 404, "NOT_FOUND");
+    const left = await json<{ data: { alertId: string }[]; meta: { total: number } }>(await nearby(near));
+    expect(left.data.map((item) => item.alertId)).toEqual([b.alertId]);
+    expect(left.meta.total).toBe(1);
   });
 });
 

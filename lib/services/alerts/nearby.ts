@@ -14,7 +14,8 @@ export async function listNearbyAlerts(ctx: ServiceContext, input: { page: numbe
   const alerts = schema.lostPetAlerts;
   const recipients = schema.lostPetAlertRecipients;
   const pets = schema.petProfiles;
-  const mine = and(eq(recipients.userId, userId), isNull(alerts.closedAt), isNull(alerts.removedAt));
+  // An alert whose tag has left its owner is not that owner's pet any more (as on the public page: 404).
+  const mine = and(eq(recipients.userId, userId), isNull(alerts.closedAt), isNull(alerts.removedAt), eq(schema.tags.ownerId, alerts.ownerId));
   const [rows, [counted]] = await Promise.all([
     ctx.db
       .select({
@@ -36,7 +37,12 @@ export async function listNearbyAlerts(ctx: ServiceContext, input: { page: numbe
       .orderBy(desc(alerts.createdAt), desc(alerts.id))
       .limit(input.limit)
       .offset((input.page - 1) * input.limit),
-    ctx.db.select({ total: count() }).from(recipients).innerJoin(alerts, eq(alerts.id, recipients.alertId)).where(mine),
+    ctx.db
+      .select({ total: count() })
+      .from(recipients)
+      .innerJoin(alerts, eq(alerts.id, recipients.alertId))
+      .innerJoin(schema.tags, eq(schema.tags.id, alerts.tagId))
+      .where(mine),
   ]);
   const photos = await photoUrlOf(
     ctx.db,
