@@ -188,7 +188,8 @@ export const organisationAlertSchema = z
   .meta({ id: "OrganisationAlert" });
 export type OrganisationAlert = z.infer<typeof organisationAlertSchema>;
 
-export const foundReportMatchSchema = organisationAlertSchema.meta({ id: "FoundReportMatch", description: "distanceText: from the found place to where the pet was last seen" });
+/** A found report's match is an alert's card; its distanceText is from the found place to where the pet was last seen. */
+export const foundReportMatchSchema = organisationAlertSchema;
 
 export const foundReportSchema = z
   .object({
