@@ -365,6 +365,22 @@ describe("the alerts.fan-out job", () => {
     expect(mail!.html).toContain(`/dashboard/notifications/${notification!.id}/open`);
   });
 
+  it("holds a watcher's e-mail and push until their quiet hours end (the live notification is at once)", async () => {
+    const { owner, tag } = await lostPet();
+    const c = centre();
+    const sleeper = await registeredWatcher({ ...c, radiusKm: 5 });
+    const hhmm = (date: Date) => date.toISOString().slice(11, 16);
+    const quietHours = { start: hhmm(new Date(Date.now() - 3600_000)), end: hhmm(new Date(Date.now() + 2 * 3600_000)), timeZone: "UTC" };
+    expect((await call(putPreferencesRoute, apiRequest("/api/v1/notifications/preferences", { method: "PUT", headers: bearer(sleeper.accessToken), body: { quietHours } }))).status).toBe(200);
+    const { alertId } = await raised(owner, tag.id, c);
+    await runFanOut(alertId);
+    const [notification] = await lostPetNotificationsOf(sleeper.id);
+    const result: unknown = await db().execute(sql`select name, start_after from ${sql.raw(JOBS_SCHEMA)}.job where data->>'notificationId' = ${notification!.id} order by name`);
+    const jobs = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as { name: string; start_after: string | Date }[];
+    expect(jobs.map((job) => job.name)).toEqual(["notifications.email", "notifications.push"]);
+    for (const job of jobs) expect(new Date(job.start_after).getTime()).toBeGreaterThan(Date.now() + 3600_000);
+  });
+
   it("notifies no one more once the alert is closed", async () => {
     const { owner, tag } = await lostPet();
     const c = centre();
