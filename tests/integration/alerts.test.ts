@@ -381,6 +381,24 @@ describe("the alerts.fan-out job", () => {
     for (const job of jobs) expect(new Date(job.start_after).getTime()).toBeGreaterThan(Date.now() + 3600_000);
   });
 
+  it("leaves out a recipient suspended or blocked either way between the alert and its notification", async () => {
+    const { owner, tag } = await lostPet();
+    const c = centre();
+    const [suspended, blockedByOwner, blockerOfOwner, still] = await Promise.all([1, 2, 3, 4].map(() => watcher(c.latitude, c.longitude, 5)));
+    const { alertId, recipients } = await raised(owner, tag.id, c);
+    expect(recipients).toBe(4);
+    await db().update(schema.users).set({ suspendedAt: new Date() }).where(eq(schema.users.id, suspended!));
+    await db()
+      .insert(schema.userBlocks)
+      .values([
+        { blockerId: owner.id, blockedId: blockedByOwner! },
+        { blockerId: blockerOfOwner!, blockedId: owner.id },
+      ]);
+    await runFanOut(alertId);
+    for (const userId of [suspended!, blockedByOwner!, blockerOfOwner!]) expect(await lostPetNotificationsOf(userId)).toHaveLength(0);
+    expect(await lostPetNotificationsOf(still!)).toHaveLength(1);
+  });
+
   it("notifies no one more once the alert is closed", async () => {
     const { owner, tag } = await lostPet();
     const c = centre();

@@ -13,7 +13,8 @@ export const FAN_OUT_BATCH_SIZE = 500;
  * per transaction (nearest first). Each batch stores the LOST_PET_NEARBY notifications, their live
  * signals and e-mail/push jobs (notifyMany) and marks its recipients with their notification in the same
  * transaction, so a retry or a second run notifies only those left, and two runs at once split the rows
- * (SKIP LOCKED) instead of doubling them. An alert closed or removed before its turn notifies no one more.
+ * (SKIP LOCKED) instead of doubling them. An alert closed or removed before its turn notifies no one more, nor
+ * does a recipient suspended or blocked (either way) since the alert was raised.
  */
 export async function notifyAlertRecipients(ctx: ServiceContext, alertId: string, options: { batchSize?: number; now?: () => Date } = {}): Promise<{ notified: number }> {
   const batchSize = options.batchSize ?? FAN_OUT_BATCH_SIZE;
@@ -26,7 +27,15 @@ export async function notifyAlertRecipients(ctx: ServiceContext, alertId: string
       const batch = await tx.db
         .select({ userId: recipients.userId, distanceM: recipients.distanceM })
         .from(recipients)
-        .where(and(eq(recipients.alertId, alert.id), isNull(recipients.notificationId)))
+        .where(
+          and(
+            eq(recipients.alertId, alert.id),
+            isNull(recipients.notificationId),
+            // Still as the fan-out chose them: suspended or blocked either way since, they are left out.
+            sql`not exists (select 1 from ${schema.users} where ${schema.users.id} = ${recipients.userId} and ${schema.users.suspendedAt} is not null)`,
+            sql`not exists (select 1 from ${schema.userBlocks} where (${schema.userBlocks.blockerId} = ${alert.ownerId}::uuid and ${schema.userBlocks.blockedId} = ${recipients.userId}) or (${schema.userBlocks.blockerId} = ${recipients.userId} and ${schema.userBlocks.blockedId} = ${alert.ownerId}::uuid))`,
+          ),
+        )
         .orderBy(asc(recipients.distanceM), asc(recipients.userId))
         .limit(batchSize)
         .for("update", { skipLocked: true });
