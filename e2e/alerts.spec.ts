@@ -73,9 +73,16 @@ test.describe("lost-pet alerts on a phone", () => {
         await waitForHydration(save);
         const map = form.getByTestId("point-picker-map");
         await expect(map).toHaveAttribute("data-map-state", "ready");
-        // A tap on the map chooses a point; typing the home's coordinates then moves it there.
-        await map.click();
+        // From the keyboard: the map takes focus, the arrow keys move it and Enter chooses its centre.
+        await map.locator(".leaflet-container").focus();
+        await them.keyboard.press("ArrowRight");
+        await them.keyboard.press("Enter");
         await expect(map).not.toHaveAttribute("data-point", "");
+        await expect(form.getByTestId("point-picker-status")).toHaveText(/^Chosen: -?\d+\.\d{5}, -?\d+\.\d{5}$/);
+        // A tap on the map chooses a point; typing the home's coordinates then moves it there.
+        const keyed = await map.getAttribute("data-point");
+        await map.click({ position: { x: 60, y: 200 } });
+        await expect(map).not.toHaveAttribute("data-point", keyed!);
         await form.locator("summary", { hasText: "Type the coordinates instead" }).click();
         await form.getByRole("spinbutton", { name: "Latitude" }).fill(String(NEIGHBOUR_HOME.latitude));
         await form.getByRole("spinbutton", { name: "Longitude" }).fill(String(NEIGHBOUR_HOME.longitude));
@@ -171,6 +178,10 @@ test.describe("lost-pet alerts on a phone", () => {
         await expect(them.getByRole("form", { name: "Message the owner" })).toBeVisible();
         await expectNoHorizontalScroll(them, PHONE.width);
         await expectRenderedScreenshot(them, testInfo, "lost-page-390");
+        // "Report this alert" leads to the report form, which knows what is reported.
+        await them.getByRole("link", { name: "Report this alert" }).click();
+        await expect(them.getByRole("form", { name: "Report a problem" })).toContainText("You are reporting a lost-pet alert.");
+        await them.goBack();
       });
 
       await test.step("\"I've seen this pet\" shares the neighbour's position and opens the conversation", async () => {
