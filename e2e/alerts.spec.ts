@@ -281,4 +281,61 @@ test.describe("lost-pet alerts on a phone", () => {
       await german.close();
     }
   });
+
+  test("without JavaScript the owner's and the neighbour's forms work with typed coordinates", async ({ browser, playwright, request }, testInfo) => {
+    test.setTimeout(120_000);
+    const tag = await lostDog(playwright);
+    const neighbour = newAccount("nojs-neighbour");
+    await registerByApi(request, neighbour);
+    // Signed in with scripts (the sign-in form needs them), then the same cookies in a context without.
+    const signIn = async (account: TestAccount) => {
+      const scripted = await browser.newContext({ baseURL: e2eBaseUrl, viewport: PHONE });
+      const page = await scripted.newPage();
+      await signInWithForm(page, account);
+      const state = await scripted.storageState();
+      await scripted.close();
+      return browser.newContext({ baseURL: e2eBaseUrl, viewport: PHONE, javaScriptEnabled: false, storageState: state });
+    };
+    const theirs = await signIn(neighbour);
+    const owners = await signIn(tag.owner);
+    try {
+      await test.step("the neighbour types the home's coordinates", async () => {
+        const page = await theirs.newPage();
+        await page.goto("/dashboard/alerts");
+        const form = page.getByRole("form", { name: "Watch my area for lost pets" });
+        await expect(form.getByTestId("point-picker")).toHaveAttribute("data-mode", "static");
+        await form.getByRole("spinbutton", { name: "Latitude" }).fill("-34.6037");
+        await form.getByRole("spinbutton", { name: "Longitude" }).fill("-58.3816");
+        await form.getByLabel("Radius in km").fill("4");
+        await form.getByRole("button", { name: "Start watching" }).click();
+        await expect(page.getByText("Saved: you will hear of pets lost within 4 km of your area.")).toBeVisible();
+        await page.goto("/dashboard/alerts");
+        await expect(page.getByTestId("watching")).toHaveText("You are watching 4 km around your area, all pets.");
+        await expectNoHorizontalScroll(page, PHONE.width);
+        await testInfo.attach("alerts-watch-area-nojs-390", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+      });
+
+      await test.step("the owner unfolds \"Alert people nearby\", types where the dog was last seen and sends it", async () => {
+        const page = await owners.newPage();
+        await page.goto(`/dashboard/tags/${tag.tagId}`);
+        const mode = page.getByRole("region", { name: "Lost mode is on" });
+        await mode.locator("summary", { hasText: "Alert people nearby" }).click();
+        const form = mode.getByRole("form", { name: "Alert people nearby" });
+        await form.getByRole("spinbutton", { name: "Latitude" }).fill("-34.6050");
+        await form.getByRole("spinbutton", { name: "Longitude" }).fill("-58.3800");
+        await form.getByRole("button", { name: "Alert people nearby" }).click();
+        await expect(page.getByText("Sent to 1 person nearby.")).toBeVisible();
+        await expect(page.getByRole("list", { name: "Alerts sent, newest first" }).getByRole("listitem")).toHaveCount(1);
+      });
+
+      await test.step("the neighbour's list has the dog", async () => {
+        const page = await theirs.newPage();
+        await page.goto("/dashboard/alerts");
+        await expect(page.getByRole("list", { name: "Lost pets near you, newest first" }).getByRole("listitem")).toContainText("Bella");
+      });
+    } finally {
+      await theirs.close();
+      await owners.close();
+    }
+  });
 });
