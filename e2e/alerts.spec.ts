@@ -241,6 +241,9 @@ test.describe("lost-pet alerts on a phone", () => {
       await test.step("the page is readable and its forms post without scripts", async () => {
         await page.goto(created.url);
         await expect(page.getByRole("heading", { level: 1, name: "Bella" })).toBeVisible();
+        // A shared link's preview shows the pet.
+        await expect(page.locator('meta[property="og:title"]')).toHaveAttribute("content", "Lost: Bella");
+        await expect(page.locator('meta[property="og:image"]')).toHaveAttribute("content", /\/api\/photos\/[0-9a-f-]{36}$/);
         await expect(page.getByTestId("lost-identifying")).toContainText("Labrador");
         await expect(page.getByRole("form", { name: "Message the owner" }).getByRole("textbox", { name: "Your message" })).toBeVisible();
         // The map box says it needs JavaScript; the links open the area.

@@ -41,8 +41,19 @@ const loadAlert = cache(async (rawId: string): Promise<PublicLostAlert> => {
 export async function generateMetadata({ params }: { params: Params }): Promise<Metadata> {
   const t = await getTranslations("Lost");
   const alert = await loadAlert((await params).alertId);
-  // Shared by neighbours on purpose, but still nobody's search result: the page is about a private person's pet.
-  return { title: t("metaTitle", { name: alert.petName ?? t("unnamedPet") }), robots: { index: false, follow: false }, referrer: "same-origin" };
+  const name = alert.petName ?? t("unnamedPet");
+  const title = t("metaTitle", { name });
+  const description = alert.status === "OPEN" ? t("bannerOpen") : alert.status === "HOME" ? t("homeHeading", { name }) : t("closedHeading");
+  const photo = alert.photos[0];
+  // Shared by neighbours on purpose (the preview shows the pet), but still nobody's search result: the page is
+  // about a private person's pet.
+  return {
+    title,
+    description,
+    openGraph: { title, description, type: "website", ...(photo ? { images: [{ url: photo.url }] } : {}) },
+    robots: { index: false, follow: false },
+    referrer: "same-origin",
+  };
 }
 
 /**
