@@ -9,6 +9,7 @@ import { GET as orgAlertsRoute } from "@/app/api/v1/organisations/alerts/route";
 import { POST as reportRoute } from "@/app/api/v1/reports/route";
 import { POST as adminActionRoute } from "@/app/api/v1/admin/reports/[id]/action/route";
 import { GET as publicLostRoute } from "@/app/api/v1/lost/[alertId]/route";
+import { GET as exportRoute } from "@/app/api/v1/auth/me/export/route";
 import { fieldMatches } from "@/lib/services/organisations";
 import { bearer, registerAccount, setRole, type TestAccount } from "../support/auth";
 import { apiRequest, call, json, nextTestIp } from "../support/http";
@@ -301,5 +302,20 @@ describe("reports of alerts and found reports", () => {
     expect(asOrganisation.data.removed).toBe(true);
     expect((await getReport(moderator, id)).status).toBe(200);
     await expectError(await reportAbuse(alert.owner, { type: "SPAM", description: "Again.", foundReportId: id }), 404, "NOT_FOUND");
+  });
+});
+
+describe("the data export", () => {
+  it("carries the account's organisation and its found reports (with how many alerts each matched), not the photo", async () => {
+    const at = testCentre();
+    const { account, organisationId } = await testOrganisation(at);
+    await testAlert({ at: north(at, 1) });
+    const result = await filed(account, foundBody(at, { colour: "brown" }));
+    const response = await call(exportRoute, apiRequest("/api/v1/auth/me/export", { headers: auth(account), ip: nextTestIp() }));
+    expect(response.status).toBe(200);
+    const { data } = await json<{ data: { organisation: unknown[]; foundReports: unknown[] } }>(response);
+    expect(data.organisation).toEqual([expect.objectContaining({ id: organisationId, name: "Riverside Animal Shelter", phone: "+442079460958", verifiedAt: expect.any(String) })]);
+    expect(data.foundReports).toEqual([expect.objectContaining({ id: result.report.id, species: "DOG", colour: "brown", matchedAlerts: 1, removedAt: null })]);
+    expect(JSON.stringify(data.foundReports)).not.toContain("base64");
   });
 });

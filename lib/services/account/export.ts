@@ -5,6 +5,7 @@ import { requireUser, withTransaction, type ServiceContext } from "@/lib/service
 import { exportEmergency } from "@/lib/services/emergency";
 import { exportThreads } from "@/lib/services/messages";
 import { exportNotifications } from "@/lib/services/notifications";
+import { exportFoundReports, exportOrganisation } from "@/lib/services/organisations";
 import { exportRelayPhone, exportTagRelays } from "@/lib/services/relay";
 import { exportBlockedUsers, exportReports } from "@/lib/services/reports";
 import { exportRewards } from "@/lib/services/rewards";
@@ -35,6 +36,8 @@ const exportSections = {
   tagRelays: exportTagRelays,
   alertArea: exportAlertArea,
   lostPetAlerts: exportLostPetAlerts,
+  organisation: exportOrganisation,
+  foundReports: exportFoundReports,
 } satisfies Record<string, ExportSection>;
 
 export type AccountExport = { user: PublicUser; exportedAt: string } & {

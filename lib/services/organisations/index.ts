@@ -5,6 +5,7 @@
  */
 export { type AdminOrganisationQuery, listOrganisationsForAdmin, setOrganisationVerified } from "./admin";
 export { listOrganisationAlerts } from "./alerts-near";
+export { exportFoundReports, exportOrganisation } from "./export";
 export { fileFoundReport, foundReportPhotoPath, getFoundReport, getFoundReportPhoto, listMyFoundReports } from "./found-reports";
 export { fieldMatches, significantWords } from "./matching";
 export { applyForOrganisation, findMyOrganisation, getMyOrganisation, NO_ORGANISATION, NOT_VERIFIED, updateMyOrganisation } from "./organisations";
