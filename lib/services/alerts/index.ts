@@ -7,7 +7,7 @@
 export { deleteAlertArea, findAlertArea, getAlertArea, putAlertArea } from "./areas";
 export { listTagAlerts, raiseLostAlert } from "./raise";
 export { FAN_OUT_BATCH_SIZE, notifyAlertRecipients } from "./fan-out";
-export { contactOwnerFromAlert, getPublicLostAlert, reportSighting } from "./public";
+export { ALERT_CLOSED, contactOwnerFromAlert, getPublicLostAlert, reportSighting } from "./public";
 export { listNearbyAlerts } from "./nearby";
 export { exportAlertArea, exportLostPetAlerts } from "./export";
 export { aboutDistance, publicLastSeenPoint, storedAreaPoint } from "./places";

@@ -12,7 +12,8 @@ import { publicLastSeenPoint } from "./places";
 import { ALERT_NOT_FOUND, alertById, alertStatusOf, petDetailsOf, photosOf } from "./queries";
 import { type AlertContactInput, type PublicLostAlert, SIGHTING_DEFAULT_MESSAGE, type SightingInput } from "./schemas";
 
-const ALERT_CLOSED = "This alert is closed: the owner no longer takes messages through it.";
+/** The 403 of a contact or sighting on an alert that is no longer open (the lost page tells it apart). */
+export const ALERT_CLOSED = "This alert is closed: the owner no longer takes messages through it.";
 
 /**
  * The alert and its tag while the alert may be shown: an unknown or removed alert is 404, and so is one

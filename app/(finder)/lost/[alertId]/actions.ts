@@ -10,7 +10,7 @@ import { action } from "@/lib/forms/action";
 import { readSignedNumber } from "@/lib/forms/signed-number";
 import { alertEndpoints } from "@/lib/http/endpoints/alerts";
 import { visitorFrom } from "@/lib/http/visitor";
-import { contactOwnerFromAlert, reportSighting } from "@/lib/services/alerts";
+import { ALERT_CLOSED, contactOwnerFromAlert, reportSighting } from "@/lib/services/alerts";
 import { ForbiddenError, NotFoundError, RateLimitError, type DomainError } from "@/lib/services/errors";
 
 type Finder = Awaited<ReturnType<typeof getTranslations<"Finder">>>;
@@ -38,7 +38,7 @@ function invalidState(t: Finder, error: z.ZodError, values: Record<string, strin
 
 /** The alert's refusals in the visitor's language: closed (403), gone (404), too many (429). */
 function refusal(t: Finder, lost: Awaited<ReturnType<typeof getTranslations<"Lost">>>, error: DomainError, values: Record<string, string> | undefined): FormState {
-  if (error instanceof ForbiddenError) return { status: "error", message: error.message.startsWith("This alert is closed") ? lost("contactClosed") : t("contactForbidden"), values };
+  if (error instanceof ForbiddenError) return { status: "error", message: error.message === ALERT_CLOSED ? lost("contactClosed") : t("contactForbidden"), values };
   if (error instanceof NotFoundError) return { status: "error", message: lost("notFoundHeading"), values };
   if (error instanceof RateLimitError) return { status: "error", message: t("rateLimited"), values };
   return { status: "error", message: t("failed"), values };
