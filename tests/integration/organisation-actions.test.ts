@@ -12,6 +12,7 @@ const sharp = (await import("sharp")).default;
 const { getDatabase, schema } = await import("@/db/client");
 const { applyOrganisationAction, fileFoundReportAction, updateOrganisationAction } = await import("@/app/(dashboard)/dashboard/organisation/actions");
 const { setVerifiedAction } = await import("@/app/(admin)/admin/organisations/actions");
+const { createReportAction } = await import("@/app/(dashboard)/dashboard/account/safety/actions");
 const { prepareJobs, stopJobs } = await import("@/lib/jobs");
 const { registerAccount, setRole } = await import("../support/auth");
 const { nextTestIp } = await import("../support/http");
@@ -111,5 +112,20 @@ describe("the organisation's forms", () => {
     const invalid = await as(shelter, () => fileFoundReportAction({ status: "idle" }, form({ species: "DOG", latitude: "", longitude: "west", foundAt: "soon", timeZone: "UTC", note: "" })));
     expect(invalid).toMatchObject({ status: "error", values: { longitude: "west", foundAt: "soon" } });
     expect(Object.keys((invalid as { fieldErrors?: Record<string, unknown> }).fieldErrors ?? {}).sort()).toEqual(["foundAt", "latitude", "longitude", "note"]);
+  });
+});
+
+describe("the report form", () => {
+  it("reports an alert or a found report named by its link's hidden field", async () => {
+    const place = { latitude: 12.3, longitude: -45.6 };
+    const alert = await testAlert({ at: place });
+    const reporter = await registerAccount();
+    const sent = await as(reporter, () => createReportAction({ status: "idle" }, form({ type: "SCAM", description: "Asks for money up front.", alertId: alert.alertId })));
+    expect(sent).toMatchObject({ status: "success" });
+    const [row] = await db().select().from(schema.reports).where(eq(schema.reports.reporterId, reporter.id));
+    expect(row).toMatchObject({ alertId: alert.alertId, targetUserId: alert.owner.id, foundReportId: null });
+
+    const unknown = await as(reporter, () => createReportAction({ status: "idle" }, form({ type: "SPAM", description: "Spam.", foundReportId: "00000000-0000-4000-8000-000000000000" })));
+    expect(unknown).toMatchObject({ status: "error", message: expect.stringContaining("not found") });
   });
 });
