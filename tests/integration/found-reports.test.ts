@@ -145,6 +145,16 @@ describe("POST /api/v1/organisations/found: matching and notifications", () => {
     expect(result.matches.map((match) => match.alertId)).toEqual([black.alertId, white.alertId]);
   });
 
+  it("words the notification: the organisation, what it found and how far from where the pet was last seen", async () => {
+    const at = testCentre();
+    const { account } = await testOrganisation(at, { name: "Harbour Vets" });
+    const alert = await testAlert({ at: north(at, 2), species: "OTHER", color: "orange", petName: "Nemo" });
+    await filed(account, foundBody(at, { species: "OTHER", colour: "Orange" }));
+    const [note] = await notificationsOf(alert.owner.id);
+    expect(note!.title).toBe("An animal found nearby may be Nemo");
+    expect(note!.body).toBe("Harbour Vets, an animal shelter, found an Orange animal about 2 km from where Nemo was last seen. See the report and contact them.");
+  });
+
   it("ten identical requests with one Idempotency-Key file one report and notify once", async () => {
     const at = testCentre();
     const { account } = await testOrganisation(at);

@@ -61,13 +61,20 @@ async function readPhoto(bytes: Buffer) {
   }
 }
 
+/** "a dog", "an animal", "an orange cat": the article by the first letter, which is right for these words. */
+function withArticle(words: string, capital = false): string {
+  const article = /^[aeiou]/i.test(words) ? "an" : "a";
+  return `${capital ? article[0]!.toUpperCase() + article.slice(1) : article} ${words}`;
+}
+
 function notificationOf(organisation: OrganisationRow, report: ReportRow, alert: AlertCardRow) {
   const pet = alert.petName ?? alert.itemName ?? "your pet";
   const animal = speciesWords[report.species];
   const described = [report.color, report.breed].filter(Boolean).join(" ");
+  const found = `${described ? `${described} ` : ""}${animal}`;
   return {
-    title: `A ${animal} found nearby may be ${pet}`,
-    body: `${organisation.name}, ${kindWords[organisation.kind]}, found a ${described ? `${described} ` : ""}${animal} ${toOrganisationAlert(alert).distanceText} from where ${pet} was last seen. See the report and contact them.`,
+    title: `${withArticle(animal, true)} found nearby may be ${pet}`,
+    body: `${organisation.name}, ${kindWords[organisation.kind]}, found ${withArticle(found)} ${toOrganisationAlert(alert).distanceText} from where ${pet} was last seen. See the report and contact them.`,
   };
 }
 
