@@ -13,7 +13,7 @@ import { pageParams } from "@/lib/http/page-input";
 import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { formatPlace, openStreetMapUrl } from "@/lib/maps/links";
 import { NotFoundError } from "@/lib/services/errors";
-import { getFoundReport, type FoundReport } from "@/lib/services/organisations";
+import { findMyOrganisation, getFoundReport, type FoundReport } from "@/lib/services/organisations";
 
 export const metadata: Metadata = { title: "A found animal" };
 
@@ -36,14 +36,16 @@ async function loadReport(ctx: Awaited<ReturnType<typeof requireUserContext>>, i
 export default async function FoundReportPage({ params }: { params: Params }) {
   const { id } = await pageParams(organisationEndpoints.getFound, params);
   const ctx = await requireUserContext(`/dashboard/alerts/found/${id}`);
-  const [timeZone, report] = await Promise.all([viewerTimeZone(), loadReport(ctx, id)]);
+  const [timeZone, report, mine] = await Promise.all([viewerTimeZone(), loadReport(ctx, id), findMyOrganisation(ctx)]);
+  // The organisation that filed it reads the same page, and goes back to its own.
+  const filedByMe = mine?.id === report.organisation.id;
   const animal = animalLabels[report.species];
   const description = [report.colour, report.breed].filter(Boolean).join(" ");
   const { organisation } = report;
 
   return (
     <div className="flex max-w-3xl flex-col gap-6">
-      <BackLink href="/dashboard/alerts">Lost pets</BackLink>
+      {filedByMe ? <BackLink href="/dashboard/organisation">Your organisation</BackLink> : <BackLink href="/dashboard/alerts">Lost pets</BackLink>}
       <PageHeading title={`A found ${animal.toLowerCase()}${description ? `: ${description}` : ""}`}>
         {organisation.name} found this animal. It may be your pet: look at the photo and contact them.
       </PageHeading>
@@ -121,12 +123,14 @@ export default async function FoundReportPage({ params }: { params: Params }) {
         </Panel>
       ) : null}
 
-      <p className="text-sm text-muted">
-        Something wrong with this report?{" "}
-        <Link href={`/dashboard/account/safety?foundReportId=${report.id}&type=SCAM#report`} className="font-semibold text-brand-700 underline">
-          Report this
-        </Link>
-      </p>
+      {filedByMe ? null : (
+        <p className="text-sm text-muted">
+          Something wrong with this report?{" "}
+          <Link href={`/dashboard/account/safety?foundReportId=${report.id}&type=SCAM#report`} className="font-semibold text-brand-700 underline">
+            Report this
+          </Link>
+        </p>
+      )}
     </div>
   );
 }
