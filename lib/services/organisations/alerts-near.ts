@@ -1,8 +1,7 @@
 import type { ServiceContext } from "@/lib/services/context";
 import { requireVerifiedOrganisation } from "./organisations";
-import { openAlertsNear } from "./queries";
+import { openAlertsNear, toOrganisationAlert } from "./queries";
 import type { OrganisationAlert } from "./schemas";
-import { toOrganisationAlert } from "./queries";
 
 /**
  * GET /organisations/alerts: the open lost-pet alerts within the organisation's watch radius, newest
