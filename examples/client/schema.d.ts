@@ -1557,7 +1557,7 @@ export interface paths {
         put?: never;
         /**
          * Report abuse
-         * @description type and description are required. targetUserId, tagId and messageId must exist (404 otherwise); messageId must be a message of one of your own threads (404 otherwise), and when its thread's finder was signed in and no targetUserId is given, the finder is the target. Reporting yourself is 400. The answer promises a review within 24 hours.
+         * @description type and description are required. targetUserId, tagId and messageId must exist (404 otherwise); messageId must be a message of one of your own threads (404 otherwise), and when its thread's finder was signed in and no targetUserId is given, the finder is the target. alertId (a lost-pet alert) and foundReportId (an organisation's found-animal report) must exist and not be removed by a moderator (404 otherwise); the alert's owner, or the organisation's account, is the target unless targetUserId names one. Reporting yourself is 400. The answer promises a review within 24 hours.
          */
         post: operations["createReport"];
         delete?: never;
@@ -1595,7 +1595,7 @@ export interface paths {
         };
         /**
          * The report queue (admin)
-         * @description Paginated; filter by `status` and `type` (an unknown value is 400). Filtered to OPEN or REVIEWING the queue is oldest first, otherwise newest first. Each report carries the reporter, target user, tag, message and thread ids, the reported message's text while it exists, the admin note, the action taken and when it was resolved.
+         * @description Paginated; filter by `status` and `type` (an unknown value is 400). Filtered to OPEN or REVIEWING the queue is oldest first, otherwise newest first. Each report carries the reporter, target user, tag, message and thread ids, the reported message's text while it exists, the reported lost-pet alert or found-animal report (with whether it was removed), the admin note, the action taken and when it was resolved.
          *
          *     Requires role ADMIN or SUPER_ADMIN.
          */
@@ -1641,7 +1641,7 @@ export interface paths {
         put?: never;
         /**
          * Act on a report (admin)
-         * @description Applies the action and closes the report: DISMISS → DISMISSED, the others → RESOLVED, with the action, the admin, the time and the note recorded. WARN_USER notifies the target user (by e-mail too) with the note. SUSPEND_USER suspends the target and revokes all their sessions and API keys at once; their credentials then answer 403; an ADMIN can suspend users only, a SUPER_ADMIN admins too, no one a SUPER_ADMIN (403). DEACTIVATE_TAG deactivates the tag from any status, and its owner cannot reactivate it. DELETE_MESSAGE deletes the reported message (the report keeps its thread). A report already RESOLVED or DISMISSED is 409; an action on something the report does not name (no target user, tag or message, or one gone since) is 422.
+         * @description Applies the action and closes the report: DISMISS → DISMISSED, the others → RESOLVED, with the action, the admin, the time and the note recorded. WARN_USER notifies the target user (by e-mail too) with the note. SUSPEND_USER suspends the target and revokes all their sessions and API keys at once; their credentials then answer 403; an ADMIN can suspend users only, a SUPER_ADMIN admins too, no one a SUPER_ADMIN (403). DEACTIVATE_TAG deactivates the tag from any status, and its owner cannot reactivate it. DELETE_MESSAGE deletes the reported message (the report keeps its thread). REMOVE_ALERT takes the reported lost-pet alert off every public page and list; REMOVE_FOUND_REPORT hides the reported found-animal report from the owners it matched. A report already RESOLVED or DISMISSED is 409; an action on something the report does not name (no target user, tag or message, or one gone since) is 422.
          *
          *     Requires role ADMIN or SUPER_ADMIN.
          */
@@ -1815,6 +1815,154 @@ export interface paths {
         get: operations["getFinderReward"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/alerts/area": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My watch area for lost pets
+         * @description The one area your account watches (your home, rounded to about 100 m). 404 when you watch none.
+         */
+        get: operations["getAlertArea"];
+        /**
+         * Watch an area for lost pets
+         * @description Sets (or replaces) the one area your account watches: a point (your home; stored rounded to about 100 m, never more precise), a radius of 1–50 km and optionally one species. An owner's alert reaches you when the pet was last seen within the smaller of your radius and the alert's. The notifications follow your preferences `email.lostPetNearby` / `push.lostPetNearby` and quiet hours.
+         */
+        put: operations["putAlertArea"];
+        post?: never;
+        /**
+         * Stop watching an area
+         * @description Removes your watch area; no more lost-pet alerts reach you. 404 when you watch none.
+         */
+        delete: operations["deleteAlertArea"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/alerts/nearby": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lost pets near me
+         * @description The open alerts your watch area was reached by, newest first, with the rounded distance from your home. Closed (the pet is home) and removed alerts drop out.
+         */
+        get: operations["listNearbyAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tags/{id}/lost-alert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Alert people near where my pet was last seen
+         * @description For your PET tag in LOST mode: everyone whose watch area covers the last-seen place (within the smaller of their radius and this alert's, for this species or all, not blocked either way, not suspended) is notified (LOST_PET_NEARBY) with the pet's name, description, photo and rounded distance; never your name, contact details or the precise place. `recipients` is how many; the notifications go out in the background. The alert closes by itself when the tag leaves LOST. Someone else's or an unknown tag 404; a tag that is not a PET tag or not LOST 409; at most 3 alerts per tag in any 24 hours, the 4th is 429 with Retry-After.
+         */
+        post: operations["raiseLostAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/tags/{id}/lost-alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My tag's lost-pet alerts
+         * @description Your alerts of this tag, newest first, with the precise place (only you see it), how many watchers each reached and were notified so far, open or closed, and how many more you may raise today. Someone else's tag 404.
+         */
+        get: operations["listTagLostAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/lost/{alertId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A lost pet's public page
+         * @description Public: the pet (name, species, breed, colour, size, marks, photos), where it was last seen rounded to about 500 m and when, the owner's note, and while the alert is OPEN the reward and the phone relay. HOME once the owner marked the pet found. Never the owner's name, address, e-mail or phone, their home area or the precise place. An unknown or removed alert 404.
+         */
+        get: operations["getPublicLostAlert"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/lost/{alertId}/contact": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Message a lost pet's owner
+         * @description The same as POST /scan/{encryptedId}/contact for the alert's tag: opens an anonymous conversation and answers its thread token (keep it secret). A closed alert (the pet is home) 403, as are the contact's own refusals (the owner themselves, a finder the owner blocked); a removed or unknown alert 404. Shares the finder contact limit: 10 new conversations an hour from one IP (429).
+         */
+        post: operations["contactOwnerFromAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/lost/{alertId}/sightings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report seeing a lost pet
+         * @description "I've seen this pet": opens a conversation with the owner (as /contact, `message` defaults to "I've seen this pet.") and adds the place as a location message (as POST /scan/thread/{token}/location), in one transaction; the owner sees it on the conversation's map. Answers as /contact. A closed alert 403, a removed or unknown alert 404. Counts against the finder contact limit and the conversation reply limit (429).
+         */
+        post: operations["reportLostPetSighting"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2731,6 +2879,178 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/organisations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Register an organisation (shelter, vet, police)
+         * @description One per account (a second is 409). phone in international form, stored as E.164; website http or https only. It starts unverified: until an admin verifies it (the account is e-mailed), GET /organisations/alerts and POST /organisations/found answer 403.
+         */
+        post: operations["applyForOrganisation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organisations/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My organisation
+         * @description Your organisation with its verification state; 404 when you have not applied.
+         */
+        get: operations["getMyOrganisation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change my organisation's watch radius, phone or website
+         * @description watchRadiusKm (1–100), phone, website (null clears it); absent fields are kept. The name, kind, address and place are what an admin verified: support changes them. 404 without an organisation.
+         */
+        patch: operations["updateMyOrganisation"];
+        trace?: never;
+    };
+    "/api/v1/organisations/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Open lost-pet alerts near my organisation
+         * @description Verified organisations only (403 otherwise). Open alerts last seen within watchRadiusKm of the premises, newest first; the place rounded to about 500 m.
+         */
+        get: operations["listOrganisationAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organisations/found": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My organisation's found-animal reports
+         * @description Newest first, each with the alerts it matched. 403 without an organisation.
+         */
+        get: operations["listMyFoundReports"];
+        put?: never;
+        /**
+         * Report a found animal
+         * @description Verified organisations only (403 otherwise). photo: a data: URL (JPEG, PNG or WebP, ≤ 5 MB), re-encoded without metadata. foundAt not in the future, at most a year ago. Matches open alerts of the species last seen within 20 km; a given colour or breed must share a word (3+ letters, filler like "and", "mix" ignored) with the pet's, unless the pet's is empty. Each matched owner gets one FOUND_PET_MATCH (data: foundReportId, alertId, organisationName).
+         */
+        post: operations["fileFoundReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/found-reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A found-animal report
+         * @description For the filing organisation and admins (precise place, all matches) and the owners of matched alerts (place rounded to about 500 m, their own matches; not once removed). Anyone else: 404.
+         */
+        get: operations["getFoundReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/found-reports/{id}/photo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A found-animal report's photo
+         * @description The image itself, to the report's readers; 404 when there is none.
+         */
+        get: operations["getFoundReportPhoto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/organisations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Organisations (admin)
+         * @description `verified=false`: those waiting, oldest first; `verified=true`: the verified; neither: all, newest first.
+         *
+         *     Requires role ADMIN or SUPER_ADMIN.
+         */
+        get: operations["listOrganisations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/admin/organisations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Verify an organisation or withdraw its verification (admin)
+         * @description A change is audited and the applicant e-mailed; setting the state it already has changes nothing.
+         *
+         *     Requires role ADMIN or SUPER_ADMIN.
+         */
+        patch: operations["setOrganisationVerified"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3397,7 +3717,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            type: "TAG_SCANNED" | "MESSAGE_RECEIVED" | "CALL_RECEIVED" | "CALL_MISSED" | "TAG_STATUS_CHANGED" | "TAG_CLONE_DETECTED" | "FINDER_LOCATION_SHARED" | "EMERGENCY_ACCESSED" | "REWARD_UPDATED" | "TRANSFER_RECEIVED" | "ORDER_UPDATED" | "PAYMENT_FAILED" | "SUBSCRIPTION_UPDATED" | "SECURITY";
+            type: "TAG_SCANNED" | "MESSAGE_RECEIVED" | "CALL_RECEIVED" | "CALL_MISSED" | "TAG_STATUS_CHANGED" | "TAG_CLONE_DETECTED" | "FINDER_LOCATION_SHARED" | "EMERGENCY_ACCESSED" | "REWARD_UPDATED" | "TRANSFER_RECEIVED" | "LOST_PET_NEARBY" | "FOUND_PET_MATCH" | "ORDER_UPDATED" | "PAYMENT_FAILED" | "SUBSCRIPTION_UPDATED" | "SECURITY";
             title: string;
             body: string;
             read: boolean;
@@ -3413,11 +3733,15 @@ export interface components {
                 messageReceived: boolean;
                 statusChange: boolean;
                 marketing: boolean;
+                /** @description Lost pets near my home: an alert reached your watch area (PUT /alerts/area) */
+                lostPetNearby: boolean;
             };
             push: {
                 tagScanned: boolean;
                 messageReceived: boolean;
                 statusChange: boolean;
+                /** @description Lost pets near my home: an alert reached your watch area (PUT /alerts/area) */
+                lostPetNearby: boolean;
             };
             /** @description E-mail and push wait until the end of quiet hours (urgent notifications excepted); may wrap midnight. */
             quietHours: {
@@ -3638,6 +3962,10 @@ export interface components {
             tagId: string | null;
             /** Format: uuid */
             messageId: string | null;
+            /** Format: uuid */
+            alertId: string | null;
+            /** Format: uuid */
+            foundReportId: string | null;
         };
         AdminReport: {
             /** Format: uuid */
@@ -3698,9 +4026,33 @@ export interface components {
             /** Format: uuid */
             relatedUserId: string | null;
             relatedUserEmail: string | null;
+            /** @description The reported lost-pet alert, while it exists */
+            alert: {
+                /** Format: uuid */
+                id: string;
+                /** @example Bella */
+                petName: string;
+                /** @example DOG */
+                species: string;
+                note: string | null;
+                /** @description Removed by a moderator (REMOVE_ALERT) */
+                removed: boolean;
+            } | null;
+            /** @description The reported found-animal report, while it exists */
+            foundReport: {
+                /** Format: uuid */
+                id: string;
+                /** @example Riverside Animal Shelter */
+                organisationName: string;
+                /** @example CAT */
+                species: string;
+                note: string;
+                /** @description Removed by a moderator (REMOVE_FOUND_REPORT) */
+                removed: boolean;
+            } | null;
             adminNote: string | null;
             /** @enum {string|null} */
-            action: "WARN_USER" | "SUSPEND_USER" | "DEACTIVATE_TAG" | "DELETE_MESSAGE" | "DISMISS" | null;
+            action: "WARN_USER" | "SUSPEND_USER" | "DEACTIVATE_TAG" | "DELETE_MESSAGE" | "DISMISS" | "REMOVE_ALERT" | "REMOVE_FOUND_REPORT" | null;
             /** Format: uuid */
             resolvedById: string | null;
             /** Format: date-time */
@@ -3801,6 +4153,134 @@ export interface components {
             rewardCurrency: string;
             /** @enum {string} */
             rewardStatus: "RETURNED" | "PAID";
+        };
+        AlertArea: {
+            /**
+             * @description Rounded to about 100 m
+             * @example 52.52
+             */
+            latitude: number;
+            /** @example 13.405 */
+            longitude: number;
+            /** @example 3 */
+            radiusKm: number;
+            /** @enum {string|null} */
+            species: "DOG" | "CAT" | "BIRD" | "RABBIT" | "OTHER" | null;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        NearbyLostAlert: {
+            /** Format: uuid */
+            alertId: string;
+            petName: string | null;
+            /** @enum {string} */
+            species: "DOG" | "CAT" | "BIRD" | "RABBIT" | "OTHER";
+            breed: string | null;
+            color: string | null;
+            photoUrl: string | null;
+            /**
+             * @description How far from your home it was last seen, rounded
+             * @example about 1.2 km
+             */
+            distanceText: string;
+            /** Format: date-time */
+            lastSeenAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @example /lost/5b8c8f0e-2f55-4a0d-9d3b-2f4f9a3e6c11 */
+            url: string;
+        };
+        LostAlertCreated: {
+            /** Format: uuid */
+            alertId: string;
+            /**
+             * @description How many watchers nearby will be notified (the notifications go out in the background)
+             * @example 42
+             */
+            recipients: number;
+            /**
+             * @description The public page of the alert
+             * @example /lost/5b8c8f0e-2f55-4a0d-9d3b-2f4f9a3e6c11
+             */
+            url: string;
+        };
+        TagLostAlerts: {
+            /** @description Newest first (at most the last 100) */
+            alerts: components["schemas"]["TagLostAlert"][];
+            /** @description How many more alerts this tag may raise now (at most 3 in any 24 hours) */
+            remainingToday: number;
+            /**
+             * Format: date-time
+             * @description When remainingToday is 0: when the next one is allowed
+             */
+            nextAllowedAt: string | null;
+        };
+        TagLostAlert: {
+            /** Format: uuid */
+            id: string;
+            status: components["schemas"]["LostAlertStatus"];
+            /** @description A moderator removed it: its page is gone */
+            removed: boolean;
+            latitude: number;
+            longitude: number;
+            /** Format: date-time */
+            lastSeenAt: string;
+            radiusKm: number;
+            note: string | null;
+            /** @description Watchers the alert reached */
+            recipients: number;
+            /** @description Of those, how many were notified so far */
+            notified: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            closedAt: string | null;
+            url: string;
+        };
+        /**
+         * @description OPEN while the tag is LOST; HOME once the tag was marked FOUND or ACTIVE again; CLOSED when it left LOST otherwise
+         * @enum {string}
+         */
+        LostAlertStatus: "OPEN" | "HOME" | "CLOSED";
+        PublicLostAlert: {
+            /** Format: uuid */
+            id: string;
+            status: components["schemas"]["LostAlertStatus"];
+            petName: string | null;
+            /** @enum {string} */
+            species: "DOG" | "CAT" | "BIRD" | "RABBIT" | "OTHER";
+            breed: string | null;
+            color: string | null;
+            size: string | null;
+            distinctiveMarks: string | null;
+            /** @description Primary first */
+            photos: {
+                url: string;
+                isPrimary: boolean;
+            }[];
+            /** @description Rounded to a grid of about 500 m: the area, never the exact place */
+            lastSeen: {
+                latitude: number;
+                longitude: number;
+                /** Format: date-time */
+                at: string;
+            };
+            note: string | null;
+            /** @description The tag's ACTIVE reward while the alert is open */
+            reward: {
+                amount: number;
+                currency: string;
+                note: string | null;
+            } | null;
+            /** @description The phone relay, as on the finder's page (the relay's number and the tag's PIN, never the owner's number) */
+            relay: {
+                number: string;
+                pin: string;
+            } | null;
+            /** @description Whether POST /lost/{alertId}/contact and /sightings take a message now */
+            contactEnabled: boolean;
+            /** Format: date-time */
+            createdAt: string;
         };
         /**
          * @example {
@@ -4361,8 +4841,131 @@ export interface components {
             after?: unknown;
             createdAt: string;
         };
+        Organisation: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "SHELTER" | "VET" | "POLICE";
+            address: string;
+            latitude: number;
+            longitude: number;
+            /** @example +442079460958 */
+            phone: string;
+            website: string | null;
+            /** @example 25 */
+            watchRadiusKm: number;
+            verified: boolean;
+            /** Format: date-time */
+            verifiedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+        };
+        OrganisationAlert: {
+            /** Format: uuid */
+            alertId: string;
+            /** @example Bella */
+            petName: string;
+            /** @enum {string} */
+            species: "DOG" | "CAT" | "BIRD" | "RABBIT" | "OTHER";
+            breed: string | null;
+            color: string | null;
+            /**
+             * @description The pet's primary photo
+             * @example /api/photos/3f0c…
+             */
+            photoUrl: string | null;
+            /** @description Rounded to a grid of about 500 m */
+            lastSeen: {
+                latitude: number;
+                longitude: number;
+            };
+            /** Format: date-time */
+            lastSeenAt: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @example about 2.4 km */
+            distanceText: string;
+            /** @example /lost/0b1c… */
+            url: string;
+        };
+        FoundReportFiled: {
+            report: components["schemas"]["FoundReport"];
+            matches: components["schemas"]["OrganisationAlert"][];
+        };
+        FoundReport: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            species: "DOG" | "CAT" | "BIRD" | "RABBIT" | "OTHER";
+            breed: string | null;
+            colour: string | null;
+            /** @example /api/v1/found-reports/5d2e…/photo */
+            photoUrl: string | null;
+            /** @description Precise for the filing organisation and admins; rounded to about 500 m for an owner */
+            latitude: number;
+            longitude: number;
+            /** Format: date-time */
+            foundAt: string;
+            note: string;
+            /** Format: date-time */
+            createdAt: string;
+            /** @description Removed by a moderator (only admins and the filing organisation still see it) */
+            removed: boolean;
+            organisation: {
+                /** Format: uuid */
+                id: string;
+                name: string;
+                /** @enum {string} */
+                kind: "SHELTER" | "VET" | "POLICE";
+                phone: string;
+                address: string;
+                website: string | null;
+            };
+            /** @description The open alerts it matched when filed: all of them for the organisation and admins, an owner's own for an owner */
+            matches: components["schemas"]["OrganisationAlert"][];
+        };
+        AdminOrganisation: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @enum {string} */
+            kind: "SHELTER" | "VET" | "POLICE";
+            address: string;
+            latitude: number;
+            longitude: number;
+            /** @example +442079460958 */
+            phone: string;
+            website: string | null;
+            /** @example 25 */
+            watchRadiusKm: number;
+            verified: boolean;
+            /** Format: date-time */
+            verifiedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: uuid */
+            userId: string;
+            /** @example shelter@example.com */
+            userEmail: string | null;
+            /** Format: uuid */
+            verifiedById: string | null;
+        };
     };
     responses: {
+        /** @description Success */
+        AlertAreaSuccess: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    success: true;
+                    data: components["schemas"]["AlertArea"];
+                };
+            };
+        };
         /** @description `CONFLICT`: Duplicate or state conflict. */
         Conflict: {
             headers: {
@@ -4373,6 +4976,20 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Success */
+        ContactResultSuccessIdempotent: {
+            headers: {
+                "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    success: true;
+                    data: components["schemas"]["ContactResult"];
+                };
             };
         };
         /** @description Server-sent events */
@@ -4475,6 +5092,19 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Success */
+        OrganisationSuccess: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": {
+                    /** @enum {boolean} */
+                    success: true;
+                    data: components["schemas"]["Organisation"];
+                };
             };
         };
         /** @description Success */
@@ -4699,6 +5329,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The alert's id */
+        AlertIdPath: string;
         /** @description The opaque id in the tag's scan URL (`/t/<encryptedId>`) */
         EncryptedIdPath: string;
         /** @description Makes a retry safe (Stripe's semantics): 1–255 printable ASCII characters, e.g. a UUID; otherwise 400. The first answer (other than 5xx or 429) is kept for 24 hours for you and this key: a retry with the same method, path and body gets it again with `Idempotent-Replayed: true`; the same key with another request is 422; a retry while the first is still running waits up to 2 s, then is 409. Keys are per user, whichever credential sends them. */
@@ -7180,20 +7812,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success */
-            201: {
-                headers: {
-                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {boolean} */
-                        success: true;
-                        data: components["schemas"]["ContactResult"];
-                    };
-                };
-            };
+            201: components["responses"]["ContactResultSuccessIdempotent"];
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7849,11 +8468,13 @@ export interface operations {
                         messageReceived?: boolean;
                         statusChange?: boolean;
                         marketing?: boolean;
+                        lostPetNearby?: boolean;
                     };
                     push?: {
                         tagScanned?: boolean;
                         messageReceived?: boolean;
                         statusChange?: boolean;
+                        lostPetNearby?: boolean;
                     };
                     quietHours?: {
                         /**
@@ -8228,6 +8849,16 @@ export interface operations {
                      * @description A message of one of your own threads
                      */
                     messageId?: string;
+                    /**
+                     * Format: uuid
+                     * @description A lost-pet alert (its public page). targetUserId defaults to its owner.
+                     */
+                    alertId?: string;
+                    /**
+                     * Format: uuid
+                     * @description A found-animal report an organisation filed. targetUserId defaults to the organisation's account.
+                     */
+                    foundReportId?: string;
                 };
             };
         };
@@ -8394,7 +9025,7 @@ export interface operations {
                      * @example WARN_USER
                      * @enum {string}
                      */
-                    action: "WARN_USER" | "SUSPEND_USER" | "DEACTIVATE_TAG" | "DELETE_MESSAGE" | "DISMISS";
+                    action: "WARN_USER" | "SUSPEND_USER" | "DEACTIVATE_TAG" | "DELETE_MESSAGE" | "DISMISS" | "REMOVE_ALERT" | "REMOVE_FOUND_REPORT";
                     /** @example Insulting messages to an owner. First warning. */
                     note?: string | null;
                 };
@@ -8863,6 +9494,367 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getAlertArea: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["AlertAreaSuccess"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    putAlertArea: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Your home's latitude; stored rounded to about 100 m
+                     * @example 52.52
+                     */
+                    latitude: number;
+                    /**
+                     * @description Your home's longitude; stored rounded to about 100 m
+                     * @example 13.405
+                     */
+                    longitude: number;
+                    /**
+                     * @description How far around it you want to hear of lost pets (1–50 km)
+                     * @example 3
+                     */
+                    radiusKm: number;
+                    /**
+                     * @description Only alerts for this kind of pet; null or absent for all
+                     * @enum {string|null}
+                     */
+                    species?: "DOG" | "CAT" | "BIRD" | "RABBIT" | "OTHER" | null;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["AlertAreaSuccess"];
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    deleteAlertArea: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["MessageSuccess"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listNearbyAlerts: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: components["parameters"]["PageQuery"];
+                /** @description Items per page (1–100) */
+                limit?: components["parameters"]["LimitQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["NearbyLostAlert"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    raiseLostAlert: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe (Stripe's semantics): 1–255 printable ASCII characters, e.g. a UUID; otherwise 400. The first answer (other than 5xx or 429) is kept for 24 hours for you and this key: a retry with the same method, path and body gets it again with `Idempotent-Replayed: true`; the same key with another request is 422; a retry while the first is still running waits up to 2 s, then is 409. Keys are per user, whichever credential sends them. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
+            };
+            path: {
+                /** @description UUID */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description Where the pet was last seen
+                     * @example 52.52
+                     */
+                    latitude: number;
+                    /** @example 13.405 */
+                    longitude: number;
+                    /**
+                     * Format: date-time
+                     * @description When the pet was last seen (not in the future, at most 30 days ago); now when absent
+                     * @example 2026-03-12T14:05:09Z
+                     */
+                    lastSeenAt?: string;
+                    /**
+                     * @description How far around the place to alert watchers (1–20 km, default 5)
+                     * @default 5
+                     * @example 5
+                     */
+                    radiusKm?: number;
+                    /**
+                     * @description Shown on the public page (at most 500 characters)
+                     * @example Ran off towards the park, shy with strangers.
+                     */
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["LostAlertCreated"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listTagLostAlerts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["TagLostAlerts"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getPublicLostAlert: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The alert's id */
+                alertId: components["parameters"]["AlertIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["PublicLostAlert"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    contactOwnerFromAlert: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe (Stripe's semantics): 1–255 printable ASCII characters, e.g. a UUID; otherwise 400. The first answer (other than 5xx or 429) is kept for 24 hours for you and this key: a retry with the same method, path and body gets it again with `Idempotent-Replayed: true`; the same key with another request is 422; a retry while the first is still running waits up to 2 s, then is 409. Keys are per user, whichever credential sends them. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
+            };
+            path: {
+                /** @description The alert's id */
+                alertId: components["parameters"]["AlertIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description How the finder signs (shown to the owner); optional
+                     * @example Sam
+                     */
+                    finderName?: string | null;
+                    /**
+                     * @description 1–2000 characters, trimmed
+                     * @example Hi! I found your backpack at the station. How can I get it back to you?
+                     */
+                    message: string;
+                    /**
+                     * @description Optional: where the finder is told of the owner's replies (at most one e-mail per 10 minutes). Never shown to the owner.
+                     * @example sam@example.com
+                     */
+                    finderEmail?: string | null;
+                };
+            };
+        };
+        responses: {
+            201: components["responses"]["ContactResultSuccessIdempotent"];
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    reportLostPetSighting: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe (Stripe's semantics): 1–255 printable ASCII characters, e.g. a UUID; otherwise 400. The first answer (other than 5xx or 429) is kept for 24 hours for you and this key: a retry with the same method, path and body gets it again with `Idempotent-Replayed: true`; the same key with another request is 422; a retry while the first is still running waits up to 2 s, then is 409. Keys are per user, whichever credential sends them. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
+            };
+            path: {
+                /** @description The alert's id */
+                alertId: components["parameters"]["AlertIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 51.5072 */
+                    latitude: number;
+                    /** @example -0.1276 */
+                    longitude: number;
+                    /**
+                     * @description Radius of the position's uncertainty in metres, as the browser reports it
+                     * @example 25
+                     */
+                    accuracy?: number | null;
+                    /**
+                     * @description What you saw; "I've seen this pet." when absent
+                     * @example Saw her by the bakery on Main Street.
+                     */
+                    message?: string;
+                    /**
+                     * @description How the finder signs (shown to the owner); optional
+                     * @example Sam
+                     */
+                    finderName?: string | null;
+                    /**
+                     * @description Optional: where the finder is told of the owner's replies (at most one e-mail per 10 minutes). Never shown to the owner.
+                     * @example sam@example.com
+                     */
+                    finderEmail?: string | null;
+                };
+            };
+        };
+        responses: {
+            201: components["responses"]["ContactResultSuccessIdempotent"];
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["RateLimitExceeded"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
@@ -11206,6 +12198,401 @@ export interface operations {
             400: components["responses"]["ValidationError"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    applyForOrganisation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe (Stripe's semantics): 1–255 printable ASCII characters, e.g. a UUID; otherwise 400. The first answer (other than 5xx or 429) is kept for 24 hours for you and this key: a retry with the same method, path and body gets it again with `Idempotent-Replayed: true`; the same key with another request is 422; a retry while the first is still running waits up to 2 s, then is 409. Keys are per user, whichever credential sends them. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example Riverside Animal Shelter */
+                    name: string;
+                    /**
+                     * @example SHELTER
+                     * @enum {string}
+                     */
+                    kind: "SHELTER" | "VET" | "POLICE";
+                    /** @example 12 Mill Lane, London SE1 7PB */
+                    address: string;
+                    /** @example 51.5072 */
+                    latitude: number;
+                    /** @example -0.1276 */
+                    longitude: number;
+                    /** @example +442079460958 */
+                    phone: string;
+                    /** @example https://www.example-shelter.org */
+                    website?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["Organisation"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getMyOrganisation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["OrganisationSuccess"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    updateMyOrganisation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example 30 */
+                    watchRadiusKm?: number;
+                    /** @example +442079460958 */
+                    phone?: string;
+                    /** @example https://www.example-shelter.org */
+                    website?: string | null;
+                };
+            };
+        };
+        responses: {
+            200: components["responses"]["OrganisationSuccess"];
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listOrganisationAlerts: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: components["parameters"]["PageQuery"];
+                /** @description Items per page (1–100) */
+                limit?: components["parameters"]["LimitQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["OrganisationAlert"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listMyFoundReports: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: components["parameters"]["PageQuery"];
+                /** @description Items per page (1–100) */
+                limit?: components["parameters"]["LimitQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["FoundReport"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    fileFoundReport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retry safe (Stripe's semantics): 1–255 printable ASCII characters, e.g. a UUID; otherwise 400. The first answer (other than 5xx or 429) is kept for 24 hours for you and this key: a retry with the same method, path and body gets it again with `Idempotent-Replayed: true`; the same key with another request is 422; a retry while the first is still running waits up to 2 s, then is 409. Keys are per user, whichever credential sends them. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKeyHeader"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @example DOG
+                     * @enum {string}
+                     */
+                    species: "DOG" | "CAT" | "BIRD" | "RABBIT" | "OTHER";
+                    /** @example Labrador */
+                    breed?: string | null;
+                    /** @example Brown and white */
+                    colour?: string | null;
+                    /**
+                     * @description data:image/jpeg|png|webp;base64,… of at most 5 MB; re-encoded without metadata
+                     * @example data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==
+                     */
+                    photo?: string | null;
+                    /** @example 51.5072 */
+                    latitude: number;
+                    /** @example -0.1276 */
+                    longitude: number;
+                    /**
+                     * Format: date-time
+                     * @example 2026-11-26T18:30:00Z
+                     */
+                    foundAt: string;
+                    /** @example Found near the park gates, friendly, no collar. With us at the shelter. */
+                    note: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["FoundReportFiled"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFoundReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["FoundReport"];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getFoundReportPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    listOrganisations: {
+        parameters: {
+            query?: {
+                /** @description 1-based page number */
+                page?: components["parameters"]["PageQuery"];
+                /** @description Items per page (1–100) */
+                limit?: components["parameters"]["LimitQuery"];
+                /** @description `true`: verified organisations only; `false`: those waiting for verification (oldest first) */
+                verified?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["AdminOrganisation"][];
+                        meta: components["schemas"]["PageMeta"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["RateLimitExceeded"];
+            500: components["responses"]["InternalError"];
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    setOrganisationVerified: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description UUID */
+                id: components["parameters"]["IdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @example true */
+                    verified: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        success: true;
+                        data: components["schemas"]["AdminOrganisation"];
+                    };
+                };
+            };
+            400: components["responses"]["ValidationError"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             429: components["responses"]["RateLimitExceeded"];
             500: components["responses"]["InternalError"];
             503: components["responses"]["ServiceUnavailable"];
