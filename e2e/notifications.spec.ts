@@ -134,8 +134,9 @@ test.describe("notifications in the dashboard", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Notification settings" })).toBeVisible();
       const email = page.getByRole("group", { name: "E-mail me when" });
       const push = page.getByRole("group", { name: "Send a push notification when" });
-      await expect(email.getByRole("switch")).toHaveCount(4);
-      await expect(push.getByRole("switch")).toHaveCount(3);
+      // Scans, messages, status changes and lost pets near my home; e-mail adds news and offers.
+      await expect(email.getByRole("switch")).toHaveCount(5);
+      await expect(push.getByRole("switch")).toHaveCount(4);
       const marketing = email.getByRole("switch", { name: "News and offers" });
       await expect(marketing).not.toBeChecked();
       await expect(push.getByRole("switch", { name: "A tag is scanned" })).toBeChecked();

@@ -11,10 +11,13 @@ import { samplePng } from "./support/tags";
  * report from the notification's link.
  */
 
-/** Near Retiro park, Madrid (west of Greenwich: the forms' negative numbers are exercised). */
-const LAST_SEEN = { latitude: 40.4153, longitude: -3.6845 };
-const SHELTER = { latitude: 40.41, longitude: -3.69 };
-const FOUND_AT = { latitude: 40.417, longitude: -3.682 };
+/**
+ * Near Estrela garden, Lisbon (west of Greenwich: the forms' negative numbers are exercised), far from
+ * e2e/alerts.spec.ts's Madrid: the run shares one database, and its alerts there stay open.
+ */
+const LAST_SEEN = { latitude: 38.7145, longitude: -9.1606 };
+const SHELTER = { latitude: 38.71, longitude: -9.165 };
+const FOUND_AT = { latitude: 38.716, longitude: -9.158 };
 
 /** Map tiles come from openstreetmap.org, which this machine cannot reach: a blank tile stands in. */
 const BLANK_TILE = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mP8/x8AAwMCAO+ip1sAAAAASUVORK5CYII=", "base64");
@@ -60,9 +63,9 @@ test.describe("organisations on a phone", () => {
         const form = them.getByRole("form", { name: "Register your organisation" });
         const apply = form.getByRole("button", { name: "Apply" });
         await waitForHydration(apply);
-        await form.getByLabel("Name", { exact: true }).fill("Retiro Animal Shelter");
+        await form.getByLabel("Name", { exact: true }).fill("Estrela Animal Shelter");
         await form.getByLabel("Kind", { exact: true }).selectOption("SHELTER");
-        await form.getByLabel("Address", { exact: true }).fill("Calle de Alfonso XII 1, Madrid");
+        await form.getByLabel("Address", { exact: true }).fill("Rua da Estrela 1, Lisbon");
         const map = form.getByTestId("point-picker-map");
         await expect(map).toHaveAttribute("data-map-state", "ready");
         await form.getByRole("button", { name: "Use my location" }).click();
@@ -74,7 +77,7 @@ test.describe("organisations on a phone", () => {
         await form.getByLabel(/^Website/).fill("https://retiro-shelter.example.org");
         await form.getByRole("button", { name: "Apply" }).click();
         // The page itself turns into the waiting organisation's.
-        await expect(them.getByRole("heading", { level: 1, name: "Retiro Animal Shelter" })).toBeVisible();
+        await expect(them.getByRole("heading", { level: 1, name: "Estrela Animal Shelter" })).toBeVisible();
         await expect(them.getByRole("status").filter({ hasText: "Waiting for verification" })).toBeVisible();
         await expectNoHorizontalScroll(them, PHONE.width);
       });
@@ -83,7 +86,7 @@ test.describe("organisations on a phone", () => {
         await signInWithForm(adminPage, e2eAdmin);
         await adminPage.goto("/admin/organisations");
         await expect(adminPage.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Organisations" })).toHaveAttribute("aria-current", "page");
-        const card = adminPage.getByRole("listitem").filter({ has: adminPage.getByRole("heading", { name: /Retiro Animal Shelter/ }) });
+        const card = adminPage.getByRole("listitem").filter({ has: adminPage.getByRole("heading", { name: /Estrela Animal Shelter/ }) });
         await expect(card).toContainText(shelter.email);
         await card.getByRole("button", { name: /^Verify/ }).click();
         await expect(adminPage.getByRole("status").filter({ hasText: "The organisation is verified." })).toBeVisible();
@@ -129,9 +132,9 @@ test.describe("organisations on a phone", () => {
         await owner.getByRole("link", { name: /See the found animal/ }).first().click();
         await expect(owner).toHaveURL(new RegExp(`/dashboard/alerts/found/${reportId}$`));
         await expect(owner.getByRole("heading", { level: 1, name: "A found dog: brown" })).toBeVisible();
-        const who = owner.getByRole("region", { name: "Who has it: Retiro Animal Shelter" });
+        const who = owner.getByRole("region", { name: "Who has it: Estrela Animal Shelter" });
         await expect(who).toContainText("+34915300000");
-        await expect(who).toContainText("Calle de Alfonso XII 1, Madrid");
+        await expect(who).toContainText("Rua da Estrela 1, Lisbon");
         await expect(who.getByRole("link", { name: "https://retiro-shelter.example.org" })).toBeVisible();
         await expect(owner.getByRole("img", { name: "Photo of the found dog" })).toBeVisible();
         await expect(owner.getByRole("img", { name: "Photo of the found dog" })).toHaveJSProperty("complete", true);
