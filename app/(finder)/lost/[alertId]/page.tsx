@@ -4,7 +4,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { BrowserTimeZone } from "@/components/browser-time-zone";
-import { MessageForm } from "@/components/finder/message-form";
+import { ContactOwnerCard } from "@/components/finder/contact-owner-card";
 import { FinderCard, FinderNotice, SafetyAdvice } from "@/components/finder/panels";
 import { FinderRelayCard, relayTelHref } from "@/components/finder/relay-card";
 import { PlacesMap } from "@/components/maps/places-map";
@@ -150,30 +150,7 @@ export default async function LostAlertPage({ params }: { params: Params }) {
         </FinderCard>
       ) : null}
       {alert.relay ? <FinderRelayCard relay={alert.relay} /> : null}
-      <FinderCard labelledBy="lost-contact">
-        <h2 id="lost-contact" className="text-xl font-bold text-ink">
-          {finder("contactHeading")}
-        </h2>
-        {alert.contactEnabled ? (
-          <>
-            <p className="text-muted">{finder("contactIntro")}</p>
-            <MessageForm
-              action={contactFromAlertAction}
-              formLabel={finder("contactHeading")}
-              hidden={{ alertId: alert.id }}
-              submitLabel={finder("send")}
-              pendingLabel={finder("sending")}
-              fields={[
-                { name: "message", kind: "textarea", label: finder("messageLabel"), hint: finder("messageHint"), maxLength: 2000, required: true },
-                { name: "finderName", kind: "text", label: finder("nameLabel"), optionalLabel: finder("optional"), maxLength: 100, autoComplete: "given-name" },
-                { name: "finderEmail", kind: "email", label: finder("emailLabel"), optionalLabel: finder("optional"), hint: finder("emailHint"), maxLength: 254, autoComplete: "email" },
-              ]}
-            />
-          </>
-        ) : (
-          <p className="text-ink">{t("contactClosed")}</p>
-        )}
-      </FinderCard>
+      <ContactOwnerCard headingId="lost-contact" action={contactFromAlertAction} hidden={{ alertId: alert.id }} closedText={alert.contactEnabled ? null : t("contactClosed")} />
       <SafetyAdvice heading={finder("safetyHeading")} points={[finder("safetyPublicPlace"), finder("safetyNoPayment"), finder("safetyStayHere")]} />
       <ReportLink alertId={alert.id} />
     </>

@@ -5,7 +5,7 @@ import { getTranslations } from "next-intl/server";
 import { FinderCard, FinderNotice, SafetyAdvice } from "@/components/finder/panels";
 import { FinderRelayCard, relayTelHref } from "@/components/finder/relay-card";
 import { FinderTagCard } from "@/components/finder/tag-card";
-import { MessageForm } from "@/components/finder/message-form";
+import { ContactOwnerCard } from "@/components/finder/contact-owner-card";
 import { ShareLocation } from "@/components/finder/share-location";
 import { optionalUserContext } from "@/lib/http/page-context";
 import { clientIp } from "@/lib/http/client-ip";
@@ -113,30 +113,12 @@ async function TagForFinder({ view, encryptedId }: { view: PublicScanView; encry
       {/* Only while the owner has the relay on: otherwise nothing about phones is shown (docs/relay.md). */}
       {view.relay ? <FinderRelayCard relay={view.relay} /> : null}
 
-      <FinderCard labelledBy="finder-contact">
-        <h2 id="finder-contact" className="text-xl font-bold text-ink">
-          {t("contactHeading")}
-        </h2>
-        {view.contactEnabled ? (
-          <>
-            <p className="text-muted">{t("contactIntro")}</p>
-            <MessageForm
-              action={contactOwnerAction}
-              formLabel={t("contactHeading")}
-              hidden={{ encryptedId }}
-              submitLabel={t("send")}
-              pendingLabel={t("sending")}
-              fields={[
-                { name: "message", kind: "textarea", label: t("messageLabel"), hint: t("messageHint"), maxLength: 2000, required: true },
-                { name: "finderName", kind: "text", label: t("nameLabel"), optionalLabel: t("optional"), maxLength: 100, autoComplete: "given-name" },
-                { name: "finderEmail", kind: "email", label: t("emailLabel"), optionalLabel: t("optional"), hint: t("emailHint"), maxLength: 254, autoComplete: "email" },
-              ]}
-            />
-          </>
-        ) : (
-          <p className="text-ink">{view.status === "DEACTIVATED" ? t("deactivatedBody") : t("contactDisabled")}</p>
-        )}
-      </FinderCard>
+      <ContactOwnerCard
+        headingId="finder-contact"
+        action={contactOwnerAction}
+        hidden={{ encryptedId }}
+        closedText={view.contactEnabled ? null : view.status === "DEACTIVATED" ? t("deactivatedBody") : t("contactDisabled")}
+      />
 
       {view.contactEnabled ? (
         <FinderCard labelledBy="finder-location">
