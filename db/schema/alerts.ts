@@ -8,11 +8,14 @@ const ts = () => timestamp({ withTimezone: true, precision: 3 });
 
 /**
  * Lost-pet alerts (docs/alerts.md). Places are plain latitude/longitude columns; the radius searches use
- * the `cube` + `earthdistance` extensions through GiST indexes on `ll_to_earth(latitude, longitude)`, which
- * exist in PostgreSQL's contrib and in the embedded PGlite alike (decision 0045).
+ * the `cube` + `earthdistance` extensions through GiST indexes on `earth_point(latitude, longitude)`, which
+ * exist in PostgreSQL's contrib and in the embedded PGlite alike (decision 0045). `earth_point` is
+ * `ll_to_earth` with a body bound when it was created (migration 0024): `ll_to_earth`'s body names `cube`
+ * and `earth` unqualified, so pg_restore (which runs with an empty search_path) could not rebuild an index
+ * on it. Queries must use `earth_point` on the columns for the index to serve them.
  */
 const earthIndex = (name: string, table: { latitude: unknown; longitude: unknown }) =>
-  index(name).using("gist", sql`ll_to_earth(${table.latitude}, ${table.longitude})`);
+  index(name).using("gist", sql`earth_point(${table.latitude}, ${table.longitude})`);
 
 /** A pet's kind as alerts match it; a profile's free-text species is read into one of these. */
 export const petSpecies = pgEnum("pet_species", ["DOG", "CAT", "BIRD", "RABBIT", "OTHER"]);

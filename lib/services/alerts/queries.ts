@@ -97,7 +97,7 @@ export async function alertsOfTag(db: Executor, tagId: string, ownerId: string, 
 /**
  * The fan-out: one INSERT … SELECT of every watcher the alert reaches, with their distance in metres.
  * A watch area is reached when its point lies within min(its radius, the alert's radius) of the
- * last-seen place; `earth_box(…) @> ll_to_earth(…)` narrows through the GiST index on the areas'
+ * last-seen place; `earth_box(…) @> earth_point(…)` narrows through the GiST index on the areas'
  * points (the box of the alert's radius holds every smaller circle) and `earth_distance` decides exactly.
  * Not reached: areas for another species, the owner, anyone the owner blocked or who blocked the owner,
  * suspended accounts. Answers how many rows it wrote.
@@ -121,7 +121,8 @@ export function alertRecipientsInsert(alert: RecipientSearch): SQL {
   const blocks = schema.userBlocks;
   const users = schema.users;
   const centre = sql`ll_to_earth(${alert.latitude}::float8, ${alert.longitude}::float8)`;
-  const point = sql`ll_to_earth(${areas.latitude}, ${areas.longitude})`;
+  // earth_point, not ll_to_earth: the expression the GiST index is on (db/schema/alerts.ts).
+  const point = sql`earth_point(${areas.latitude}, ${areas.longitude})`;
   const radiusM = alert.radiusKm * 1000;
   return sql`
     insert into ${schema.lostPetAlertRecipients} (alert_id, user_id, distance_m)

@@ -39,7 +39,8 @@ export async function organisationOfUser(db: Executor, userId: string, options: 
 }
 
 const alerts = schema.lostPetAlerts;
-const alertPoint = sql`ll_to_earth(${alerts.latitude}, ${alerts.longitude})`;
+// earth_point, not ll_to_earth: the expression the GiST index is on (db/schema/alerts.ts).
+const alertPoint = sql`earth_point(${alerts.latitude}, ${alerts.longitude})`;
 
 function earthPoint(latitude: number, longitude: number): SQL {
   return sql`ll_to_earth(${latitude}::float8, ${longitude}::float8)`;
@@ -49,7 +50,7 @@ function earthPoint(latitude: number, longitude: number): SQL {
 const openAlert = and(isNull(alerts.closedAt), isNull(alerts.removedAt))!;
 
 /**
- * Within `metres` of the point: the box test uses the GiST index on ll_to_earth(latitude, longitude), the
+ * Within `metres` of the point: the box test uses the GiST index on earth_point(latitude, longitude), the
  * distance test makes it exact (the box is a cube around the sphere's point).
  */
 function withinMetres(latitude: number, longitude: number, metres: number): SQL {
