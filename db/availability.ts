@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Sql, TransactionSql } from "postgres";
+import { countBreakerOpened, countBreakerRefusal } from "@/lib/metrics/registry";
 
 /**
  * Deadlines and a circuit breaker in front of the PostgreSQL pool, so a database outage of any length is
@@ -142,10 +143,25 @@ export interface AvailabilityState {
   cause?: string;
 }
 
+/**
+ * The pool's use by the app's own queries and transactions (the metrics' db_pool_* gauges): postgres.js
+ * exposes no pool statistics, so the guard counts what passes through it. A query is waiting until a
+ * connection takes it (postgres.js sets its `state` then) and counted until it settles, even past its
+ * caller's deadline; a transaction is waiting until its callback runs. pg-boss's own polling and the
+ * LISTEN connection use the bare pool and are not counted.
+ */
+export interface PoolUsage {
+  inUse: number;
+  waiting: number;
+}
+
 export class DatabaseAvailability {
   private outage: Outage | undefined;
   private probeTimer: ReturnType<typeof setTimeout> | undefined;
   private closed = false;
+  private readonly pooledQueries = new Set<PoolQuery>();
+  private transactionsWaiting = 0;
+  private transactionsRunning = 0;
 
   constructor(
     private readonly probe: () => Promise<void>,
@@ -156,11 +172,49 @@ export class DatabaseAvailability {
     return this.outage ? { available: false, downSinceMs: this.outage.since, cause: this.outage.cause } : { available: true };
   }
 
+  /** What the app's queries and transactions hold or wait for in the pool now. */
+  get poolUsage(): PoolUsage {
+    let inUse = this.transactionsRunning;
+    let waiting = this.transactionsWaiting;
+    for (const query of this.pooledQueries) {
+      if (query.state) inUse += 1;
+      else waiting += 1;
+    }
+    return { inUse, waiting };
+  }
+
+  /** Counts a pooled query (already started) until it settles. */
+  trackQuery(query: PoolQuery): void {
+    this.pooledQueries.add(query);
+    const settled = () => void this.pooledQueries.delete(query);
+    query.then(settled, settled);
+  }
+
+  /** Counts a transaction: waiting until `running()` (its callback runs), then in use until `ended()`. */
+  trackTransaction(): { running(): void; ended(): void } {
+    this.transactionsWaiting += 1;
+    let phase: "waiting" | "running" | "ended" = "waiting";
+    return {
+      running: () => {
+        if (phase !== "waiting") return;
+        phase = "running";
+        this.transactionsWaiting -= 1;
+        this.transactionsRunning += 1;
+      },
+      ended: () => {
+        if (phase === "running") this.transactionsRunning -= 1;
+        else if (phase === "waiting") this.transactionsWaiting -= 1;
+        phase = "ended";
+      },
+    };
+  }
+
   /** Throws DATABASE_DOWN at once while the breaker is open. */
   admit(): void {
     const outage = this.outage;
     if (!outage) return;
     outage.refused += 1;
+    countBreakerRefusal();
     const now = Date.now();
     if (now - outage.lastLogged >= OUTAGE_LOG_INTERVAL_MS) {
       outage.lastLogged = now;
@@ -179,6 +233,7 @@ export class DatabaseAvailability {
     if (code === "DATABASE_DEADLINE" || code === "REQUEST_ABANDONED" || code === "DATABASE_DOWN") return;
     const now = Date.now();
     this.outage = { since: now, cause: outageCause(error), refused: 0, lastLogged: now };
+    countBreakerOpened();
     this.log("warn", "database unavailable", { cause: this.outage.cause });
     this.scheduleProbe();
   }
@@ -293,6 +348,7 @@ function guardedQuery<T>(create: () => PoolQuery, availability: DatabaseAvailabi
       let query = create();
       for (const modifier of modifiers) query = query[modifier]();
       try {
+        if (pooled) availability.trackQuery(query);
         return await underDeadline<T>(query, budget);
       } catch (error) {
         availability.failed(error);
@@ -343,14 +399,17 @@ async function guardedBegin(sql: Sql, availability: DatabaseAvailability, args: 
   availability.admit();
   const callback = args.pop() as TransactionCallback;
   let gaveUp = false;
+  const tracked = availability.trackTransaction();
   const transaction = (sql.begin as (...a: unknown[]) => Promise<unknown>)(...args, async (tx: TransactionSql) =>
     budgets.run(budget, async () => {
+      tracked.running();
       if (gaveUp) throw deadlineError();
       const result = await callback(guardTransaction(tx, availability));
       if (gaveUp) throw deadlineError();
       return result;
     }),
   );
+  transaction.then(tracked.ended, tracked.ended);
   try {
     return await settleWithin(transaction, budget, () => {
       gaveUp = true;

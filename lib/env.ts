@@ -95,6 +95,8 @@ function buildEnvFields(source: Source) {
       RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
       PUSH_ALLOW_PRIVATE_ENDPOINTS: booleanFlag(false),
       LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+      // The Prometheus scraper's bearer token for GET /api/metrics; unset, the endpoint does not exist (404).
+      METRICS_TOKEN: z.string().min(16).optional(),
       BENCH_FLOOR: booleanFlag(false),
     },
     client: {},
@@ -134,6 +136,7 @@ function buildEnvFields(source: Source) {
       RATE_LIMIT_MULTIPLIER: source.RATE_LIMIT_MULTIPLIER,
       PUSH_ALLOW_PRIVATE_ENDPOINTS: source.PUSH_ALLOW_PRIVATE_ENDPOINTS,
       LOG_LEVEL: source.LOG_LEVEL,
+      METRICS_TOKEN: source.METRICS_TOKEN,
       BENCH_FLOOR: source.BENCH_FLOOR,
     },
     emptyStringAsUndefined: true,

@@ -1,4 +1,5 @@
 import { env } from "@/lib/env";
+import { countEmailSent } from "@/lib/metrics/registry";
 import { defaultTransport } from "./transport";
 import type { EmailTransport, RenderedEmail } from "./types";
 
@@ -14,6 +15,13 @@ export interface DeliverableEmail extends RenderedEmail {
 
 /** Sends a rendered e-mail now. The `email.send` job handler calls this; a throw means "retry". */
 export async function deliverEmail(message: DeliverableEmail, transport: EmailTransport = defaultTransport()): Promise<{ id: string; transport: string }> {
-  const sent = await transport.send({ ...message, from: message.from ?? env.EMAIL_FROM });
+  let sent: { id: string };
+  try {
+    sent = await transport.send({ ...message, from: message.from ?? env.EMAIL_FROM });
+  } catch (error) {
+    countEmailSent(transport.name, "failed");
+    throw error;
+  }
+  countEmailSent(transport.name, "sent");
   return { id: sent.id, transport: transport.name };
 }

@@ -6,6 +6,7 @@ import { formText, type FieldErrors, type FormState } from "./form-state";
 import { endpointRateLimits, type AuthRequirement, type Endpoint } from "@/lib/http/endpoint";
 import { optionalUserContext, requireAdminContext, requireUserContext } from "@/lib/http/page-context";
 import { clientIp } from "@/lib/http/client-ip";
+import { countRateLimitRefusal, observeServerAction, secondsSince, type ActionOutcome } from "@/lib/metrics/registry";
 import { checkRateLimits, type RateLimitDecision } from "@/lib/ratelimit";
 import type { RateLimitPolicyName } from "@/lib/ratelimit/policies";
 import { systemContext, type ServiceContext } from "@/lib/services/context";
@@ -56,6 +57,11 @@ interface CommonOptions<P extends Schema | undefined, I extends Schema | undefin
   input?: I;
   /** Reads the schema's input from the form when its names differ from the schema's (default: formInput). */
   read?: (formData: FormData) => unknown;
+  /**
+   * The action's label in the metrics' server_action_duration_seconds: `action.for` uses its endpoint's
+   * `METHOD path`; others say what they do in a few fixed words ("other" when unset). Never a value from the form.
+   */
+  metricName?: string;
 }
 
 export interface ActionArgs<P, I> {
@@ -147,7 +153,38 @@ async function rateLimitDecision(options: CommonOptions<Schema | undefined, Sche
   const { policies, peek } = Array.isArray(options.rateLimit) ? { policies: options.rateLimit as readonly RateLimitPolicyName[], peek: false } : (options.rateLimit as { policies: readonly RateLimitPolicyName[]; peek: true });
   if (!policies.length) return undefined;
   const userId = ctx.actor.kind === "user" ? ctx.actor.userId : null;
-  return checkRateLimits([...policies], { ip: clientIp(await headers()), userId }, peek ? { consume: false } : undefined);
+  const decision = await checkRateLimits([...policies], { ip: clientIp(await headers()), userId }, peek ? { consume: false } : undefined);
+  // checkRateLimits counts the refusals of counted requests; a peek that refuses the post is one too.
+  if (peek && !decision.allowed) countRateLimitRefusal(decision.policy);
+  return decision;
+}
+
+/** The outcome of a server action that ended by throwing: Next's redirect, its 404 page, or a failure. */
+function thrownOutcome(error: unknown): ActionOutcome {
+  const digest = (error as { digest?: unknown } | null)?.digest;
+  if (typeof digest === "string" && digest.startsWith("NEXT_REDIRECT")) return "redirect";
+  if (typeof digest === "string" && digest.startsWith("NEXT_HTTP_ERROR_FALLBACK")) return "refused";
+  if (error instanceof RateLimitError) return "rate_limited";
+  return error instanceof DomainError ? "refused" : "error";
+}
+
+/**
+ * Runs a server action and records its duration and outcome: what the action settled on (`settle`), else
+ * "ok" for a form's state, "redirect" for Next's redirect (a row button's way to answer), or the failure thrown.
+ */
+async function measured<T>(name: string | undefined, kind: "form" | "row", work: (settle: (outcome: ActionOutcome) => void) => Promise<T>): Promise<T> {
+  const startedAt = performance.now();
+  let settled: ActionOutcome | undefined;
+  const record = (outcome: ActionOutcome) => observeServerAction(name ?? "other", kind, outcome, secondsSince(startedAt));
+  try {
+    const result = await work((outcome) => (settled = outcome));
+    record(settled ?? "ok");
+    return result;
+  } catch (error) {
+    const thrown = thrownOutcome(error);
+    record(thrown === "redirect" ? (settled ?? "redirect") : thrown);
+    throw error;
+  }
 }
 
 function echoedValues(values: ActionOptions<Schema | undefined, Schema | undefined, FormState>["values"], formData: FormData) {
@@ -166,6 +203,9 @@ export function action<S extends FormState = FormState, P extends Schema | undef
 ): (previous: S, formData: FormData) => Promise<S> {
   const made = (state: FormState, formData: FormData): S => (options.extend ? options.extend(state, formData) : (state as S));
   const run = async (_previous: S, formData: FormData): Promise<S> => {
+    return measured(options.metricName, "form", (settle) => runForm(formData, settle));
+  };
+  const runForm = async (formData: FormData, settle: (outcome: ActionOutcome) => void): Promise<S> => {
     const values = echoedValues(options.values, formData);
     const ctx = await resolveCaller(options, formData);
     try {
@@ -182,10 +222,12 @@ export function action<S extends FormState = FormState, P extends Schema | undef
             const field = options.fieldMap?.[issue.field] ?? options.fieldMap?.[issue.field.split(".")[0]!] ?? issue.field.split(".")[0]!;
             fieldErrors[field] = [...(fieldErrors[field] ?? []), issue.message];
           }
+          settle("invalid");
           return made(formError(options.invalidMessage ?? CHECK_FIELDS, values, fieldErrors), formData);
         }
         const parsed = await options.input.safeParseAsync(raw);
         if (!parsed.success) {
+          settle("invalid");
           const own = options.onInvalid?.(parsed.error, values, formData);
           if (own) return own;
           return made(formError(options.invalidMessage ?? CHECK_FIELDS, values, fieldErrorsFor(parsed.error, options.fieldMap)), formData);
@@ -194,11 +236,13 @@ export function action<S extends FormState = FormState, P extends Schema | undef
       }
       const decision = await rateLimitDecision(options, ctx);
       if (decision && !decision.allowed) {
+        settle("rate_limited");
         return made(formError(options.rateLimitedMessage?.(decision.retryAfter) ?? waitMessage(decision.retryAfter), values), formData);
       }
       return await handler({ ctx, params: params as Out<P>, input, formData, values });
     } catch (error) {
       unstable_rethrow(error);
+      settle(thrownOutcome(error));
       if (error instanceof DomainError) {
         const own = options.onError?.(error, values);
         if (own) return own;
@@ -221,6 +265,9 @@ export function rowAction<P extends Schema | undefined = undefined, I extends Sc
   handler: (args: Omit<ActionArgs<P, I>, "values">) => Promise<string>,
 ): (formData: FormData) => Promise<void> {
   const run = async (formData: FormData): Promise<void> => {
+    await measured(options.metricName, "row", (settle) => runRow(formData, settle));
+  };
+  const runRow = async (formData: FormData, settle: (outcome: ActionOutcome) => void): Promise<void> => {
     const ctx = await resolveCaller(options, formData);
     let target: string;
     try {
@@ -238,6 +285,7 @@ export function rowAction<P extends Schema | undefined = undefined, I extends Sc
       target = await handler({ ctx, params: params as Out<P>, input, formData });
     } catch (error) {
       unstable_rethrow(error);
+      settle(thrownOutcome(error));
       const to = error instanceof DomainError ? options.onError?.(error, formData) : undefined;
       if (to === undefined) throw error;
       target = to;
@@ -258,7 +306,8 @@ export function whenNotFound(target: string | ((formData: FormData) => string)):
 type ObjectSchema = z.ZodObject<z.ZodRawShape>;
 
 /** What an action built from an endpoint reads from its contract. */
-type Contract<P extends ObjectSchema | undefined, B extends Schema | undefined> = Pick<Endpoint<P, undefined, B, undefined>, "auth" | "params" | "body" | "rateLimit">;
+type Contract<P extends ObjectSchema | undefined, B extends Schema | undefined> = Pick<Endpoint<P, undefined, B, undefined>, "auth" | "params" | "body" | "rateLimit"> &
+  Partial<Pick<Endpoint, "method" | "path">>;
 
 /** What a form may add to its endpoint's contract; everything else (caller, params, input, limits) is the endpoint's. */
 interface FromEndpoint<P extends ObjectSchema | undefined, I extends Schema | undefined> {
@@ -282,7 +331,14 @@ function fromContract<P extends ObjectSchema | undefined, B extends Schema | und
   const toEndpointNames = (parsed: unknown): Out<P> =>
     (shape ? Object.fromEntries(Object.keys(shape).map((key) => [key, (parsed as Record<string, unknown>)[fields[key] ?? key]])) : undefined) as Out<P>;
   return {
-    common: { auth: options.auth ?? endpoint.auth, params, input: (options.input ?? endpoint.body) as I, rateLimit: endpointRateLimits(endpoint) },
+    common: {
+      auth: options.auth ?? endpoint.auth,
+      params,
+      input: (options.input ?? endpoint.body) as I,
+      rateLimit: endpointRateLimits(endpoint),
+      // The API twin's name in the metrics: the same template as its requests' route label.
+      metricName: endpoint.method && endpoint.path ? `${endpoint.method} ${endpoint.path}` : undefined,
+    },
     toEndpointNames,
   };
 }

@@ -3,6 +3,7 @@ import type { z } from "zod";
 import { getDatabase } from "@/db/client";
 import { REQUEST_DATABASE_BUDGET_MS, withDatabaseBudget } from "@/db/availability";
 import { log, describeError } from "@/lib/log";
+import { observeRequest, secondsSince } from "@/lib/metrics/registry";
 import { checkRateLimits, type RateLimitDecision } from "@/lib/ratelimit";
 import type { Actor, ServiceContext } from "@/lib/services/context";
 import { DomainError, ForbiddenError, MethodNotAllowedError, NotFoundError, RateLimitError, UnauthorizedError, ValidationError } from "@/lib/services/errors";
@@ -164,6 +165,7 @@ export function route<
   const idempotent = idempotencyApplies(endpoint);
 
   return async (req, context) => {
+    const startedAt = performance.now();
     const requestId = requestIdFor(req);
     const ip = clientIp(req.headers);
     let decision: RateLimitDecision | undefined;
@@ -261,6 +263,8 @@ export function route<
       if (error instanceof RateLimitError) response.headers.set("Retry-After", String(Math.max(1, error.retryAfterSeconds)));
     }
 
+    // By the contract's path template, so a dashboard sees one series per operation, not one per id.
+    observeRequest(endpoint.path, req.method, response.status, secondsSince(startedAt));
     return finish(response, { requestId, versioned, decision });
   };
 }

@@ -1,6 +1,7 @@
 import type PgBoss from "pg-boss";
 import { withDatabaseBudget } from "@/db/availability";
 import { getDatabase, type DatabaseHandle } from "@/db/client";
+import { observeJobRun, secondsSince } from "@/lib/metrics/registry";
 import { ensureInstalled, ensureQueues, JOBS_SCHEMA, jobsState, runtimeFor, type Runtime } from "./boss";
 import type { AnyJobDefinition } from "./define";
 import { JOB_DATABASE_BUDGET_MS, jobContext, listJobs, resolveJob } from "./workers";
@@ -32,9 +33,12 @@ export interface RunPendingJobsOptions {
 
 async function runFetched(runtime: Runtime, definition: AnyJobDefinition, job: PgBoss.Job<unknown>): Promise<JobRun> {
   const run = { id: job.id, name: definition.name, data: job.data };
+  const startedAt = performance.now();
   try {
     await withDatabaseBudget(JOB_DATABASE_BUDGET_MS, async () => definition.handler(job.data, jobContext(runtime, job)));
+    observeJobRun(definition.name, "completed", secondsSince(startedAt));
   } catch (error) {
+    observeJobRun(definition.name, "failed", secondsSince(startedAt));
     await runtime.boss.fail(definition.name, job.id, error instanceof Error ? error : { message: String(error) });
     return { ...run, status: "failed", error: error instanceof Error ? error.message : String(error) };
   }

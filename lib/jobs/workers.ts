@@ -2,6 +2,7 @@ import PgBoss from "pg-boss";
 import { withDatabaseBudget } from "@/db/availability";
 import { getDatabase, type DatabaseHandle } from "@/db/client";
 import { describeError, log } from "@/lib/log";
+import { observeJobRun, secondsSince } from "@/lib/metrics/registry";
 import { systemContext, type ServiceContext } from "@/lib/services/context";
 import { ensureQueues, JOBS_WAKE_CHANNEL, jobsState, runtimeFor, wakeWorker, type Runtime } from "./boss";
 import type { AnyJobDefinition, JobDefinition } from "./define";
@@ -91,9 +92,12 @@ async function addWorker(runtime: Runtime, name: string): Promise<void> {
     const runOne = async (job: PgBoss.Job<unknown>) => {
       // Looked up per run: a re-registered definition (tests) takes effect without a new worker.
       const current = resolveJob(name);
+      const startedAt = performance.now();
       try {
         await withDatabaseBudget(JOB_DATABASE_BUDGET_MS, async () => current.handler(job.data, jobContext(runtime, job)));
+        observeJobRun(name, "completed", secondsSince(startedAt));
       } catch (error) {
+        observeJobRun(name, "failed", secondsSince(startedAt));
         log.warn("jobs: job failed; pg-boss retries it if attempts remain", { job: name, id: job.id, ...describeError(error) });
         await runtime.boss.fail(name, job.id, error instanceof Error ? { message: error.message } : { message: String(error) });
         return;

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { env, type Env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { countRateLimitRefusal } from "@/lib/metrics/registry";
 import type { RateLimitDecision } from "./decision";
 import {
   createRateLimiter,
@@ -70,25 +71,38 @@ export function getRateLimiter(): RateLimiter {
   return holder.__tagServiceRateLimiter;
 }
 
+/** Policies that pace our own work (a send waits for its slot) rather than refuse a client: not counted as refusals. */
+const pacingPolicies: ReadonlySet<RateLimitPolicyName> = new Set(["emailProviderSends"]);
+
+/** The metrics' rate_limit_refusals_total: a counted request or attempt refused, by the policy that refused it. */
+function counted(decision: RateLimitDecision): RateLimitDecision {
+  if (!decision.allowed && !pacingPolicies.has(decision.policy)) countRateLimitRefusal(decision.policy);
+  return decision;
+}
+
 /**
  * Counts the request against every listed policy for this subject and returns the tightest decision.
  * Never rejects because the store is down (falls back to process memory); rejects only on misuse: an
  * empty list, or a `key` policy without `subject.key`.
  */
-export function checkRateLimits(
+export async function checkRateLimits(
   policies: readonly RateLimitPolicyName[],
   subject: RateLimitSubject,
   options?: RateLimitCheckOptions,
 ): Promise<RateLimitDecision> {
-  return getRateLimiter().check(policies, subject, options);
+  const decision = await getRateLimiter().check(policies, subject, options);
+  // A peek (a preflight, an action whose service counts the attempt itself) refuses nobody by itself.
+  return options?.consume === false ? decision : counted(decision);
 }
 
 /**
  * Counts an attempt (a password or code about to be checked) before it is judged; `refund()` it when it
  * turns out right. See RateLimiter.countAttempt.
  */
-export function countAttempt(policies: readonly RateLimitPolicyName[], subject: RateLimitSubject): Promise<CountedAttempt> {
-  return getRateLimiter().countAttempt(policies, subject);
+export async function countAttempt(policies: readonly RateLimitPolicyName[], subject: RateLimitSubject): Promise<CountedAttempt> {
+  const attempt = await getRateLimiter().countAttempt(policies, subject);
+  counted(attempt.decision);
+  return attempt;
 }
 
 /** For /api/health: "memory" (memory backend), "ok" (store answered a ping within 1 s) or "down". */

@@ -139,8 +139,11 @@ export class NotificationHub {
     };
   }
 
-  threadStreamCount(threadId: string): number {
-    return this.threadStreams.get(threadId)?.length ?? 0;
+  threadStreamCount(threadId?: string): number {
+    if (threadId !== undefined) return this.threadStreams.get(threadId)?.length ?? 0;
+    let total = 0;
+    for (const list of this.threadStreams.values()) total += list.length;
+    return total;
   }
 
   /** A thread event costs no query here: the stream tells its page, which reloads what it shows. */
@@ -258,6 +261,13 @@ export function getNotificationHub(handle: DatabaseHandle = getDatabase()): Noti
   const hub = new NotificationHub(handle);
   store.__tagServiceNotificationHub = hub;
   return hub;
+}
+
+/** The streams open on this instance (the metrics' live_streams), without starting a hub where none runs. */
+export function openStreamCounts(): { notifications: number; threads: number } {
+  const current = store.__tagServiceNotificationHub;
+  if (!current || current.isStopped) return { notifications: 0, threads: 0 };
+  return { notifications: current.streamCount(), threads: current.threadStreamCount() };
 }
 
 /** Stops the process's hub, if any (shutdown; tests before they close their database). */

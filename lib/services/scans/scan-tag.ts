@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { Tag } from "@/db/schema";
+import { countScan } from "@/lib/metrics/registry";
 import { type ServiceContext, withTransaction } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
 import { notify } from "@/lib/services/notifications";
@@ -124,7 +125,8 @@ async function notifyClone(ctx: ServiceContext, tag: Tag, scanId: string, city: 
  * finders out of a lost item's page. `ctx.actor` may be a signed-in user; the tag's owner scans as OWNER.
  */
 export async function recordScan(ctx: ServiceContext, encryptedId: string, visitor: Visitor): Promise<Tag> {
-  return withTransaction(ctx, async (tx): Promise<Tag> => {
+  let recorded: ScanClass | undefined;
+  const scanned = await withTransaction(ctx, async (tx): Promise<Tag> => {
     // Counting first takes the tag's row lock in the same statement: concurrent scans of one tag queue here.
     // A scan is not an edit of the tag, so updatedAt stays as the owner left it.
     const [tag] = await tx.db
@@ -170,6 +172,10 @@ export async function recordScan(ctx: ServiceContext, encryptedId: string, visit
     // past the alert's 10 minutes is still told like any other, since it may be a genuine finder.
     if (alertClone) await notifyClone(tx, tag, scan!.id, geo?.city ?? null, evidence);
     else if (scan!.scanClass === "REAL" && tag.ownerId) await notifyScanned(tx, tag, scan!.id, geo?.city ?? null);
+    recorded = scan!.scanClass;
     return tag;
   });
+  // Counted once the scan has committed (the metrics' scans_total by class).
+  if (recorded) countScan(recorded);
+  return scanned;
 }
