@@ -150,7 +150,7 @@ export function applyInstanceGauges(metrics: Metrics, handle: DatabaseHandle | u
     metrics.breakerOpen.set(handle.availability.state.available ? 0 : 1);
     metrics.poolInUse.set(usage.inUse);
     metrics.poolWaiting.set(usage.waiting);
-    metrics.poolMax.set(env.DATABASE_POOL_SIZE);
+    metrics.poolMax.set(handle.sql.options.max ?? env.DATABASE_POOL_SIZE);
   } else {
     metrics.breakerOpen.set(0);
   }
@@ -176,15 +176,14 @@ export interface RefreshOptions {
 }
 
 /**
- * Brings every scrape-time gauge up to date, within the deadline: the instance's own gauges at once, the
- * database's from a read shared with any scrape already waiting for one. A read that arrives after the
+ * Brings every scrape-time gauge up to date, within the deadline: the database's from a read shared with
+ * any scrape already waiting for one, then the instance's own. A read that arrives after the
  * deadline still updates the gauges for the next scrape.
  */
 export async function refreshScrapeGauges(options: RefreshOptions = {}): Promise<void> {
   const metrics = getMetrics();
   const deadlineMs = options.deadlineMs ?? SCRAPE_DATABASE_DEADLINE_MS;
   const handle = options.read ? undefined : getDatabase();
-  applyInstanceGauges(metrics, handle);
   const collect = state();
   const read = options.read ?? (() => readDatabase(handle!.db, deadlineMs));
   collect.inflight ??= read()
@@ -216,6 +215,8 @@ export async function refreshScrapeGauges(options: RefreshOptions = {}): Promise
     }),
   ]);
   clearTimeout(timer);
+  // After the read: a read still waiting for a connection shows in the pool's gauges.
+  applyInstanceGauges(metrics, handle);
   metrics.scrapeDatabaseError.set(outcome === "read" ? 0 : 1);
   metrics.scrapeDatabaseAge.set(collect.last ? Math.max(0, (Date.now() - collect.last.readAt) / 1000) : 0);
 }

@@ -4,7 +4,9 @@ import { GET as healthRoute } from "@/app/api/health/route";
 import { GET as getTagRoute } from "@/app/api/v1/tags/[id]/route";
 import { GET as scanRoute } from "@/app/api/v1/scan/[encryptedId]/route";
 import { POST as paymentWebhookRoute } from "@/app/api/v1/webhooks/payment/route";
+import { getDatabase } from "@/db/client";
 import { env } from "@/lib/env";
+import { SCRAPE_DATABASE_DEADLINE_MS } from "@/lib/metrics/collect";
 import { enqueueJob, prepareJobs, runPendingJobs, stopJobs } from "@/lib/jobs";
 import { HOUR_MS } from "@/lib/ratelimit/policies";
 import { resetRateLimiterForTests } from "@/lib/ratelimit";
@@ -153,7 +155,7 @@ describe("GET /api/metrics: what it reports", () => {
       expect(has(samples, name, { queue: "payments.process-event" }), name).toBe(true);
     }
     if (usingPostgres()) {
-      expect(valueOf(samples, "tagsvc_db_pool_max")).toBe(env.DATABASE_POOL_SIZE);
+      expect(valueOf(samples, "tagsvc_db_pool_max")).toBe((getDatabase() as { sql: { options: { max: number } } }).sql.options.max);
       expect(valueOf(samples, "tagsvc_db_pool_in_use")).toBeGreaterThanOrEqual(0);
       expect(valueOf(samples, "tagsvc_db_pool_waiting")).toBe(0);
     }
@@ -260,6 +262,45 @@ describe("GET /api/metrics: what it reports", () => {
     expect(valueOf(second, "tagsvc_payment_events_pending")).toBe(1);
     expect(valueOf(second, "tagsvc_payment_inbox_lag_seconds")).toBeGreaterThan(0);
     expect(valueOf(second, "tagsvc_jobs_waiting", { queue: "payments.process-event" })).toBe(1);
+  });
+
+  it.runIf(usingPostgres())("shows the pool's use and, when the pool is taken, answers within the deadline with the last values and the error gauge", async () => {
+    const last = await scrape();
+    expect(valueOf(last, "tagsvc_metrics_database_read_error")).toBe(0);
+    const size = valueOf(last, "tagsvc_db_pool_max");
+    expect(size).toBeGreaterThanOrEqual(1);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // As many open transactions as the pool has connections: the scrape's read finds none free.
+    const opened: Promise<void>[] = [];
+    const transactions = Array.from({ length: size }, () => {
+      let holding: () => void = () => {};
+      opened.push(new Promise<void>((resolve) => (holding = resolve)));
+      return getDatabase().db.transaction(async () => {
+        holding();
+        await held;
+      });
+    });
+    try {
+      await Promise.all(opened);
+      const started = performance.now();
+      const during = await scrape();
+      const took = performance.now() - started;
+      expect(took).toBeLessThan(SCRAPE_DATABASE_DEADLINE_MS + 1_000);
+      expect(valueOf(during, "tagsvc_metrics_database_read_error")).toBe(1);
+      expect(valueOf(during, "tagsvc_db_pool_in_use")).toBe(size);
+      expect(valueOf(during, "tagsvc_db_pool_waiting")).toBe(1);
+      expect(valueOf(during, "tagsvc_metrics_database_read_age_seconds")).toBeGreaterThanOrEqual(1.5);
+      // What was known before is still served.
+      expect(valueOf(during, "tagsvc_payment_events_pending")).toBe(valueOf(last, "tagsvc_payment_events_pending"));
+      expect(has(during, "tagsvc_jobs_waiting", { queue: "email.send" })).toBe(true);
+    } finally {
+      release();
+      await Promise.all(transactions);
+    }
+    const after = await scrape();
+    expect(valueOf(after, "tagsvc_metrics_database_read_error")).toBe(0);
+    expect(valueOf(after, "tagsvc_db_pool_waiting")).toBe(0);
   });
 
   it("counts scans by their class", async () => {
