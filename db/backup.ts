@@ -56,6 +56,35 @@ function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<v
   });
 }
 
+function capture(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr = (stderr + chunk).slice(-8000)));
+    child.on("error", (error: NodeJS.ErrnoException) => reject(new BackupError(error.code === "ENOENT" ? `${command} is not installed` : error.message)));
+    child.on("close", (code) => (code === 0 ? resolve(stdout) : reject(new BackupError(`${command} failed (exit ${code}): ${stderr.trim()}`))));
+  });
+}
+
+/**
+ * The dump's table of contents minus what a database owner who is not a superuser cannot restore: the
+ * extensions' comments (only an extension's owner may comment on it) and the extensions the target already
+ * has (earthdistance is not a trusted extension: an administrator, or the provider's extension list,
+ * creates it once in the new database before the restore).
+ */
+export function restoreList(list: string, existingExtensions: ReadonlySet<string>): string {
+  return list
+    .split("\n")
+    .map((line) => {
+      if (/^\d+; \d+ \d+ COMMENT - EXTENSION \S+/.test(line)) return `;${line}`;
+      const extension = /^\d+; \d+ \d+ EXTENSION - (\S+)/.exec(line);
+      return extension && existingExtensions.has(extension[1]!) ? `;${line}` : line;
+    })
+    .join("\n");
+}
+
 function temporaryBeside(file: string): string {
   return `${file}.partial-${process.pid}`;
 }
@@ -81,14 +110,15 @@ export async function backupPostgres(url: string, file: string): Promise<BackupR
   return { file: target, bytes: statSync(target).size, ms: Math.round(performance.now() - started) };
 }
 
-async function countRelations(url: string): Promise<number> {
+async function inspectTarget(url: string): Promise<{ relations: number; extensions: Set<string> }> {
   const sql = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
   try {
     const [row] = await sql<{ count: number }[]>`
       select count(*)::int as count from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where c.relkind in ('r', 'p', 'v', 'm', 'S', 'f') and n.nspname not in ('pg_catalog', 'information_schema')
         and n.nspname not like 'pg\\_toast%' and n.nspname not like 'pg\\_temp%'`;
-    return row!.count;
+    const extensions = await sql<{ name: string }[]>`select extname as name from pg_extension`;
+    return { relations: row!.count, extensions: new Set(extensions.map((extension) => extension.name)) };
   } catch (error) {
     throw new BackupError(`cannot connect to the target database: ${(error as Error).message}`);
   } finally {
@@ -124,14 +154,25 @@ export async function restorePostgres(url: string, file: string, options: { forc
   const started = performance.now();
   const source = path.resolve(file);
   assertFormat(source, "postgres");
-  const relations = await countRelations(url);
+  const { relations, extensions } = await inspectTarget(url);
   if (relations > 0 && !options.force) {
     throw new BackupError(`the target database is not empty (${relations} tables, views or sequences); restore into a new database (createdb) or pass --force to replace its contents`);
   }
   const client = clientArgs(url);
-  const args = ["--dbname", client.url, "--no-owner", "--exit-on-error", "--single-transaction"];
-  if (relations > 0) args.push("--clean", "--if-exists");
-  await run("pg_restore", [...args, source], client.env);
+  const listFile = temporaryBeside(`${source}.list`);
+  try {
+    writeFileSync(listFile, restoreList(await capture("pg_restore", ["--list", source]), extensions));
+    const args = ["--dbname", client.url, "--no-owner", "--exit-on-error", "--single-transaction", "--use-list", listFile];
+    if (relations > 0) args.push("--clean", "--if-exists");
+    await run("pg_restore", [...args, source], client.env).catch((error: unknown) => {
+      if (error instanceof BackupError && /permission denied to create extension/.test(error.message)) {
+        throw new BackupError(`${error.message}\nCreate the extensions once as an administrator (CREATE EXTENSION cube; CREATE EXTENSION earthdistance;) in the new database, then restore again.`);
+      }
+      throw error;
+    });
+  } finally {
+    rmSync(listFile, { force: true });
+  }
   return { ms: Math.round(performance.now() - started), ...(await restoredCounts(url)) };
 }
 

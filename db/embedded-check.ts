@@ -62,8 +62,8 @@ export function damagedDataDirMessage(dataDir: string, pgliteDir: string, error:
   return [
     `The embedded database in ${pgliteDir} cannot be used: ${error}`,
     "",
-    "Its files are damaged or were written by another version of PGlite (a crash alone does not do this:",
-    "PGlite recovers from being killed). The embedded database is for development; to recover, stop the app and",
+    "Its files are damaged or were written by another version of PGlite (the app being killed does not do this;",
+    "a power cut, a full disk or a copy taken while it was open can). It is for development; to recover, stop the app and",
     `  - restore a backup made with \`npm run db:backup\`: move ${pgliteDir} aside, then`,
     `    \`DATA_DIR=${dataDir} npm run db:restore -- --file <backup.tar.gz>\`, or`,
     `  - start over with the demo data: delete ${pgliteDir} (\`rm -rf ${pgliteDir}\`; the generated development`,

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import postgres from "postgres";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
@@ -141,6 +142,35 @@ describe.runIf(usingPostgres())("PostgreSQL: npm run db:backup / db:restore", ()
       }
     } finally {
       await dropDatabase(target);
+    }
+  });
+
+  it("restores as a database owner who is not a superuser, once an administrator has created the extensions", async () => {
+    const file = path.join(work, "owner.dump");
+    await backupPostgres(databaseUrl(testDatabase().name), file);
+    const role = uniqueDatabaseName("tagsvc_owner");
+    const target = uniqueDatabaseName("tagsvc_restore");
+    await withAdminConnection(async (admin) => {
+      await admin.unsafe(`CREATE ROLE "${role}" LOGIN`);
+      await admin.unsafe(`CREATE DATABASE "${target}" OWNER "${role}"`);
+    });
+    const asOwner = new URL(databaseUrl(target));
+    asOwner.username = role;
+    asOwner.password = "";
+    try {
+      // earthdistance is not a trusted extension: the owner alone cannot create it, and is told what to do.
+      await expect(restorePostgres(asOwner.toString(), file)).rejects.toThrow(/Create the extensions once as an administrator/);
+      const admin = postgres(databaseUrl(target), { max: 1, onnotice: () => {} });
+      try {
+        await admin.unsafe("CREATE EXTENSION cube; CREATE EXTENSION earthdistance;");
+      } finally {
+        await admin.end({ timeout: 5 });
+      }
+      const restored = await restorePostgres(asOwner.toString(), file);
+      expect(restored.users).toBeGreaterThanOrEqual(2);
+    } finally {
+      await dropDatabase(target);
+      await withAdminConnection((admin) => admin.unsafe(`DROP ROLE IF EXISTS "${role}"`));
     }
   });
 
