@@ -1,4 +1,5 @@
 import { Resend } from "resend";
+import { batchProblem, EmailBatchInvalidError } from "./batch";
 import { SendPaceTimeoutError } from "./send-pace";
 import type { EmailMessage, EmailTransport } from "./types";
 
@@ -30,29 +31,44 @@ export interface ResendTransportOptions {
  * Sends through Resend, each e-mail after `waitForSendSlot` lets it. The SDK reports failures as values;
  * they are thrown here so the job retries.
  */
+function payload(message: EmailMessage) {
+  return {
+    from: message.from,
+    to: message.to,
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+    ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+    ...(message.headers ? { headers: message.headers } : {}),
+  };
+}
+
 export function createResendTransport({ apiKey, baseUrl, waitForSendSlot }: ResendTransportOptions): EmailTransport {
   const client = new Resend(apiKey, baseUrl ? { baseUrl } : undefined);
+  // Resend's rate limit counts API calls, so a batch of 100 takes one slot like a single e-mail.
+  async function slot() {
+    try {
+      await waitForSendSlot?.();
+    } catch (error) {
+      if (!(error instanceof SendPaceTimeoutError)) throw error;
+      throw new EmailDeliveryError(`Not sent: the send rate (EMAIL_SEND_RATE) stayed used up for ${Math.round(error.waitedMs / 1000)} s`, "rate_limit_exceeded", 429);
+    }
+  }
   return {
     name: "resend",
+    async sendBatch(messages: EmailMessage[], { idempotencyKey }) {
+      const problem = batchProblem(messages);
+      if (problem) throw new EmailBatchInvalidError(problem);
+      await slot();
+      const { data, error } = await client.batch.send(messages.map(payload), { idempotencyKey });
+      if (error) throw new EmailDeliveryError(`Resend refused the batch: ${error.message}`, error.name, error.statusCode);
+      const ids = data?.data?.map((item) => item.id) ?? [];
+      if (ids.length !== messages.length) throw new EmailDeliveryError(`Resend answered the batch of ${messages.length} with ${ids.length} ids`, "application_error", null);
+      return { ids };
+    },
     async send(message: EmailMessage) {
-      try {
-        await waitForSendSlot?.();
-      } catch (error) {
-        if (!(error instanceof SendPaceTimeoutError)) throw error;
-        throw new EmailDeliveryError(`Not sent: the send rate (EMAIL_SEND_RATE) stayed used up for ${Math.round(error.waitedMs / 1000)} s`, "rate_limit_exceeded", 429);
-      }
-      const { data, error } = await client.emails.send(
-        {
-          from: message.from,
-          to: message.to,
-          subject: message.subject,
-          html: message.html,
-          text: message.text,
-          ...(message.replyTo ? { replyTo: message.replyTo } : {}),
-          ...(message.headers ? { headers: message.headers } : {}),
-        },
-        message.idempotencyKey ? { idempotencyKey: message.idempotencyKey } : undefined,
-      );
+      await slot();
+      const { data, error } = await client.emails.send(payload(message), message.idempotencyKey ? { idempotencyKey: message.idempotencyKey } : undefined);
       if (error) {
         throw new EmailDeliveryError(`Resend refused the e-mail: ${error.message}`, error.name, error.statusCode);
       }

@@ -1,3 +1,5 @@
+import type { Executor } from "@/db/client";
+
 /** What rendering a template produces. */
 export interface RenderedEmail {
   subject: string;
@@ -19,10 +21,24 @@ export interface EmailMessage extends RenderedEmail {
   headers?: Record<string, string>;
 }
 
+export interface EmailBatchOptions {
+  idempotencyKey: string;
+  /**
+   * The caller's open transaction, which the outbox writes in (a provider ignores it): the embedded
+   * database has one connection, so a write beside an open transaction would wait for it forever.
+   */
+  db?: Executor;
+}
+
 export interface EmailTransport {
   readonly name: "resend" | "outbox" | (string & {});
   /** Sends the message or throws (a throw makes the `email.send` job retry). */
   send(message: EmailMessage): Promise<{ id: string }>;
+  /**
+   * Sends up to EMAIL_BATCH_MAX messages in one provider call (Resend's batch endpoint), all or none; the
+   * idempotency key makes a retried call send nothing twice. Throws like `send`.
+   */
+  sendBatch(messages: EmailMessage[], options: EmailBatchOptions): Promise<{ ids: string[] }>;
 }
 
 /**

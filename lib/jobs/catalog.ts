@@ -91,15 +91,19 @@ export const jobCatalog = {
     expireInSeconds: 600,
     data: z.object({ alertId: z.string() }),
   },
-  // One batch of a newsletter campaign (lib/services/campaigns): a failed batch rolled back whole, so a retry
-  // sends exactly what it would have; retried for about an hour (10 s doubling) before the startup resume.
+  // One batch of a newsletter campaign (lib/services/campaigns), one call to Resend's batch endpoint: a failed
+  // batch rolled back whole, and the retry's idempotency key is the same, so nobody gets it twice; retried for
+  // about an hour (10 s doubling) before the startup resume.
   "campaigns.send-batch": {
     retryLimit: 8,
     retryDelay: 10,
     retryBackoff: true,
     expireInSeconds: 300,
-    /** batchSize: deliveries per batch; CAMPAIGN_BATCH_SIZE when absent. */
-    data: z.object({ campaignId: z.string(), batchSize: z.number().optional() }),
+    /**
+     * batchSize: deliveries per batch (one provider call); CAMPAIGN_BATCH_SIZE when absent. deferrals: runs
+     * in a row that gave way to waiting transactional e-mail.
+     */
+    data: z.object({ campaignId: z.string(), batchSize: z.number().optional(), deferrals: z.number().int().min(0).optional() }),
   },
   // A webhook event we acknowledged: the provider will not send it again, so retry for hours (30 s doubling,
   // 10 retries: about 8.5 hours in all) before the event is marked FAILED for an admin to replay.

@@ -7,8 +7,14 @@ import { POST as unsubscribeRoute } from "@/app/api/v1/contact/newsletter/unsubs
 import { createElement } from "react";
 import { NoticeEmail } from "@/emails/notice";
 import { EMAIL_SEND_JOB, queueEmail } from "@/lib/email/queue";
-import { JOBS_SCHEMA, prepareJobs, runPendingJobs, stopJobs } from "@/lib/jobs";
-import { resumeCampaigns, sendCampaignBatch } from "@/lib/services/campaigns";
+import { prepareJobs, runPendingJobs, stopJobs } from "@/lib/jobs";
+import { CAMPAIGN_MAX_DEFERRALS, resumeCampaigns, sendCampaignBatch } from "@/lib/services/campaigns";
+import { EMAIL_BATCH_MAX, EmailBatchInvalidError } from "@/lib/email/batch";
+import { createOutboxTransport } from "@/lib/email/outbox-transport";
+import { createResendTransport, EmailDeliveryError } from "@/lib/email/resend-transport";
+import type { EmailMessage } from "@/lib/email/types";
+import { unsubscribeToken } from "@/lib/services/contact";
+import { startLocalResend, type LocalResend } from "../support/resend-server";
 import { systemContext, withTransaction } from "@/lib/services/context";
 import { bearer, registerAccount, setRole, type TestAccount } from "../support/auth";
 import { isPagePath, linkedPaths } from "../support/page-routes";
@@ -145,13 +151,6 @@ describe("sending", () => {
     const campaign = await createCampaign("Only confirmed", "Hello **readers**. <script>alert(1)</script>");
     expect(campaign.recipientCount).toBe(3);
     await runPendingJobs({ name: BATCH_JOB });
-    // A campaign's e-mails are bulk: a transactional e-mail queued after them still goes out first.
-    await withTransaction(systemContext(), (tx) =>
-      queueEmail(tx, { to: "transactional@example.com", subject: "Your sign-in link", template: createElement(NoticeEmail, { heading: "Sign in", paragraphs: ["Here."] }), templateName: "auth.notice" }),
-    );
-    const firstSent = await runPendingJobs({ name: EMAIL_SEND_JOB, limit: 1 });
-    expect(firstSent.runs.map((run) => (run.data as { to: string }).to)).toEqual(["transactional@example.com"]);
-    await sendEmails();
     const received = await receivedBy("Only confirmed");
     expect([...received.keys()].sort()).toEqual(confirmed.map((row) => row.email).sort());
 
@@ -201,68 +200,68 @@ describe("sending", () => {
     expect(skipped!.status).toBe("SKIPPED");
   });
 
-  it("sends 120 subscribers in 3 batches of at most 50, showing progress in between", async () => {
-    await addSubscribers("batch", 120);
+  it("sends 250 subscribers in 3 batches of at most 100, showing progress in between", async () => {
+    await addSubscribers("batch", 250);
     const campaign = await createCampaign("Batches");
-    expect(campaign.recipientCount).toBe(120);
+    expect(campaign.recipientCount).toBe(250);
 
     const first = await runPendingJobs({ name: BATCH_JOB, limit: 1 });
     expect(first.completed).toBe(1);
     const progress = (await json<{ data: Campaign }>(await getOne(admin, campaign.id))).data;
-    expect(progress).toMatchObject({ status: "SENDING", sentCount: 50, recipientCount: 120, completedAt: null });
+    expect(progress).toMatchObject({ status: "SENDING", sentCount: 100, recipientCount: 250, completedAt: null });
     const listed = await list(admin);
     expect(listed.status).toBe(200);
     const page = await json<{ data: Campaign[]; meta: { total: number; page: number; totalPages: number } }>(listed);
-    expect(page.data[0]).toMatchObject({ id: campaign.id, sentCount: 50 });
+    expect(page.data[0]).toMatchObject({ id: campaign.id, sentCount: 100 });
 
     const rest = await runPendingJobs({ name: BATCH_JOB });
     expect(rest.completed).toBe(2);
-    expect(await campaignRow(campaign.id)).toMatchObject({ status: "SENT", sentCount: 120 });
-    await sendEmails();
+    expect(await campaignRow(campaign.id)).toMatchObject({ status: "SENT", sentCount: 250 });
+    // Campaign e-mail no longer goes through one email.send job each.
+    expect((await runPendingJobs({ name: EMAIL_SEND_JOB })).runs).toHaveLength(0);
     const received = await receivedBy("Batches");
-    expect(received.size).toBe(120);
+    expect(received.size).toBe(250);
     expect([...received.values()].every((n) => n === 1)).toBe(true);
   });
 
   it("resumes after a crash mid-batch: the retry sends the rest and no address gets two e-mails", async () => {
-    await addSubscribers("crash", 120);
+    await addSubscribers("crash", 250);
     const { db } = getDatabase();
-    // A batch dies half-way: queueing the e-mail to crash-075 (in the second batch) fails its transaction.
+    // The second batch (crash-100 … crash-199) dies after the provider took it: marking crash-175 SENT fails.
     await db.execute(
       sql.raw(`create or replace function test_campaign_crash() returns trigger language plpgsql as $$
         begin
-          if new.name = 'email.send' and new.data->>'to' = 'crash-075@example.com' then raise exception 'simulated crash'; end if;
+          if new.status = 'SENT' and new.email = 'crash-175@example.com' then raise exception 'simulated crash'; end if;
           return new;
         end $$`),
     );
-    await db.execute(sql.raw(`create trigger test_campaign_crash before insert on ${JOBS_SCHEMA}.job for each row execute function test_campaign_crash()`));
+    await db.execute(sql.raw(`create trigger test_campaign_crash before update on campaign_deliveries for each row execute function test_campaign_crash()`));
     try {
       const campaign = await createCampaign("Crash and resume");
       const crashed = await runPendingJobs({ name: BATCH_JOB });
       expect(crashed.completed).toBe(1);
       expect(crashed.failed).toBe(1);
-      expect(crashed.runs[1]!.error).toContain("simulated crash");
-      // The failed batch left nothing behind: 50 sent, the rest still pending, 50 e-mails queued.
-      expect(await campaignRow(campaign.id)).toMatchObject({ status: "SENDING", sentCount: 50 });
+      // The job records the failed statement (the trigger's "simulated crash" is its cause).
+      expect(crashed.runs[1]!.error).toContain('update "campaign_deliveries"');
+      // The failed batch rolled back, its marks and (the outbox writing in its transaction) its e-mails.
+      expect(await campaignRow(campaign.id)).toMatchObject({ status: "SENDING", sentCount: 100 });
       const [pending] = await db
         .select({ n: count() })
         .from(schema.campaignDeliveries)
         .where(and(eq(schema.campaignDeliveries.campaignId, campaign.id), eq(schema.campaignDeliveries.status, "PENDING")));
-      expect(pending!.n).toBe(70);
-      await sendEmails();
-      expect((await receivedBy("Crash and resume")).size).toBe(50);
+      expect(pending!.n).toBe(150);
+      expect((await receivedBy("Crash and resume")).size).toBe(100);
 
-      await db.execute(sql.raw(`drop trigger test_campaign_crash on ${JOBS_SCHEMA}.job`));
+      await db.execute(sql.raw(`drop trigger test_campaign_crash on campaign_deliveries`));
       const retried = await runPendingJobs({ name: BATCH_JOB, ignoreStartAfter: true });
       expect(retried.failed).toBe(0);
       expect(retried.completed).toBe(2);
-      expect(await campaignRow(campaign.id)).toMatchObject({ status: "SENT", sentCount: 120 });
-      await sendEmails();
+      expect(await campaignRow(campaign.id)).toMatchObject({ status: "SENT", sentCount: 250 });
       const received = await receivedBy("Crash and resume");
-      expect(received.size).toBe(120);
+      expect(received.size).toBe(250);
       expect([...received.values()].every((n) => n === 1)).toBe(true);
     } finally {
-      await db.execute(sql.raw(`drop trigger if exists test_campaign_crash on ${JOBS_SCHEMA}.job`));
+      await db.execute(sql.raw(`drop trigger if exists test_campaign_crash on campaign_deliveries`));
       await db.execute(sql.raw(`drop function if exists test_campaign_crash()`));
     }
   });
@@ -280,6 +279,166 @@ describe("sending", () => {
     const received = await receivedBy("Concurrent batches");
     expect(received.size).toBe(120);
     expect([...received.values()].every((n) => n === 1)).toBe(true);
+  });
+});
+
+describe("batch calls to the provider (a local Resend)", () => {
+  let resend: LocalResend;
+  beforeAll(async () => {
+    resend = await startLocalResend();
+  });
+  afterAll(async () => {
+    await resend.close();
+  });
+  beforeEach(() => resend.reset());
+
+  const transport = () => createResendTransport({ apiKey: "re_test_key", baseUrl: resend.baseUrl });
+
+  /** Runs the campaign's batches in a row, as its chained jobs would, until none is left. */
+  async function sendAll(campaignId: string) {
+    for (let i = 0; i < 20; i += 1) {
+      const result = await sendCampaignBatch(systemContext(), campaignId, undefined, { transport: transport() });
+      if (result.remaining === 0) return;
+    }
+    throw new Error("the campaign did not finish");
+  }
+
+  it("sends a 250-recipient campaign in 3 batch calls, each e-mail with its recipient's own unsubscribe link and headers", async () => {
+    const subscribers = await addSubscribers("calls", 250);
+    const campaign = await createCampaign("In three calls", "Hello **all**.");
+    await sendAll(campaign.id);
+
+    expect(resend.calls.map((call) => [call.path, call.status, call.emails])).toEqual([
+      ["/emails/batch", 200, 100],
+      ["/emails/batch", 200, 100],
+      ["/emails/batch", 200, 50],
+    ]);
+    const keys = resend.calls.map((call) => call.headers["idempotency-key"]);
+    expect(new Set(keys).size).toBe(3);
+    for (const key of keys) expect(key).toMatch(new RegExp(`^campaign-${campaign.id}-[0-9a-f]{32}$`));
+
+    expect(resend.sent).toHaveLength(250);
+    expect(new Set(resend.sent.map((email) => email.to)).size).toBe(250);
+    for (const subscriber of subscribers) {
+      const email = resend.sent.find((sent) => sent.to === subscriber.email)!;
+      const token = encodeURIComponent(unsubscribeToken(subscriber.id));
+      expect(email.subject).toBe("In three calls");
+      expect(email.html).toContain(`/newsletter/unsubscribe?token=${token}`);
+      expect(email.text).toContain(`/newsletter/unsubscribe?token=${token}`);
+      expect(email.html).toContain("<strong>all</strong>");
+      expect(email.html).not.toContain("placeholder");
+      expect(email.headers).toEqual({
+        "List-Unsubscribe": `<http://localhost:3000/api/v1/contact/newsletter/unsubscribe?token=${token}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      });
+    }
+    expect(await campaignRow(campaign.id)).toMatchObject({ status: "SENT", sentCount: 250, recipientCount: 250 });
+  });
+
+  it("retries a failed batch without sending anybody twice: a refused call, and a call whose answer was lost", async () => {
+    await addSubscribers("retry", 250);
+    const campaign = await createCampaign("Retried");
+    const ctx = systemContext();
+    await sendCampaignBatch(ctx, campaign.id, undefined, { transport: transport() });
+
+    // Refused: nothing sent, the deliveries stay PENDING, the retry sends them.
+    resend.failNext("refuse");
+    const refused = await sendCampaignBatch(ctx, campaign.id, undefined, { transport: transport() }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(EmailDeliveryError);
+    expect(await campaignRow(campaign.id)).toMatchObject({ status: "SENDING", sentCount: 100 });
+    expect(resend.sent).toHaveLength(100);
+
+    // Sent, but the answer never came back: the marks roll back, and the retry's key is the same one.
+    resend.failNext("drop-after-send");
+    const lost = await sendCampaignBatch(ctx, campaign.id, undefined, { transport: transport() }).catch((error: unknown) => error);
+    expect(lost).toBeInstanceOf(EmailDeliveryError);
+    expect(resend.sent).toHaveLength(200);
+    expect(await campaignRow(campaign.id)).toMatchObject({ status: "SENDING", sentCount: 100 });
+
+    await sendAll(campaign.id);
+    expect(resend.sent).toHaveLength(250);
+    const perAddress = new Map<string, number>();
+    for (const email of resend.sent) perAddress.set(email.to, (perAddress.get(email.to) ?? 0) + 1);
+    expect(perAddress.size).toBe(250);
+    expect([...perAddress.values()].every((n) => n === 1)).toBe(true);
+    const keys = resend.calls.map((call) => call.headers["idempotency-key"]);
+    // Calls: batch 1; batch 2 refused, sent-and-lost, answered from the key; batch 3.
+    expect(resend.calls.map((call) => call.status)).toEqual([200, 500, 200, 200, 200]);
+    expect(keys[2]).toBe(keys[1]);
+    expect(keys[3]).toBe(keys[1]);
+    expect(await campaignRow(campaign.id)).toMatchObject({ status: "SENT", sentCount: 250 });
+  });
+
+  it("validates a batch as Resend does: 1 to 100 e-mails, each complete; the local server, the transport and the outbox agree", async () => {
+    const one = (i: number): EmailMessage => ({ from: "Tag Service <no-reply@tagservice.local>", to: `v-${i}@example.com`, subject: "Hi", html: "<p>Hi</p>", text: "Hi" });
+    const many = Array.from({ length: EMAIL_BATCH_MAX + 1 }, (_, i) => one(i));
+    for (const messages of [many, [], [{ ...one(0), subject: "" }], [{ ...one(0), to: "not-an-address" }]]) {
+      await expect(transport().sendBatch(messages, { idempotencyKey: "k" })).rejects.toBeInstanceOf(EmailBatchInvalidError);
+      await expect(createOutboxTransport().sendBatch(messages, { idempotencyKey: "k" })).rejects.toBeInstanceOf(EmailBatchInvalidError);
+      const direct = await fetch(`${resend.baseUrl}/emails/batch`, { method: "POST", headers: { authorization: "Bearer re_test_key", "content-type": "application/json" }, body: JSON.stringify(messages) });
+      expect(direct.status).toBe(422);
+    }
+    const noKey = await fetch(`${resend.baseUrl}/emails/batch`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify([one(0)]) });
+    expect(noKey.status).toBe(401);
+    expect(resend.sent).toHaveLength(0);
+
+    // A full batch goes; the same key with another body is refused (409), with the same body answered again.
+    const full = many.slice(0, EMAIL_BATCH_MAX);
+    const first = await transport().sendBatch(full, { idempotencyKey: "full" });
+    expect(first.ids).toHaveLength(100);
+    expect(await transport().sendBatch(full, { idempotencyKey: "full" })).toEqual(first);
+    const conflict = await transport().sendBatch(full.slice(1), { idempotencyKey: "full" }).catch((error: unknown) => error);
+    expect(conflict).toMatchObject({ statusCode: 409, providerCode: "invalid_idempotent_request" });
+    expect(resend.sent).toHaveLength(100);
+
+    // The outbox, the development transport, keeps a key too.
+    const outbox = createOutboxTransport();
+    const stored = await outbox.sendBatch(full.slice(0, 3), { idempotencyKey: "outbox-key" });
+    expect(await outbox.sendBatch(full.slice(0, 3), { idempotencyKey: "outbox-key" })).toEqual(stored);
+    expect((await receivedBy("Hi")).size).toBe(3);
+  });
+});
+
+describe("transactional e-mail during a campaign", () => {
+  const queueSignIn = (to: string) =>
+    withTransaction(systemContext(), (tx) =>
+      queueEmail(tx, { to, subject: "Your sign-in link", template: createElement(NoticeEmail, { heading: "Sign in", paragraphs: ["Here."] }), templateName: "auth.notice" }),
+    );
+
+  it("goes first: a campaign batch gives way while a transactional e-mail waits, then carries on", async () => {
+    await addSubscribers("priority", 250);
+    const campaign = await createCampaign("Behind the sign-in link");
+    expect((await runPendingJobs({ name: BATCH_JOB, limit: 1 })).completed).toBe(1);
+    await queueSignIn("transactional@example.com");
+
+    // The next batch sends nothing while the sign-in e-mail waits, and queues itself again.
+    const deferred = await runPendingJobs({ name: BATCH_JOB, limit: 1, ignoreStartAfter: true });
+    expect(deferred.completed).toBe(1);
+    expect(await campaignRow(campaign.id)).toMatchObject({ status: "SENDING", sentCount: 100 });
+    await sendEmails();
+    expect((await runPendingJobs({ name: BATCH_JOB, ignoreStartAfter: true })).failed).toBe(0);
+    expect(await campaignRow(campaign.id)).toMatchObject({ status: "SENT", sentCount: 250 });
+
+    const outbox = await getDatabase()
+      .db.select({ to: schema.emailOutbox.to, subject: schema.emailOutbox.subject, createdAt: schema.emailOutbox.createdAt })
+      .from(schema.emailOutbox)
+      .orderBy(schema.emailOutbox.createdAt);
+    const order = outbox.map((row) => row.subject);
+    const transactionalAt = order.indexOf("Your sign-in link");
+    expect(transactionalAt).toBe(100);
+    expect(order.filter((subject) => subject === "Behind the sign-in link")).toHaveLength(250);
+  });
+
+  it("gives way at most CAMPAIGN_MAX_DEFERRALS times in a row, so a steady stream of transactional e-mail cannot stall a campaign", async () => {
+    await addSubscribers("stall", 3);
+    const campaign = await createCampaign("Not stalled");
+    await queueSignIn("waiting@example.com");
+    const held = await sendCampaignBatch(systemContext(), campaign.id, undefined, { deferrals: CAMPAIGN_MAX_DEFERRALS - 1 });
+    expect(held).toMatchObject({ sent: 0, deferred: true });
+    const sent = await sendCampaignBatch(systemContext(), campaign.id, undefined, { deferrals: CAMPAIGN_MAX_DEFERRALS });
+    expect(sent).toMatchObject({ sent: 3, remaining: 0 });
+    expect((await receivedBy("Not stalled")).size).toBe(3);
+    await sendEmails();
   });
 });
 

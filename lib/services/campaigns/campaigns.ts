@@ -1,17 +1,26 @@
+import { createHash } from "node:crypto";
 import { createElement } from "react";
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { CampaignEmail } from "@/emails/campaign";
-import { queueEmail } from "@/lib/email/queue";
+import { env } from "@/lib/env";
+import { EMAIL_BATCH_MAX } from "@/lib/email/batch";
+import { safeHeaders, singleLine } from "@/lib/email/headers";
+import { EMAIL_SEND_JOB } from "@/lib/email/queue";
+import { renderEmail } from "@/lib/email/render";
+import { defaultTransport } from "@/lib/email/transport";
+import type { EmailMessage, EmailTransport } from "@/lib/email/types";
+import { JOBS_SCHEMA } from "@/lib/jobs/boss";
 import { enqueueJob } from "@/lib/jobs/enqueue";
+import { countEmailSent } from "@/lib/metrics/registry";
 import { recordAudit } from "@/lib/services/audit";
 import { unsubscribeHeaders, unsubscribePageUrl } from "@/lib/services/contact";
 import { requireAdmin, type ServiceContext, withTransaction } from "@/lib/services/context";
 import { NotFoundError, UnprocessableError } from "@/lib/services/errors";
 import type { CampaignRecord, CreateCampaignInput } from "./schemas";
 
-/** Deliveries one `campaigns.send-batch` job sends in its transaction. */
-export const CAMPAIGN_BATCH_SIZE = 50;
+/** Deliveries one `campaigns.send-batch` job sends, in one call to the provider's batch endpoint (its maximum). */
+export const CAMPAIGN_BATCH_SIZE = EMAIL_BATCH_MAX;
 
 const CAMPAIGN_NOT_FOUND = "Campaign not found.";
 
@@ -110,19 +119,66 @@ export interface CampaignBatchResult {
   skipped: number;
   /** PENDING deliveries left after this batch (as this transaction saw them). */
   remaining: number;
+  /** True when the run sent nothing because transactional e-mail was waiting; a later run carries on. */
+  deferred?: boolean;
+}
+
+export interface SendCampaignBatchOptions {
+  /** The e-mail transport (defaultTransport(): Resend, or the outbox in development). */
+  transport?: EmailTransport;
+  /** How many times this campaign has already given way to transactional e-mail in a row. */
+  deferrals?: number;
 }
 
 /**
- * One `campaigns.send-batch` run, in one transaction: takes up to `batchSize` PENDING deliveries no other
- * batch holds (FOR UPDATE SKIP LOCKED), skips those whose subscriber is no longer CONFIRMED, queues one
- * e-mail per remaining delivery and marks it SENT, then queues the next batch or, with none left, marks
- * the campaign SENT. The e-mails and the SENT marks commit together: a crash rolls both back and the
- * retry takes the same deliveries again, so no address is sent the campaign twice.
+ * A campaign run gives way to transactional e-mail (a sign-in link, a finder's message) waiting to go out,
+ * since both share the provider's rate; after this many runs in a row it sends anyway, so a steady stream of
+ * transactional e-mail delays a campaign by at most about as many seconds.
  */
-export async function sendCampaignBatch(ctx: ServiceContext, campaignId: string, batchSize = CAMPAIGN_BATCH_SIZE): Promise<CampaignBatchResult> {
+export const CAMPAIGN_MAX_DEFERRALS = 30;
+
+/** True when an `email.send` job is ready to run now (waiting, not scheduled for later). */
+async function transactionalEmailWaiting(db: Executor): Promise<boolean> {
+  const result: unknown = await db.execute(
+    sql`select exists (select 1 from ${sql.raw(JOBS_SCHEMA)}.job where name = ${EMAIL_SEND_JOB} and state in ('created', 'retry') and start_after <= now()) as waiting`,
+  );
+  const rows = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ waiting: boolean }>;
+  return rows[0]?.waiting === true;
+}
+
+/** Stands in for each recipient's unsubscribe page address in the batch's one rendering. */
+const UNSUBSCRIBE_PLACEHOLDER = "urn:campaign-unsubscribe-placeholder";
+
+/**
+ * One `campaigns.send-batch` run, in one transaction: takes up to `batchSize` (at most Resend's 100)
+ * PENDING deliveries no other batch holds (FOR UPDATE SKIP LOCKED), skips those whose subscriber is no
+ * longer CONFIRMED, and hands the rest to the provider in ONE batch call (each e-mail with its recipient's
+ * own unsubscribe link and List-Unsubscribe headers), then marks them SENT and queues the next batch or,
+ * with none left, marks the campaign SENT.
+ *
+ * Nobody gets a campaign twice: the call's idempotency key names the campaign and the exact deliveries it
+ * carries. A failed call, or a crash after the provider accepted the batch but before the commit, rolls
+ * the SENT marks back; the retry takes the same deliveries (ordered by address), makes the same key, and
+ * the provider answers the first call's result without sending again.
+ *
+ * When transactional e-mail is waiting to go out, the run sends nothing and queues itself a second later
+ * (at most CAMPAIGN_MAX_DEFERRALS times in a row), so the campaign never holds the provider's rate they share.
+ */
+export async function sendCampaignBatch(
+  ctx: ServiceContext,
+  campaignId: string,
+  batchSize = CAMPAIGN_BATCH_SIZE,
+  options: SendCampaignBatchOptions = {},
+): Promise<CampaignBatchResult> {
+  const size = Math.max(1, Math.min(batchSize, EMAIL_BATCH_MAX));
+  const deferrals = options.deferrals ?? 0;
   return withTransaction(ctx, async (tx) => {
     const [campaign] = await tx.db.select().from(schema.campaigns).where(eq(schema.campaigns.id, campaignId));
     if (!campaign || campaign.status !== "SENDING") return { sent: 0, skipped: 0, remaining: 0 };
+    if (deferrals < CAMPAIGN_MAX_DEFERRALS && (await transactionalEmailWaiting(tx.db))) {
+      await enqueueJob(tx, "campaigns.send-batch", { campaignId, batchSize, deferrals: deferrals + 1 }, { startAfter: 1 });
+      return { sent: 0, skipped: 0, remaining: await pendingCount(tx.db, campaignId), deferred: true };
+    }
     const batch = await tx.db
       .select({
         subscriberId: schema.campaignDeliveries.subscriberId,
@@ -133,34 +189,53 @@ export async function sendCampaignBatch(ctx: ServiceContext, campaignId: string,
       .innerJoin(schema.newsletterSubscribers, eq(schema.newsletterSubscribers.id, schema.campaignDeliveries.subscriberId))
       .where(and(eq(schema.campaignDeliveries.campaignId, campaignId), eq(schema.campaignDeliveries.status, "PENDING")))
       .orderBy(asc(schema.campaignDeliveries.email))
-      .limit(batchSize)
+      .limit(size)
       .for("update", { of: schema.campaignDeliveries, skipLocked: true });
 
-    let sent = 0;
-    let skipped = 0;
-    const now = new Date();
-    for (const delivery of batch) {
-      const deliveryKey = and(eq(schema.campaignDeliveries.campaignId, campaignId), eq(schema.campaignDeliveries.subscriberId, delivery.subscriberId));
-      if (delivery.subscriberStatus !== "CONFIRMED") {
-        await tx.db.update(schema.campaignDeliveries).set({ status: "SKIPPED" }).where(deliveryKey);
-        skipped += 1;
-        continue;
-      }
-      await queueEmail(tx, {
-        to: delivery.email,
-        subject: campaign.subject,
-        templateName: "newsletter.campaign",
-        template: createElement(CampaignEmail, { subject: campaign.subject, content: campaign.content, unsubscribeUrl: unsubscribePageUrl(delivery.subscriberId) }),
-        headers: unsubscribeHeaders(delivery.subscriberId),
-        bulk: true,
-      });
-      await tx.db.update(schema.campaignDeliveries).set({ status: "SENT", sentAt: now }).where(deliveryKey);
-      sent += 1;
+    const inCampaign = eq(schema.campaignDeliveries.campaignId, campaignId);
+    const skippedIds = batch.filter((delivery) => delivery.subscriberStatus !== "CONFIRMED").map((delivery) => delivery.subscriberId);
+    const recipients = batch.filter((delivery) => delivery.subscriberStatus === "CONFIRMED");
+    if (skippedIds.length > 0) {
+      await tx.db.update(schema.campaignDeliveries).set({ status: "SKIPPED" }).where(and(inCampaign, inArray(schema.campaignDeliveries.subscriberId, skippedIds)));
     }
-    if (sent > 0) {
+    if (recipients.length > 0) {
+      // One rendering for the batch (rendering is the slow part); each copy gets its recipient's own link.
+      const subject = singleLine(campaign.subject);
+      const rendered = await renderEmail(createElement(CampaignEmail, { subject, content: campaign.content, unsubscribeUrl: UNSUBSCRIBE_PLACEHOLDER }), subject);
+      if (!rendered.html.includes(UNSUBSCRIBE_PLACEHOLDER) || !rendered.text.includes(UNSUBSCRIBE_PLACEHOLDER)) {
+        throw new Error("The campaign template lost its unsubscribe link");
+      }
+      const messages: EmailMessage[] = recipients.map((delivery) => {
+        const link = unsubscribePageUrl(delivery.subscriberId);
+        return {
+          from: env.EMAIL_FROM,
+          to: delivery.email,
+          subject: rendered.subject,
+          html: rendered.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, escapeHtmlAttribute(link)),
+          text: rendered.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, link),
+          template: "newsletter.campaign",
+          headers: safeHeaders(unsubscribeHeaders(delivery.subscriberId)),
+        };
+      });
+      const key = createHash("sha256")
+        .update(recipients.map((delivery) => delivery.subscriberId).join(","))
+        .digest("hex")
+        .slice(0, 32);
+      const transport = options.transport ?? defaultTransport();
+      try {
+        await transport.sendBatch(messages, { idempotencyKey: `campaign-${campaignId}-${key}`, db: tx.db });
+      } catch (error) {
+        countEmailSent(transport.name, "failed", messages.length);
+        throw error;
+      }
+      countEmailSent(transport.name, "sent", messages.length);
+      await tx.db
+        .update(schema.campaignDeliveries)
+        .set({ status: "SENT", sentAt: new Date() })
+        .where(and(inCampaign, inArray(schema.campaignDeliveries.subscriberId, recipients.map((delivery) => delivery.subscriberId))));
       await tx.db
         .update(schema.campaigns)
-        .set({ sentCount: sql`${schema.campaigns.sentCount} + ${sent}` })
+        .set({ sentCount: sql`${schema.campaigns.sentCount} + ${recipients.length}` })
         .where(eq(schema.campaigns.id, campaignId));
     }
     const remaining = await pendingCount(tx.db, campaignId);
@@ -173,8 +248,13 @@ export async function sendCampaignBatch(ctx: ServiceContext, campaignId: string,
         .set({ status: "SENT", completedAt: new Date() })
         .where(and(eq(schema.campaigns.id, campaignId), eq(schema.campaigns.status, "SENDING")));
     }
-    return { sent, skipped, remaining };
+    return { sent: recipients.length, skipped: skippedIds.length, remaining };
   });
+}
+
+/** The link as it stands in an href: the page URL's `&` (none today) would be `&amp;` there. */
+function escapeHtmlAttribute(value: string): string {
+  return value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 }
 
 /**
