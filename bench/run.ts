@@ -1,8 +1,9 @@
 /**
  * `npm run bench`:
  * 1. The e-mail burst (bench/email-burst.ts), in this process: 200 e-mails from 200 committed
- *    transactions, commit-to-transport delay and throughput, on PGlite and on PostgreSQL when
- *    BENCH_DATABASE_URL or DATABASE_URL is set.
+ *    transactions, commit-to-transport delay and throughput; then a 5,000-address campaign
+ *    (bench/campaign.ts) through the job workers and through the local Resend server at the send rate;
+ *    on PGlite and on PostgreSQL when BENCH_DATABASE_URL or DATABASE_URL is set.
  * 2. The payment webhook (bench/webhook-load.ts), in this process: signed events through the route handler at
  *    100/s for 10 s (acknowledgement p50/p99, zero lost), and one event delivered 10 times at once (one row,
  *    one job); on PGlite and on PostgreSQL as for the e-mails.
@@ -192,13 +193,27 @@ async function runEmailBurst(): Promise<Goal[]> {
     );
     if (result.delivered < result.emails) process.exitCode = 1;
   }
-  return results
+  const goals = results
     .filter((result) => result.scenario === "burst")
     .map((result) => ({
       goal: `e-mail: commit → transport p99 ≤ 1 s in a burst of ${result.emails} (${databaseLabel(result.database)})`,
       figure: `p99 ${result.p99} ms, ${result.delivered}/${result.emails} handed over`,
       met: result.p99 <= 1_000 && result.delivered === result.emails,
     }));
+  const { campaignBench } = await import("./campaign");
+  for (const result of await campaignBench()) {
+    console.log(
+      `campaign (${result.run}) on ${result.database}: ${result.sent}/${result.addresses} addresses in ${result.seconds} s, ` +
+        `${result.calls} provider calls, ${result.refused} refused for the rate`,
+    );
+    if (result.sent !== result.addresses || result.refused > 0) process.exitCode = 1;
+    goals.push({
+      goal: `campaign: ${result.addresses} addresses in ≤ 2 min (${result.run}, ${databaseLabel(result.database)})`,
+      figure: `${result.seconds} s, ${result.calls} calls, ${result.sent}/${result.addresses} sent`,
+      met: result.seconds <= 120 && result.sent === result.addresses && result.refused === 0,
+    });
+  }
+  return goals;
 }
 
 async function runWebhookLoad(): Promise<Goal[]> {
