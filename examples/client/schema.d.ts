@@ -2738,7 +2738,7 @@ export interface paths {
         put?: never;
         /**
          * Send a newsletter campaign (admin)
-         * @description subject (one line, at most 150 characters) and content (Markdown, at most 100 000). The recipients are every CONFIRMED subscriber at this moment; the e-mails go out in batches of 50 (follow sentCount / recipientCount), each with an unsubscribe link and List-Unsubscribe headers. No confirmed subscriber: 422. Recorded in the audit log.
+         * @description subject (one line, at most 150 characters) and content (Markdown, at most 100 000). The recipients are every CONFIRMED subscriber at this moment; the e-mails go out in batches of up to 100, one call to the e-mail provider each (follow sentCount / recipientCount), each with an unsubscribe link and List-Unsubscribe headers. No confirmed subscriber: 422. Recorded in the audit log.
          *
          *     Requires role ADMIN or SUPER_ADMIN.
          */
