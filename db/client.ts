@@ -3,6 +3,7 @@ import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
 import { cube } from "@electric-sql/pglite/contrib/cube";
 import { earthdistance } from "@electric-sql/pglite/contrib/earthdistance";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
@@ -58,8 +59,11 @@ export function connectPostgres(url: string, options: { max?: number; availabili
   };
 }
 
-/** The contrib extensions the migrations create: the lost-pet alerts' distance searches (docs/alerts.md). */
-export const PGLITE_EXTENSIONS = { cube, earthdistance };
+/**
+ * The contrib extensions the migrations create: the lost-pet alerts' distance searches (docs/alerts.md) and
+ * the trigram indexes of the admin user search (docs/decisions/0047-trigram-search-and-statement-timeout.md).
+ */
+export const PGLITE_EXTENSIONS = { cube, earthdistance, pg_trgm };
 
 /** A new embedded PostgreSQL with the extensions the schema needs; `dataDir` undefined means in memory. */
 export function newPglite(dataDir?: string): PGlite {
