@@ -29,7 +29,16 @@ export const users = pgTable(
     suspendedAt: timestamp({ withTimezone: true, precision: 3 }),
     ...timestamps,
   },
-  (table) => [uniqueIndex("users_email_key").on(sql`lower(${table.email})`), index("users_created_at_idx").on(table.createdAt)],
+  (table) => [
+    uniqueIndex("users_email_key").on(sql`lower(${table.email})`),
+    index("users_created_at_idx").on(table.createdAt),
+    // The admin user search (lib/services/admin/users.ts): ILIKE '%…%' on the e-mail address and on the full
+    // name, written exactly as the query writes it, through pg_trgm's GIN operator class; a search of one or
+    // two characters (too short for trigrams) matches the start of the address through the prefix index.
+    index("users_email_trgm_idx").using("gin", sql`${table.email} gin_trgm_ops`),
+    index("users_name_trgm_idx").using("gin", sql`(${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`),
+    index("users_email_prefix_idx").on(sql`lower(${table.email}) text_pattern_ops`),
+  ],
 );
 
 export type User = typeof users.$inferSelect;
