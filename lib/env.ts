@@ -98,6 +98,20 @@ function buildEnvFields(source: Source) {
       // The Prometheus scraper's bearer token for GET /api/metrics; unset, the endpoint does not exist (404).
       METRICS_TOKEN: z.string().min(16).optional(),
       BENCH_FLOOR: booleanFlag(false),
+      // Data retention (lib/services/retention, docs/operations.md#retention): how long each kind of row is kept.
+      RETENTION_FINDER_TRACES_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+      RETENTION_SCANS_MONTHS: z.coerce.number().int().min(1).max(120).default(13),
+      RETENTION_CLOSED_MESSAGES_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+      RETENTION_READ_NOTIFICATIONS_MONTHS: z.coerce.number().int().min(1).max(120).default(6),
+      RETENTION_OPERATIONAL_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+      RETENTION_PAYMENT_EVENTS_DAYS: z.coerce.number().int().min(7).max(3650).default(90),
+      RETENTION_JOBS_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+      // When the daily retention run starts (cron, UTC), or "off" to run it only by hand (npm run db:retention).
+      RETENTION_SCHEDULE: z
+        .string()
+        .trim()
+        .regex(/^(off|\S+( \S+){4})$/, 'use a 5-field cron expression ("17 3 * * *") or "off"')
+        .default("17 3 * * *"),
     },
     client: {},
     runtimeEnv: {
@@ -138,6 +152,14 @@ function buildEnvFields(source: Source) {
       LOG_LEVEL: source.LOG_LEVEL,
       METRICS_TOKEN: source.METRICS_TOKEN,
       BENCH_FLOOR: source.BENCH_FLOOR,
+      RETENTION_FINDER_TRACES_DAYS: source.RETENTION_FINDER_TRACES_DAYS,
+      RETENTION_SCANS_MONTHS: source.RETENTION_SCANS_MONTHS,
+      RETENTION_CLOSED_MESSAGES_MONTHS: source.RETENTION_CLOSED_MESSAGES_MONTHS,
+      RETENTION_READ_NOTIFICATIONS_MONTHS: source.RETENTION_READ_NOTIFICATIONS_MONTHS,
+      RETENTION_OPERATIONAL_DAYS: source.RETENTION_OPERATIONAL_DAYS,
+      RETENTION_PAYMENT_EVENTS_DAYS: source.RETENTION_PAYMENT_EVENTS_DAYS,
+      RETENTION_JOBS_DAYS: source.RETENTION_JOBS_DAYS,
+      RETENTION_SCHEDULE: source.RETENTION_SCHEDULE,
     },
     emptyStringAsUndefined: true,
     onValidationError: (issues) => {
