@@ -100,6 +100,8 @@ export const threadMessages = pgTable(
   (table) => [
     index("thread_messages_thread_idx").on(table.threadId, table.createdAt),
     index("thread_messages_unread_idx").on(table.threadId).where(sql`${table.readAt} is null`),
+    // The retention run erases shared places after RETENTION_FINDER_TRACES_DAYS: only those still held.
+    index("thread_messages_place_created_idx").on(table.createdAt).where(sql`${table.latitude} is not null`),
     // A place is both coordinates or none; an accuracy belongs to a place.
     check("thread_messages_location_whole", sql`(${table.latitude} is null) = (${table.longitude} is null) and (${table.accuracy} is null or ${table.latitude} is not null)`),
   ],
@@ -160,7 +162,11 @@ export const emergencyAccesses = pgTable(
     agent: text(),
     accessedAt: ts().notNull().defaultNow(),
   },
-  (table) => [index("emergency_accesses_user_idx").on(table.userId, table.accessedAt)],
+  (table) => [
+    index("emergency_accesses_user_idx").on(table.userId, table.accessedAt),
+    // The retention run erases the IP hash after RETENTION_FINDER_TRACES_DAYS: only rows still holding one.
+    index("emergency_accesses_ip_hash_idx").on(table.accessedAt).where(sql`${table.ipHash} is not null`),
+  ],
 );
 
 /** VIN_CONFLICT is filed by the system only (a VIN claimed by a second vehicle tag), never by a user. */

@@ -10,3 +10,4 @@ export * from "./content";
 export * from "./relay";
 export * from "./test-telephony";
 export * from "./alerts";
+export * from "./retention";

@@ -42,6 +42,9 @@ export const notifications = pgTable(
   (table) => [
     index("notifications_user_created_idx").on(table.userId, table.createdAt),
     index("notifications_user_unread_idx").on(table.userId).where(sql`${table.readAt} is null`),
+    // The retention run: read notifications by age, and the shared places it erases from their data.
+    index("notifications_read_created_idx").on(table.createdAt).where(sql`${table.readAt} is not null`),
+    index("notifications_place_created_idx").on(table.createdAt).where(sql`${table.data} ? 'latitude'`),
   ],
 );
 

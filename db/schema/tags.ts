@@ -249,6 +249,10 @@ export const scans = pgTable(
     index("scans_tag_ip_idx").on(table.tagId, table.ipHash, table.scannedAt),
     // Admin analytics: scans per day across all tags.
     index("scans_scanned_idx").on(table.scannedAt),
+    // The retention run's finder traces (lib/services/retention): only rows still holding an IP hash or a
+    // shared place, about the last RETENTION_FINDER_TRACES_DAYS, so a run never walks the erased ones.
+    index("scans_ip_hash_scanned_idx").on(table.scannedAt).where(sql`${table.ipHash} is not null`),
+    index("scans_shared_place_scanned_idx").on(table.scannedAt).where(sql`${table.locationShared} and ${table.latitude} is not null`),
   ],
 );
 
