@@ -21,7 +21,7 @@ export const adminUserFilters = z.object({
     .max(100, "At most 100 characters.")
     .optional()
     .transform((value) => (value ? value : undefined))
-    .meta({ description: "Case-insensitive part of the e-mail address or name (`%` and `_` match themselves)", example: "ada@" }),
+    .meta({ description: "Case-insensitive part of the e-mail address or name (`%` and `_` match themselves); one or two characters match the start of the e-mail address", example: "ada@" }),
   role: userRoleSchema.optional(),
   suspended: booleanQuery.optional().meta({ description: "`true`: suspended accounts only; `false`: the others" }),
 });
