@@ -11,3 +11,4 @@ export * from "./relay";
 export * from "./test-telephony";
 export * from "./alerts";
 export * from "./retention";
+export * from "./rollups";
