@@ -30,7 +30,13 @@ export const errorEnvelopeSchema = z
   .meta({ id: "ErrorEnvelope" });
 
 export const pageMetaSchema = z
-  .object({ total: z.int().min(0), page: z.int().min(1), totalPages: z.int().min(0) })
+  .object({
+    total: z.int().min(0),
+    page: z.int().min(1),
+    totalPages: z.int().min(0),
+    totalIsEstimate: z.boolean().optional().meta({ description: "Lists that take `cursor`: true when the list is longer than 10,000 and `total` (and `totalPages`) is the database's estimate" }),
+    nextCursor: z.string().nullable().optional().meta({ description: "Lists that take `cursor`: pass it as `cursor` for the next page; null on the last" }),
+  })
   .meta({ id: "PageMeta" });
 
 const successEnvelope = (data: z.ZodType) => z.object({ success: z.literal(true), data });

@@ -1,3 +1,5 @@
+import type { Page } from "@/lib/services/paging";
+
 /** A page of results; route() turns it into `{ success, data, meta }`. */
 export class Paginated<T> {
   constructor(
@@ -5,10 +7,13 @@ export class Paginated<T> {
     readonly total: number,
     readonly page: number,
     readonly limit: number,
+    /** Lists paged by keyset (docs/decisions/0046-cursor-pagination.md) also answer these. */
+    readonly keyset?: { nextCursor: string | null; totalIsEstimate: boolean },
   ) {}
 
   get meta(): PageMeta {
-    return { total: this.total, page: this.page, totalPages: Math.ceil(this.total / this.limit) };
+    const meta: PageMeta = { total: this.total, page: this.page, totalPages: Math.ceil(this.total / this.limit) };
+    return this.keyset ? { ...meta, totalIsEstimate: this.keyset.totalIsEstimate, nextCursor: this.keyset.nextCursor } : meta;
   }
 }
 
@@ -16,10 +21,16 @@ export interface PageMeta {
   total: number;
   page: number;
   totalPages: number;
+  totalIsEstimate?: boolean;
+  nextCursor?: string | null;
 }
 
-export function paginated<T>(items: T[], page: { total: number; page: number; limit: number }): Paginated<T> {
-  return new Paginated(items, page.total, page.page, page.limit);
+/** A list service's page (with its cursor), or items with their count. */
+export function paginated<T>(page: Page<T>): Paginated<T>;
+export function paginated<T>(items: T[], page: { total: number; page: number; limit: number }): Paginated<T>;
+export function paginated<T>(items: T[] | Page<T>, page?: { total: number; page: number; limit: number }): Paginated<T> {
+  if (!Array.isArray(items)) return new Paginated(items.items, items.total, items.page, items.limit, { nextCursor: items.nextCursor, totalIsEstimate: items.totalIsEstimate });
+  return new Paginated(items, page!.total, page!.page, page!.limit);
 }
 
 /** Lets a handler choose the status (201 for creations) or add headers (Set-Cookie) while route() still wraps the data. */

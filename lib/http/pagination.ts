@@ -19,6 +19,22 @@ export const paginationQuery = z.object({
 
 export type PaginationQuery = z.infer<typeof paginationQuery>;
 
+/**
+ * `page`/`limit` and an opaque `cursor` (a previous page's `meta.nextCursor`): the query of every list that
+ * pages by keyset (docs/decisions/0046-cursor-pagination.md). The list checks the cursor itself (it is
+ * bound to the list and its filters); a cursor with `page` other than 1 is a 400.
+ */
+export const cursorPaginationQuery = paginationQuery.extend({
+  cursor: z
+    .string()
+    .min(1)
+    .max(1024)
+    .optional()
+    .meta({ description: "The `meta.nextCursor` of the previous page: the next page at any depth at the same cost. Only with the same list and filters, and without `page`." }),
+});
+
+export type CursorPaginationQuery = z.infer<typeof cursorPaginationQuery>;
+
 export function pageOffset({ page, limit }: PaginationQuery): number {
   return (page - 1) * limit;
 }

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { messageSchema } from "@/lib/services/auth";
 import { notificationItemSchema, notificationPreferencesSchema, notificationPreferencesUpdateSchema } from "@/lib/services/notifications";
 import { defineEndpoint } from "../endpoint";
-import { paginationQuery } from "../pagination";
+import { cursorPaginationQuery } from "../pagination";
 import { idParams } from "../params";
 
 const tags = ["Notifications"];
@@ -25,7 +25,7 @@ export const notificationEndpoints = {
     description: "Newest first.",
     tags,
     auth: "user",
-    query: paginationQuery,
+    query: cursorPaginationQuery,
     response: notificationItemSchema,
     responseKind: "paginated",
   }),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, count, eq, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { schema } from "@/db/client";
 import { notificationType, type Notification } from "@/db/schema";
@@ -6,6 +6,7 @@ import type { ServiceContext } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
 import { notificationAction } from "./actions";
 import { requireUser } from "@/lib/services/context";
+import { boundedTotal, keysetPage, type ListOrder, type Page, type PageRequest } from "@/lib/services/paging";
 
 export const notificationTypeSchema = z.enum(notificationType.enumValues);
 
@@ -30,19 +31,29 @@ export function toNotificationItem(row: Notification): NotificationItem {
 
 const NOT_FOUND = "Notification not found.";
 
-/** GET /notifications: the caller's notifications, newest first. */
-export async function listNotifications(ctx: ServiceContext, input: { page: number; limit: number }): Promise<{ items: NotificationItem[]; total: number }> {
+const notificationOrder: ListOrder<Notification> = {
+  name: "notifications",
+  keys: [
+    { column: schema.notifications.createdAt, direction: "desc", type: "timestamp" },
+    { column: schema.notifications.id, direction: "desc", type: "uuid" },
+  ],
+  valuesOf: (row) => [row.createdAt, row.id],
+};
+
+/** GET /notifications: the caller's notifications, newest first, by page or by cursor (index notifications_user_created_id_idx). */
+export async function listNotifications(ctx: ServiceContext, input: PageRequest): Promise<Page<NotificationItem>> {
   const userId = requireUser(ctx).userId;
   const mine = eq(schema.notifications.userId, userId);
+  const plan = keysetPage(notificationOrder, [userId], input);
   const rows = await ctx.db
     .select()
     .from(schema.notifications)
-    .where(mine)
-    .orderBy(desc(schema.notifications.createdAt), desc(schema.notifications.id))
-    .limit(input.limit)
-    .offset((input.page - 1) * input.limit);
-  const [counted] = await ctx.db.select({ total: count() }).from(schema.notifications).where(mine);
-  return { items: rows.map(toNotificationItem), total: Number(counted?.total ?? 0) };
+    .where(and(mine, plan.where))
+    .orderBy(...plan.orderBy)
+    .limit(plan.limit)
+    .offset(plan.offset);
+  const total = await boundedTotal(ctx.db, ctx.db.select({ one: sql`1` }).from(schema.notifications).where(mine));
+  return plan.finish(rows, toNotificationItem, total);
 }
 
 /** GET /notifications/unread-count. */

@@ -1,0 +1,65 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { getDatabase, schema } from "@/db/client";
+import { GET as notificationsRoute } from "@/app/api/v1/notifications/route";
+import { pagingLimits } from "@/lib/services/paging";
+import { bearer, registerAccount } from "../support/auth";
+import { apiRequest, call } from "../support/http";
+import { expectCursorRefused, expectKeysetList, listPage, walkByCursor, type ListCall } from "../support/cursor-walk";
+
+afterEach(() => {
+  pagingLimits.exactTotalUpTo = 10_000;
+});
+
+async function seedNotifications(userId: string, count: number, at = Date.parse("2026-02-01T10:00:00.000Z")) {
+  // Pairs share a creation time, so the order's tie-break on id is exercised.
+  const rows = Array.from({ length: count }, (_, index) => ({ userId, type: "TAG_SCANNED" as const, title: `N${index}`, body: "b", createdAt: new Date(at + Math.floor(index / 2) * 60_000) }));
+  return getDatabase().db.insert(schema.notifications).values(rows).returning();
+}
+
+describe("GET /notifications by cursor", () => {
+  it("walks the same notifications by cursor as by page, and refuses bad cursors", async () => {
+    const account = await registerAccount();
+    await seedNotifications(account.id, 7);
+    const list: ListCall = (search) => call(notificationsRoute, apiRequest(`/api/v1/notifications?${search}`, { headers: bearer(account.accessToken) }));
+    const ids = await expectKeysetList(list, 7);
+    const first = await listPage(list, "limit=3");
+    expect(first.meta).toMatchObject({ total: 7, page: 1, totalPages: 3, totalIsEstimate: false });
+    expect(first.data.map((item) => item.id)).toEqual(ids.slice(0, 3));
+  });
+
+  it("neither repeats nor skips when notifications arrive during the walk", async () => {
+    const account = await registerAccount();
+    const seeded = await seedNotifications(account.id, 6);
+    const list: ListCall = (search) => call(notificationsRoute, apiRequest(`/api/v1/notifications?${search}`, { headers: bearer(account.accessToken) }));
+    const { ids } = await walkByCursor(list, 2, "", async () => {
+      await seedNotifications(account.id, 1, Date.parse("2026-03-01T10:00:00.000Z"));
+    });
+    const expected = [...seeded].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : -1)).map((row) => row.id);
+    expect(ids).toEqual(expected);
+  });
+
+  it("refuses another user's cursor", async () => {
+    const [alice, bob] = [await registerAccount(), await registerAccount()];
+    await seedNotifications(alice.id, 3);
+    await seedNotifications(bob.id, 3);
+    const aliceList: ListCall = (search) => call(notificationsRoute, apiRequest(`/api/v1/notifications?${search}`, { headers: bearer(alice.accessToken) }));
+    const bobList: ListCall = (search) => call(notificationsRoute, apiRequest(`/api/v1/notifications?${search}`, { headers: bearer(bob.accessToken) }));
+    const cursor = (await listPage(aliceList, "limit=1")).meta.nextCursor!;
+    expect(typeof cursor).toBe("string");
+    const message = await expectCursorRefused(bobList, `limit=1&cursor=${encodeURIComponent(cursor)}`);
+    expect(message).toMatch(/cursor/i);
+  });
+
+  it("answers an estimate above the exact-count limit, without counting every row", async () => {
+    pagingLimits.exactTotalUpTo = 4;
+    const account = await registerAccount();
+    await seedNotifications(account.id, 9);
+    const list: ListCall = (search) => call(notificationsRoute, apiRequest(`/api/v1/notifications?${search}`, { headers: bearer(account.accessToken) }));
+    const first = await listPage(list, "limit=2");
+    expect(first.meta.totalIsEstimate).toBe(true);
+    expect(first.meta.total).toBeGreaterThanOrEqual(5);
+    expect(first.meta.totalPages).toBe(Math.ceil(first.meta.total / 2));
+    const { ids } = await walkByCursor(list, 2);
+    expect(ids).toHaveLength(9);
+  });
+});
