@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { Sql, TransactionSql } from "postgres";
 import { countBreakerOpened, countBreakerRefusal } from "@/lib/metrics/registry";
+import { traceStatement } from "@/lib/telemetry/tracing";
 
 /**
  * Deadlines and a circuit breaker in front of the PostgreSQL pool, so a database outage of any length is
@@ -335,11 +336,15 @@ interface GuardedQuery<T> extends PromiseLike<T> {
   finally(onFinally: () => void): Promise<T>;
 }
 
-function guardedQuery<T>(create: () => PoolQuery, availability: DatabaseAvailability, pooled: boolean): GuardedQuery<T> {
+/**
+ * `text` is the statement as drizzle sends it, with $n placeholders: with tracing on, the statement's span
+ * records it (lib/telemetry/tracing.ts), never its parameters.
+ */
+function guardedQuery<T>(text: string, create: () => PoolQuery, availability: DatabaseAvailability, pooled: boolean): GuardedQuery<T> {
   const modifiers: Modifier[] = [];
   let running: Promise<T> | undefined;
   const run = () =>
-    (running ??= (async () => {
+    (running ??= traceStatement(text, "postgresql", async () => {
       const budget = currentBudget();
       const refusal = refusalOf(budget);
       if (refusal) throw refusal;
@@ -354,7 +359,7 @@ function guardedQuery<T>(create: () => PoolQuery, availability: DatabaseAvailabi
         availability.failed(error);
         throw error;
       }
-    })());
+    }));
   const lazy: GuardedQuery<T> = {
     values: () => (modifiers.push("values"), lazy),
     raw: () => (modifiers.push("raw"), lazy),
@@ -368,12 +373,16 @@ function guardedQuery<T>(create: () => PoolQuery, availability: DatabaseAvailabi
 
 type TransactionCallback = (sql: TransactionSql) => unknown;
 
+function statementText(query: unknown): string {
+  return typeof query === "string" ? query : String(query);
+}
+
 /** A transaction's (or savepoint's) sql with guarded queries and guarded nested savepoints. */
 function guardTransaction(tx: TransactionSql, availability: DatabaseAvailability): TransactionSql {
   return new Proxy(tx, {
     get(target, property, receiver) {
       if (property === "unsafe") {
-        return (...args: Parameters<TransactionSql["unsafe"]>) => guardedQuery(() => target.unsafe(...args) as unknown as PoolQuery, availability, false);
+        return (...args: Parameters<TransactionSql["unsafe"]>) => guardedQuery(statementText(args[0]), () => target.unsafe(...args) as unknown as PoolQuery, availability, false);
       }
       if (property === "savepoint") {
         return (...args: unknown[]) => {
@@ -432,7 +441,7 @@ export function guardPool(sql: Sql, log: AvailabilityLog): { client: Sql; availa
   const client = new Proxy(sql, {
     get(target, property, receiver) {
       if (property === "unsafe") {
-        return (...args: Parameters<Sql["unsafe"]>) => guardedQuery(() => target.unsafe(...args) as unknown as PoolQuery, availability, true);
+        return (...args: Parameters<Sql["unsafe"]>) => guardedQuery(statementText(args[0]), () => target.unsafe(...args) as unknown as PoolQuery, availability, true);
       }
       if (property === "begin") return (...args: unknown[]) => guardedBegin(target, availability, args);
       return Reflect.get(target, property, receiver) as unknown;

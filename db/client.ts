@@ -12,6 +12,7 @@ import type { PgTransaction } from "drizzle-orm/pg-core";
 import postgres, { type Sql } from "postgres";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { traceEmbeddedStatements } from "@/lib/telemetry/pglite";
 import { guardPool, type AvailabilityLog, type DatabaseAvailability } from "./availability";
 import * as schema from "./schema";
 
@@ -74,7 +75,8 @@ export function newPglite(dataDir?: string): PGlite {
 export function connectPglite(dataDir?: string, existing?: PGlite): DatabaseHandle {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pglite = existing ?? newPglite(dataDir);
-  const db = drizzlePglite(pglite, { schema, casing: "snake_case" }) as unknown as Database;
+  // Statement spans when tracing is on (lib/telemetry); pg-boss and scripts keep the bare instance.
+  const db = drizzlePglite(traceEmbeddedStatements(pglite), { schema, casing: "snake_case" }) as unknown as Database;
   return { kind: "pglite", db, pglite, close: () => pglite.close() };
 }
 

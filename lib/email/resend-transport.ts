@@ -1,4 +1,5 @@
 import { Resend } from "resend";
+import { traceOutgoing } from "@/lib/telemetry/tracing";
 import { batchProblem, EmailBatchInvalidError } from "./batch";
 import { SendPaceTimeoutError } from "./send-pace";
 import type { EmailMessage, EmailTransport } from "./types";
@@ -43,6 +44,11 @@ function payload(message: EmailMessage) {
   };
 }
 
+/** Resend's SDK answers a refusal as a value: the span says what it was. */
+function resendFailure(answer: { error: { name: string; statusCode: number | null } | null }): string | undefined {
+  return answer.error ? `${answer.error.name} (${answer.error.statusCode ?? "no status"})` : undefined;
+}
+
 export function createResendTransport({ apiKey, baseUrl, waitForSendSlot }: ResendTransportOptions): EmailTransport {
   const client = new Resend(apiKey, baseUrl ? { baseUrl } : undefined);
   // Resend's rate limit counts API calls, so a batch of 100 takes one slot like a single e-mail.
@@ -60,7 +66,7 @@ export function createResendTransport({ apiKey, baseUrl, waitForSendSlot }: Rese
       const problem = batchProblem(messages);
       if (problem) throw new EmailBatchInvalidError(problem);
       await slot();
-      const { data, error } = await client.batch.send(messages.map(payload), { idempotencyKey });
+      const { data, error } = await traceOutgoing("resend", "batch.send", () => client.batch.send(messages.map(payload), { idempotencyKey }), { "email.batch.size": messages.length }, resendFailure);
       if (error) throw new EmailDeliveryError(`Resend refused the batch: ${error.message}`, error.name, error.statusCode);
       const ids = data?.data?.map((item) => item.id) ?? [];
       if (ids.length !== messages.length) throw new EmailDeliveryError(`Resend answered the batch of ${messages.length} with ${ids.length} ids`, "application_error", null);
@@ -68,7 +74,11 @@ export function createResendTransport({ apiKey, baseUrl, waitForSendSlot }: Rese
     },
     async send(message: EmailMessage) {
       await slot();
-      const { data, error } = await client.emails.send(payload(message), message.idempotencyKey ? { idempotencyKey: message.idempotencyKey } : undefined);
+      const { data, error } = await traceOutgoing("resend", "emails.send", () =>
+        client.emails.send(payload(message), message.idempotencyKey ? { idempotencyKey: message.idempotencyKey } : undefined),
+        {},
+        resendFailure,
+      );
       if (error) {
         throw new EmailDeliveryError(`Resend refused the e-mail: ${error.message}`, error.name, error.statusCode);
       }

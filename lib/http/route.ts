@@ -1,9 +1,13 @@
 import { randomUUID } from "node:crypto";
+import type { Span } from "@opentelemetry/api";
 import type { z } from "zod";
 import { getDatabase } from "@/db/client";
 import { REQUEST_DATABASE_BUDGET_MS, withDatabaseBudget } from "@/db/availability";
 import { log, describeError } from "@/lib/log";
 import { observeRequest, secondsSince } from "@/lib/metrics/registry";
+import { recordRequestDuration } from "@/lib/telemetry/metrics";
+import { endRequestSpan, startRequestSpan, withRequestSpan } from "@/lib/telemetry/tracing";
+import { telemetryUserHash } from "@/lib/telemetry/user";
 import { checkRateLimits, type RateLimitDecision } from "@/lib/ratelimit";
 import type { Actor, ServiceContext } from "@/lib/services/context";
 import { DomainError, ForbiddenError, MethodNotAllowedError, NotFoundError, RateLimitError, UnauthorizedError, ValidationError } from "@/lib/services/errors";
@@ -164,12 +168,13 @@ export function route<
   const policies = endpointRateLimits(endpoint);
   const idempotent = idempotencyApplies(endpoint);
 
-  return async (req, context) => {
+  const handle = async (req: Request, context: RouteContext, span: Span | undefined): Promise<Response> => {
     const startedAt = performance.now();
     const requestId = requestIdFor(req);
     const ip = clientIp(req.headers);
     let decision: RateLimitDecision | undefined;
     let response: Response;
+    let userId: string | undefined;
 
     try {
       // Every query of this request shares one database budget, and none starts once the client has gone.
@@ -185,6 +190,7 @@ export function route<
             // Still count the request against the IP before answering the credential error.
             callerError = error;
           }
+          if (caller.kind === "user") userId = caller.userId;
 
           if (versioned) {
             decision = await checkRateLimits([...policies], { ip, userId: caller.kind === "user" ? caller.userId : null });
@@ -264,8 +270,17 @@ export function route<
     }
 
     // By the contract's path template, so a dashboard sees one series per operation, not one per id.
-    observeRequest(endpoint.path, req.method, response.status, secondsSince(startedAt));
+    const seconds = secondsSince(startedAt);
+    observeRequest(endpoint.path, req.method, response.status, seconds);
+    recordRequestDuration(endpoint.path, req.method, response.status, seconds);
+    if (span) endRequestSpan(span, { status: response.status, requestId, userHash: userId === undefined ? undefined : telemetryUserHash(userId) });
     return finish(response, { requestId, versioned, decision });
+  };
+
+  // With tracing (lib/telemetry), the request runs in a span named by its route template; without, as is.
+  return (req, context) => {
+    const traced = startRequestSpan(endpoint.path, req.method, req.headers);
+    return traced ? withRequestSpan(traced, () => handle(req, context, traced.span)) : handle(req, context, undefined);
   };
 }
 

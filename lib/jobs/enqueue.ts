@@ -3,6 +3,7 @@ import { PgTransaction } from "drizzle-orm/pg-core";
 import type PgBoss from "pg-boss";
 import { getDatabase, type Transaction } from "@/db/client";
 import type { ServiceContext } from "@/lib/services/context";
+import { withTraceContext } from "@/lib/telemetry/tracing";
 import { bossDatabaseForTransaction, type BossDatabase } from "./adapters";
 import { ensureQueues, findJobSpec, JOBS_SCHEMA, JOBS_WAKE_CHANNEL, runtimeFor, wakeWorker } from "./boss";
 import type { JobData, JobName } from "./catalog";
@@ -81,7 +82,8 @@ export async function enqueueJob(ctx: ServiceContext, job: string | JobSpec, dat
   } else {
     await ensureQueues(runtime, [definition]);
   }
-  const id = await runtime.boss.send(definition.name, data as object, send);
+  // With tracing on, the data carries the enqueuing trace; the worker takes it out before the handler runs.
+  const id = await runtime.boss.send(definition.name, withTraceContext(definition.name, data) as object, send);
   if (!id) throw new Error(`pg-boss did not create a "${definition.name}" job`);
   // A job due now wakes the workers: in the transaction, so the NOTIFY goes out only at commit.
   if (options.startAfter === undefined) {
@@ -127,7 +129,7 @@ export async function enqueueJobs<Name extends JobName>(ctx: ServiceContext, nam
   }
   const rows: PgBoss.JobInsert[] = jobs.map((job) => ({
     name: definition.name,
-    data: job.data as object,
+    data: withTraceContext(definition.name, job.data) as object,
     retryLimit: definition.retryLimit,
     retryDelay: definition.retryDelay,
     retryBackoff: definition.retryBackoff,

@@ -2,6 +2,7 @@ import type PgBoss from "pg-boss";
 import { withDatabaseBudget } from "@/db/availability";
 import { getDatabase, type DatabaseHandle } from "@/db/client";
 import { observeJobRun, secondsSince } from "@/lib/metrics/registry";
+import { takeTraceContext, traceJob } from "@/lib/telemetry/tracing";
 import { ensureInstalled, ensureQueues, JOBS_SCHEMA, jobsState, runtimeFor, type Runtime } from "./boss";
 import type { AnyJobDefinition } from "./define";
 import { JOB_DATABASE_BUDGET_MS, jobContext, listJobs, resolveJob } from "./workers";
@@ -31,11 +32,11 @@ export interface RunPendingJobsOptions {
   ignoreStartAfter?: boolean;
 }
 
-async function runFetched(runtime: Runtime, definition: AnyJobDefinition, job: PgBoss.Job<unknown>): Promise<JobRun> {
-  const run = { id: job.id, name: definition.name, data: job.data };
+async function runFetched(runtime: Runtime, definition: AnyJobDefinition, job: PgBoss.JobWithMetadata<unknown>): Promise<JobRun> {
+  const run = { id: job.id, name: definition.name, data: takeTraceContext(job.data).data };
   const startedAt = performance.now();
   try {
-    await withDatabaseBudget(JOB_DATABASE_BUDGET_MS, async () => definition.handler(job.data, jobContext(runtime, job)));
+    await traceJob(job, (data) => withDatabaseBudget(JOB_DATABASE_BUDGET_MS, async () => definition.handler(data, jobContext(runtime, job))));
     observeJobRun(definition.name, "completed", secondsSince(startedAt));
   } catch (error) {
     observeJobRun(definition.name, "failed", secondsSince(startedAt));
@@ -70,7 +71,7 @@ export async function runPendingJobs(options: RunPendingJobsOptions = {}): Promi
     progressed = false;
     for (const definition of definitions) {
       if (runs.length >= limit) break;
-      const [job] = await runtime.boss.fetch<unknown>(definition.name, { batchSize: 1, ignoreStartAfter: options.ignoreStartAfter ?? false });
+      const [job] = await runtime.boss.fetch<unknown>(definition.name, { batchSize: 1, ignoreStartAfter: options.ignoreStartAfter ?? false, includeMetadata: true });
       if (!job) continue;
       progressed = true;
       waits = 0;

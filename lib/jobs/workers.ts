@@ -4,6 +4,7 @@ import { getDatabase, type DatabaseHandle } from "@/db/client";
 import { describeError, log } from "@/lib/log";
 import { observeJobRun, secondsSince } from "@/lib/metrics/registry";
 import { systemContext, type ServiceContext } from "@/lib/services/context";
+import { traceJob } from "@/lib/telemetry/tracing";
 import { ensureQueues, JOBS_WAKE_CHANNEL, jobsState, runtimeFor, wakeWorker, type Runtime } from "./boss";
 import type { AnyJobDefinition, JobDefinition } from "./define";
 import { registeredJobs } from "./registry";
@@ -81,20 +82,22 @@ async function addWorker(runtime: Runtime, name: string): Promise<void> {
   if (runtime.workers.has(name)) return;
   runtime.workers.add(name);
   const definition = resolveJob(name);
-  const options: PgBoss.WorkOptions = {
+  const options: PgBoss.WorkOptions & { includeMetadata: true } = {
     batchSize: WORKER_BATCH_SIZE,
     pollingIntervalSeconds: definition.pollingIntervalSeconds ?? WORKER_POLLING_INTERVAL_SECONDS,
+    // The retry count: the attempt on the job's span (lib/telemetry).
+    includeMetadata: true,
   };
   const workerId = await runtime.boss.work<unknown>(name, options, async (jobs) => {
     // Each job of the batch is settled on its own, at once: a failure retries that job alone (pg-boss
     // would fail the whole batch), and a crash mid-batch cannot re-run the jobs already done. pg-boss's
     // completion of the batch afterwards touches only jobs still active, so it changes nothing.
-    const runOne = async (job: PgBoss.Job<unknown>) => {
+    const runOne = async (job: PgBoss.JobWithMetadata<unknown>) => {
       // Looked up per run: a re-registered definition (tests) takes effect without a new worker.
       const current = resolveJob(name);
       const startedAt = performance.now();
       try {
-        await withDatabaseBudget(JOB_DATABASE_BUDGET_MS, async () => current.handler(job.data, jobContext(runtime, job)));
+        await traceJob(job, (data) => withDatabaseBudget(JOB_DATABASE_BUDGET_MS, async () => current.handler(data, jobContext(runtime, job))));
         observeJobRun(name, "completed", secondsSince(startedAt));
       } catch (error) {
         observeJobRun(name, "failed", secondsSince(startedAt));

@@ -125,6 +125,13 @@ function createMetrics() {
     }),
     scrapeDatabaseAge: new Gauge({ name: name("metrics_database_read_age_seconds"), help: "Age of the database gauges' values (0 when read by this scrape)", registers }),
     scrapeDatabaseDuration: new Gauge({ name: name("metrics_database_read_seconds"), help: "How long the last completed database read took", registers }),
+    otelSpansDropped: new Counter({
+      name: name("otel_spans_dropped_total"),
+      help: "Spans not exported over OTLP, by reason (queue_full: the bounded queue was full; export_failed, export_timeout: the collector refused or did not answer)",
+      labelNames: ["reason"] as const,
+      registers,
+    }),
+    otelSpansExported: new Counter({ name: name("otel_spans_exported_total"), help: "Spans the OTLP collector accepted", registers }),
   };
   // Process CPU, memory, event-loop lag, garbage collection: Node's standard names, no prefix.
   collectDefaultMetrics({ register: registry });
@@ -181,4 +188,13 @@ export function countBreakerOpened(): void {
 
 export function countBreakerRefusal(): void {
   getMetrics().breakerRefused.inc();
+}
+
+/** Spans the tracing SDK could not export (lib/telemetry/processor.ts). */
+export function countSpansDropped(count: number, reason: "queue_full" | "export_failed" | "export_timeout"): void {
+  getMetrics().otelSpansDropped.inc({ reason }, count);
+}
+
+export function countSpansExported(count: number): void {
+  getMetrics().otelSpansExported.inc(count);
 }

@@ -1,6 +1,7 @@
 import Stripe from "stripe";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
+import { traceOutgoing } from "@/lib/telemetry/tracing";
 import { PaymentProviderError } from "@/lib/services/errors";
 import type { CheckoutSession, CheckoutSessionInput, PaymentProvider, RefundInput, RefundResult } from "./types";
 
@@ -40,7 +41,7 @@ function toProviderError(error: unknown): PaymentProviderError {
 /** Runs one call to Stripe; a failure is logged with Stripe's own message (for us, not the caller) and becomes a 502. */
 async function calling<T>(operation: string, work: () => Promise<T>): Promise<T> {
   try {
-    return await work();
+    return await traceOutgoing("stripe", operation, work);
   } catch (error) {
     const mapped = toProviderError(error);
     log.warn("payment provider call failed", {

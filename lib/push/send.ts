@@ -3,6 +3,7 @@ import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP, type LookupFunction } from "node:net";
 import webpush from "web-push";
+import { traceOutgoing } from "@/lib/telemetry/tracing";
 import { PushEndpointError, validatePushEndpoint, type EndpointPolicy } from "./endpoint";
 import { vapidKeys, vapidSubject } from "./vapid";
 
@@ -62,7 +63,9 @@ export async function sendPush(target: PushTarget, payload: string, options: Sen
   headers["content-length"] = String(details.body.length);
 
   try {
-    const status = await postToPinnedAddress(checked.url, checked.addresses, headers, details.body, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+    const status = await traceOutgoing("push", "deliver", () => postToPinnedAddress(checked.url, checked.addresses, headers, details.body, options.timeoutMs ?? DEFAULT_TIMEOUT_MS), {
+      "server.address": checked.url.hostname,
+    }, (answer) => (answer >= 200 && answer < 300 ? undefined : `push service answered ${answer}`));
     if (status >= 200 && status < 300) return { outcome: "delivered", status };
     if (status === 404 || status === 410) return { outcome: "gone", status, reason: `push service answered ${status}` };
     return { outcome: "failed", status, reason: `push service answered ${status}` };

@@ -1,5 +1,6 @@
 import twilio from "twilio";
 import { env, twilioConfigured, type Env } from "@/lib/env";
+import { traceOutgoing } from "@/lib/telemetry/tracing";
 import { verifyTwilioRequest } from "./signature";
 import type { SmsInput, TelephonyProvider, WebhookToVerify } from "./types";
 
@@ -19,7 +20,7 @@ export function createTwilioProvider(options: TwilioOptions): TelephonyProvider 
     name: "twilio",
     relayNumber: options.relayNumber,
     async sendSms(input: SmsInput) {
-      const message = await rest().messages.create({ from: options.relayNumber, to: input.to, body: input.body });
+      const message = await traceOutgoing("twilio", "messages.create", () => rest().messages.create({ from: options.relayNumber, to: input.to, body: input.body }));
       return { sid: message.sid };
     },
     verifyWebhook(request: WebhookToVerify) {
