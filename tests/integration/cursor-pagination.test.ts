@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { getDatabase, schema } from "@/db/client";
 import { GET as notificationsRoute } from "@/app/api/v1/notifications/route";
+import { GET as tagScansRoute } from "@/app/api/v1/tags/[id]/scans/route";
 import { pagingLimits } from "@/lib/services/paging";
 import { bearer, registerAccount } from "../support/auth";
+import { giveTestTag } from "../support/tags";
 import { apiRequest, call } from "../support/http";
 import { expectCursorRefused, expectKeysetList, listPage, walkByCursor, type ListCall } from "../support/cursor-walk";
 
@@ -61,5 +63,38 @@ describe("GET /notifications by cursor", () => {
     expect(first.meta.totalPages).toBe(Math.ceil(first.meta.total / 2));
     const { ids } = await walkByCursor(list, 2);
     expect(ids).toHaveLength(9);
+  });
+});
+
+describe("GET /tags/{id}/scans by cursor", () => {
+  async function seedScans(tagId: string, count: number, at = Date.parse("2026-02-01T10:00:00.000Z")) {
+    const rows = Array.from({ length: count }, (_, index) => ({ tagId, ipHash: `h${index}`, scannedAt: new Date(at + Math.floor(index / 3) * 1000) }));
+    return getDatabase().db.insert(schema.scans).values(rows).returning();
+  }
+
+  it("walks a tag's scans by cursor as by page; another tag's cursor is refused", async () => {
+    const owner = await registerAccount();
+    const [tag, other] = [await giveTestTag(owner.id), await giveTestTag(owner.id)];
+    await seedScans(tag.id, 8);
+    await seedScans(other.id, 3);
+    const list = (tagId: string): ListCall => (search) => call(tagScansRoute, apiRequest(`/api/v1/tags/${tagId}/scans?${search}`, { headers: bearer(owner.accessToken) }), { id: tagId });
+    await expectKeysetList(list(tag.id), 8);
+    const cursor = (await listPage(list(other.id), "limit=1")).meta.nextCursor!;
+    await expectCursorRefused(list(tag.id), `limit=1&cursor=${encodeURIComponent(cursor)}`);
+  });
+
+  it("keeps its place while new scans arrive, and estimates a long history", async () => {
+    pagingLimits.exactTotalUpTo = 5;
+    const owner = await registerAccount();
+    const tag = await giveTestTag(owner.id);
+    const seeded = await seedScans(tag.id, 9);
+    const list: ListCall = (search) => call(tagScansRoute, apiRequest(`/api/v1/tags/${tag.id}/scans?${search}`, { headers: bearer(owner.accessToken) }), { id: tag.id });
+    const { ids, pages } = await walkByCursor(list, 4, "", async () => {
+      await seedScans(tag.id, 2, Date.parse("2026-03-01T10:00:00.000Z"));
+    });
+    expect(new Set(ids)).toEqual(new Set(seeded.map((row) => row.id)));
+    expect(ids).toHaveLength(9);
+    expect(pages[0]!.meta.totalIsEstimate).toBe(true);
+    expect(pages[0]!.meta.total).toBeGreaterThanOrEqual(6);
   });
 });

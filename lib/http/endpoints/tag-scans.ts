@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { scanRecordSchema } from "@/lib/services/tags";
 import { defineEndpoint } from "../endpoint";
-import { paginationQuery } from "../pagination";
+import { cursorPaginationQuery } from "../pagination";
 import { idParams } from "../params";
 
 const tags = ["Tags"];
@@ -16,7 +16,7 @@ export const tagScanEndpoints = {
     tags,
     auth: "user",
     params: idParams,
-    query: paginationQuery,
+    query: cursorPaginationQuery,
     response: scanRecordSchema,
     responseKind: "paginated",
   }),

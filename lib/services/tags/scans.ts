@@ -1,8 +1,9 @@
-import { and, count, desc, eq, or } from "drizzle-orm";
+import { and, desc, eq, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { schema } from "@/db/client";
 import { scanClass } from "@/db/schema";
 import type { ServiceContext } from "@/lib/services/context";
+import { boundedTotal, keysetPage, type ListOrder, type Page, type PageRequest } from "@/lib/services/paging";
 import { ownedTag } from "./access";
 
 export const scanRecordSchema = z
@@ -42,21 +43,34 @@ const scanColumns = {
 
 const toScanRecord = (row: Omit<ScanRecord, "scannedAt"> & { scannedAt: Date }): ScanRecord => ({ ...row, scannedAt: row.scannedAt.toISOString() });
 
-/** GET /tags/:id/scans: the owner's view of a tag's scans, newest first. The IP hash never leaves the service. */
-export async function listTagScans(ctx: ServiceContext, tagId: string, page: { page: number; limit: number }): Promise<{ items: ScanRecord[]; total: number }> {
+const scanOrder: ListOrder<Omit<ScanRecord, "scannedAt"> & { scannedAt: Date }> = {
+  name: "tag-scans",
+  keys: [
+    { column: schema.scans.scannedAt, direction: "desc", type: "timestamp" },
+    { column: schema.scans.id, direction: "desc", type: "uuid" },
+  ],
+  valuesOf: (row) => [row.scannedAt, row.id],
+};
+
+/**
+ * GET /tags/:id/scans: the owner's view of a tag's scans, newest first, by page or by cursor (index
+ * scans_tag_scanned_id_idx). The IP hash never leaves the service.
+ */
+export async function listTagScans(ctx: ServiceContext, tagId: string, page: PageRequest): Promise<Page<ScanRecord>> {
   const tag = await ownedTag(ctx, tagId);
   const where = eq(schema.scans.tagId, tag.id);
-  const [rows, [total]] = await Promise.all([
+  const plan = keysetPage(scanOrder, [tag.id], page);
+  const [rows, total] = await Promise.all([
     ctx.db
       .select(scanColumns)
       .from(schema.scans)
-      .where(where)
-      .orderBy(desc(schema.scans.scannedAt), desc(schema.scans.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    ctx.db.select({ n: count() }).from(schema.scans).where(where),
+      .where(and(where, plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    boundedTotal(ctx.db, ctx.db.select({ one: sql`1` }).from(schema.scans).where(where)),
   ]);
-  return { items: rows.map(toScanRecord), total: total?.n ?? 0 };
+  return plan.finish(rows, toScanRecord, total);
 }
 
 /** The newest places a tag's map shows at most. */
