@@ -1,5 +1,6 @@
 import PgBoss from "pg-boss";
 import { getDatabase, type DatabaseHandle } from "@/db/client";
+import { env } from "@/lib/env";
 import { describeError, log } from "@/lib/log";
 import { bossDatabaseFor, type BossDatabase } from "./adapters";
 import { catalogSpecs, isCatalogJob, jobCatalog } from "./catalog";
@@ -33,6 +34,8 @@ export interface Runtime {
   workerIds: Map<string, string>;
   /** Drops the LISTEN for wake-ups (set while started). */
   unlistenWakeups?: () => Promise<void>;
+  /** Jobs whose cron schedule this runtime wrote (once each, after their queue). */
+  scheduled?: Set<string>;
 }
 
 /**
@@ -80,9 +83,40 @@ function bossOptions(db: BossDatabase): PgBoss.ConstructorOptions {
     migrate: true,
     // Maintenance fails jobs stuck in `active` (a crashed process) so they are retried, and archives old ones.
     supervise: true,
-    // No cron jobs yet: the timekeeper would only poll its own queue. Turn on with the first boss.schedule().
-    schedule: false,
+    // The timekeeper: one instance at a time (a timestamp row claimed with UPDATE … WHERE) checks the cron
+    // schedules every 30 s, and a due job is sent through its send-it queue with a 60 s singleton key, so
+    // it is enqueued once whatever the number of instances (jobSchedules).
+    schedule: true,
+    // Finished jobs move to the archive after 12 hours (pg-boss's default), and leave it after RETENTION_JOBS_DAYS.
+    deleteAfterDays: env.RETENTION_JOBS_DAYS,
   };
+}
+
+/** pg-boss's queue for due cron jobs (its timekeeper's own; created under the installation lock, see installSchema). */
+export const CRON_SEND_QUEUE = "__pgboss__send-it";
+
+/** The jobs pg-boss's cron starts: name → cron expression (UTC), or null for none. */
+export function jobSchedules(): Record<string, string | null> {
+  return { "retention.run": env.RETENTION_SCHEDULE === "off" ? null : env.RETENTION_SCHEDULE };
+}
+
+/**
+ * Writes (or removes) the cron schedule of each scheduled job whose queue exists, once per runtime: an
+ * upsert, so every start applies the current settings. A failure is logged, never thrown at an enqueue.
+ */
+async function applySchedules(runtime: Runtime): Promise<void> {
+  runtime.scheduled ??= new Set();
+  for (const [name, cron] of Object.entries(jobSchedules())) {
+    if (runtime.scheduled.has(name) || !runtime.queues.has(name)) continue;
+    runtime.scheduled.add(name);
+    try {
+      if (cron) await runtime.boss.schedule(name, cron, {}, { tz: "UTC" });
+      else await runtime.boss.unschedule(name);
+    } catch (error) {
+      runtime.scheduled.delete(name);
+      log.error("jobs: could not write a cron schedule", { job: name, cron, ...describeError(error) });
+    }
+  }
 }
 
 /** A runtime for `handle` outside the process state (runtimeFor keeps the process's own); tests make a second instance's. */
@@ -122,6 +156,9 @@ export function runtimeFor(handle: DatabaseHandle): Runtime {
 async function installSchema(db: BossDatabase): Promise<void> {
   const installer = new PgBoss({ db, schema: JOBS_SCHEMA, migrate: true, supervise: false, schedule: false });
   await installer.start();
+  // The timekeeper creates its queue when it starts, outside our lock; made here (a no-op once it exists),
+  // two instances starting together never create it side by side (create_queue can deadlock).
+  await installer.createQueue(CRON_SEND_QUEUE);
 }
 
 function queueOptions(job: JobSpec): PgBoss.Queue {
@@ -207,6 +244,7 @@ export async function ensureQueues(runtime: Runtime, jobs: readonly JobSpec[]): 
   const creating = (runtime.creatingQueues ?? Promise.resolve()).then(() => acrossInstances(runtime.handle, () => createMissingQueues(runtime.boss, jobs, runtime.queues)));
   runtime.creatingQueues = creating.catch(() => undefined);
   await creating;
+  await applySchedules(runtime);
 }
 
 /**

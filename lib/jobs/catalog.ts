@@ -118,6 +118,16 @@ export const jobCatalog = {
      */
     data: z.object({ eventId: z.string(), firstAttempt: z.number() }),
   },
+  // The daily data retention run (lib/services/retention, docs/operations.md#retention), started by pg-boss's
+  // cron (RETENTION_SCHEDULE) on one instance. Its own budget (20 minutes) ends it before the expiry; a retry or
+  // the next day's run goes on from where it stopped.
+  "retention.run": {
+    retryLimit: 2,
+    retryDelay: 600,
+    retryBackoff: false,
+    expireInSeconds: 1800,
+    data: z.object({}).nullish(),
+  },
 } as const satisfies Record<string, JobOptions & { data: z.ZodType }>;
 
 /** The names `enqueueJob` accepts. */

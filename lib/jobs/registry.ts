@@ -9,6 +9,7 @@ import { processPaymentEventJob } from "./handlers/process-payment-event";
 import { eraseFinderNumbersJob } from "./handlers/erase-finder-numbers";
 import { textOwnerReplyJob } from "./handlers/text-owner-reply";
 import { alertsFanOutJob } from "./handlers/alerts-fan-out";
+import { retentionRunJob } from "./handlers/retention-run";
 
 /**
  * Every job the application runs, with its handler: one definition per file in lib/jobs/handlers/, listed
@@ -27,4 +28,5 @@ export const registeredJobs = [
   eraseFinderNumbersJob,
   textOwnerReplyJob,
   alertsFanOutJob,
+  retentionRunJob,
 ] as const;

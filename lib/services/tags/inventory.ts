@@ -141,7 +141,7 @@ export async function updateTag(ctx: ServiceContext, id: string, input: { itemNa
 export async function releaseTag(ctx: ServiceContext, id: string): Promise<{ message: string }> {
   return withTransaction(ctx, async (tx) => {
     const tag = await ownedTag(tx, id, { lock: true });
-    const children = [schema.tagProfiles, schema.petProfiles, schema.vehicleProfiles, schema.deviceProfiles, schema.travelProfiles, schema.tagPhotos, schema.scans, schema.tagTransfers, schema.tagInsurance, schema.tagEvents] as const;
+    const children = [schema.tagProfiles, schema.petProfiles, schema.vehicleProfiles, schema.deviceProfiles, schema.travelProfiles, schema.tagPhotos, schema.scans, schema.tagScanDays, schema.tagTransfers, schema.tagInsurance, schema.tagEvents] as const;
     for (const table of children) await tx.db.delete(table).where(eq(table.tagId, tag.id));
     await switchOffTagRelay(tx.db, tag.id);
     // The releasing owner's conversations about it go too (their messages cascade). A previous owner's

@@ -275,6 +275,7 @@ export async function acceptTransfer(ctx: ServiceContext, transferId: string): P
     await tx.db.update(schema.tagProfiles).set({ ownerName: null, contactEmail: null, contactPhone: null }).where(eq(schema.tagProfiles.tagId, tag.id));
     await tx.db.delete(schema.tagInsurance).where(eq(schema.tagInsurance.tagId, tag.id));
     await tx.db.delete(schema.scans).where(eq(schema.scans.tagId, tag.id));
+    await tx.db.delete(schema.tagScanDays).where(eq(schema.tagScanDays.tagId, tag.id));
     // The sender's open reward offer ends here: finders must not be promised it on the new owner's behalf.
     const rewardsWithdrawn = await withdrawRewardsOnTransfer(tx.db, tag.id, transfer.fromUserId);
     await switchOffTagRelay(tx.db, tag.id);
