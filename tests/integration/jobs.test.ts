@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { connectPostgres, getDatabase, schema, setDatabase } from "@/db/client";
-import { createRuntime, ensureQueues, listJobSpecs } from "@/lib/jobs/boss";
+import { createRuntime, CRON_SEND_QUEUE, ensureQueues, listJobSpecs } from "@/lib/jobs/boss";
 import { enqueueJob, getJob, jobsStatus, prepareJobs, runPendingJobs, startJobs, stopJobs } from "@/lib/jobs";
 import { systemContext, withTransaction } from "@/lib/services/context";
 import { createTestDatabase, databaseUrl, dropDatabase, uniqueDatabaseName, usingPostgres, withAdminConnection } from "../support/database";
@@ -243,7 +243,11 @@ describe("instances starting together", () => {
         const outcomes = await Promise.allSettled(runtimes.map((runtime) => ensureQueues(runtime, listJobSpecs())));
         expect(outcomes.map((outcome) => (outcome.status === "rejected" ? String(outcome.reason) : "ready"))).toEqual(["ready", "ready"]);
         const queues = (await handles[0]!.db.execute(sql`select name from pgboss.queue`)) as unknown as { name: string }[];
-        expect(queues.map((row) => row.name).sort()).toEqual(listJobSpecs().map((job) => job.name).sort());
+        // The app's queues and pg-boss's cron queue (made under the same lock).
+        expect(queues.map((row) => row.name).sort()).toEqual([...listJobSpecs().map((job) => job.name), CRON_SEND_QUEUE].sort());
+        // Both wrote the daily retention run's schedule: one row.
+        const schedules = (await handles[0]!.db.execute(sql`select name from pgboss.schedule`)) as unknown as { name: string }[];
+        expect(schedules.map((row) => row.name)).toEqual(["retention.run"]);
       } finally {
         await Promise.all(handles.map((handle) => handle.close()));
         await dropDatabase(name);
