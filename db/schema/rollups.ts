@@ -2,7 +2,7 @@ import { bigint, date, pgTable, primaryKey, smallint, text, timestamp } from "dr
 
 /**
  * Platform rollups for the admin stats and analytics (docs/decisions/0049-admin-rollups.md). Written only by
- * the database's triggers (the migration after 0028_rollups), in the same transaction as the row they count;
+ * the database's triggers (migration 0029_rollup_triggers), in the same transaction as the row they count;
  * read by lib/services/admin. Every row is one of 8 shards (the writing transaction's id modulo 8) so
  * concurrent writers do not queue on one row; readers sum the shards.
  *

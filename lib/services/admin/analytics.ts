@@ -1,4 +1,4 @@
-import { sql, type AnyColumn, type Table } from "drizzle-orm";
+import { and, gte, inArray, lte, sql } from "drizzle-orm";
 import { schema } from "@/db/client";
 import { requireAdmin, type ServiceContext } from "@/lib/services/context";
 import { ValidationError } from "@/lib/services/errors";
@@ -20,60 +20,53 @@ export function analyticsRange(query: AnalyticsQuery, now = new Date()): { from:
   return { from, to, days };
 }
 
-type Row = Record<string, unknown>;
-
-/** postgres.js answers an array of rows, PGlite `{ rows }`. */
-function rowsOf(result: unknown): Row[] {
-  if (Array.isArray(result)) return result as Row[];
-  return ((result as { rows?: Row[] }).rows ?? []) as Row[];
-}
-
 /**
- * GET /admin/analytics: one row per UTC day of [from, to], zero-filled. The database does the counting:
- * a generate_series of the days left-joined with per-day counts of scans (scannedAt), sign-ups (users.createdAt),
- * orders placed (createdAt) and paid (paidAt), each a range scan of its index; revenue is the total of the
- * orders paid that day per currency (gross: a later refund does not change the day it was paid on;
- * subscription invoices are not included).
+ * GET /admin/analytics: one row per UTC day of [from, to], zero-filled, read from the per-day rollup the
+ * database's triggers keep (rollup_days, docs/decisions/0049-admin-rollups.md): at most a few thousand
+ * small rows for a year, whatever the number of scans. Scans (every class), sign-ups (users.createdAt),
+ * orders placed (createdAt) and paid (paidAt); revenue is the total of the orders paid that day per
+ * currency (gross: a later refund does not change the day it was paid on; subscription invoices are not
+ * included). These are events as they were recorded: deleting old scans (retention), an account or its
+ * orders later does not change a past day.
  */
 export async function getAdminAnalytics(ctx: ServiceContext, query: AnalyticsQuery, now = new Date()): Promise<AnalyticsDay[]> {
   requireAdmin(ctx);
-  const { from, to } = analyticsRange(query, now);
-  const start = dayStart(from).toISOString();
-  const end = new Date(dayStart(to).getTime() + DAY_MS).toISOString();
-  const { scans, users, orders } = schema;
-  const perDay = (column: AnyColumn, table: Table) =>
-    sql`select (${column} at time zone 'UTC')::date as day, count(*)::int as n from ${table} where ${column} >= ${start}::timestamptz and ${column} < ${end}::timestamptz group by 1`;
+  const { from, to, days } = analyticsRange(query, now);
+  const { rollupDays } = schema;
+  const rows = await ctx.db
+    .select({
+      date: sql<string>`to_char(${rollupDays.day}, 'YYYY-MM-DD')`,
+      metric: rollupDays.metric,
+      dim: rollupDays.dim,
+      n: sql<string>`sum(${rollupDays.n})`,
+      amount: sql<string>`sum(${rollupDays.amount})`,
+    })
+    .from(rollupDays)
+    .where(and(gte(rollupDays.day, from), lte(rollupDays.day, to), inArray(rollupDays.metric, ["scans", "signups", "orders", "orders.paid"])))
+    .groupBy(rollupDays.day, rollupDays.metric, rollupDays.dim)
+    .orderBy(rollupDays.day, rollupDays.metric, rollupDays.dim);
 
-  const [counts, revenue] = await Promise.all([
-    ctx.db.execute(sql`
-      select to_char(d.day, 'YYYY-MM-DD') as date,
-             coalesce(s.n, 0) as scans, coalesce(u.n, 0) as signups, coalesce(o.n, 0) as orders, coalesce(p.n, 0) as paid_orders
-      from (select generate_series(${from}::date, ${to}::date, interval '1 day')::date as day) d
-      left join (${perDay(scans.scannedAt, scans)}) s on s.day = d.day
-      left join (${perDay(users.createdAt, users)}) u on u.day = d.day
-      left join (${perDay(orders.createdAt, orders)}) o on o.day = d.day
-      left join (${perDay(orders.paidAt, orders)}) p on p.day = d.day
-      order by d.day`),
-    ctx.db.execute(sql`
-      select to_char((${orders.paidAt} at time zone 'UTC')::date, 'YYYY-MM-DD') as date, ${orders.currency} as currency, sum(${orders.totalMinor})::bigint as minor
-      from ${orders}
-      where ${orders.paidAt} >= ${start}::timestamptz and ${orders.paidAt} < ${end}::timestamptz
-      group by 1, 2
-      order by 1, 2`),
-  ]);
-
-  const revenueByDay = new Map<string, { currency: string; amount: number }[]>();
-  for (const row of rowsOf(revenue)) {
-    const list = revenueByDay.get(String(row.date)) ?? [];
-    list.push({ currency: String(row.currency), amount: toMajor(Number(row.minor)) });
-    revenueByDay.set(String(row.date), list);
-  }
-  return rowsOf(counts).map((row) => ({
-    date: String(row.date),
-    scans: Number(row.scans),
-    signups: Number(row.signups),
-    orders: Number(row.orders),
-    paidOrders: Number(row.paid_orders),
-    revenue: revenueByDay.get(String(row.date)) ?? [],
+  const start = dayStart(from).getTime();
+  const result: AnalyticsDay[] = Array.from({ length: days }, (_, index) => ({
+    date: isoDay(new Date(start + index * DAY_MS)),
+    scans: 0,
+    signups: 0,
+    orders: 0,
+    paidOrders: 0,
+    revenue: [],
   }));
+  const byDate = new Map(result.map((day) => [day.date, day]));
+  for (const row of rows) {
+    const day = byDate.get(row.date);
+    const n = Number(row.n);
+    if (!day || (n === 0 && Number(row.amount) === 0)) continue;
+    if (row.metric === "scans") day.scans += n;
+    else if (row.metric === "signups") day.signups += n;
+    else if (row.metric === "orders") day.orders += n;
+    else if (row.metric === "orders.paid") {
+      day.paidOrders += n;
+      if (n > 0) day.revenue.push({ currency: row.dim, amount: toMajor(Number(row.amount)) });
+    }
+  }
+  return result;
 }
