@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { getDatabase, schema } from "@/db/client";
 import { GET as notificationsRoute } from "@/app/api/v1/notifications/route";
 import { GET as tagScansRoute } from "@/app/api/v1/tags/[id]/scans/route";
+import { GET as messagesRoute } from "@/app/api/v1/messages/route";
 import { pagingLimits } from "@/lib/services/paging";
 import { bearer, registerAccount } from "../support/auth";
 import { giveTestTag } from "../support/tags";
@@ -96,5 +97,25 @@ describe("GET /tags/{id}/scans by cursor", () => {
     expect(ids).toHaveLength(9);
     expect(pages[0]!.meta.totalIsEstimate).toBe(true);
     expect(pages[0]!.meta.total).toBeGreaterThanOrEqual(6);
+  });
+});
+
+describe("GET /messages by cursor", () => {
+  async function seedThreads(ownerId: string, tagId: string, count: number) {
+    const at = Date.parse("2026-02-01T10:00:00.000Z");
+    const rows = Array.from({ length: count }, (_, index) => ({ ownerId, tagId, tokenHash: `cursor-${tagId}-${index}-${Math.random()}`, lastMessageAt: new Date(at + Math.floor(index / 2) * 1000) }));
+    return getDatabase().db.insert(schema.threads).values(rows).returning();
+  }
+
+  it("walks the inbox and one tag's threads by cursor as by page; the other filter's cursor is refused", async () => {
+    const owner = await registerAccount();
+    const [tag, other] = [await giveTestTag(owner.id), await giveTestTag(owner.id)];
+    await seedThreads(owner.id, tag.id, 5);
+    await seedThreads(owner.id, other.id, 2);
+    const list: ListCall = (search) => call(messagesRoute, apiRequest(`/api/v1/messages?${search}`, { headers: bearer(owner.accessToken) }));
+    await expectKeysetList(list, 7);
+    await expectKeysetList(list, 5, `&tagId=${tag.id}`);
+    const cursor = (await listPage(list, "limit=1")).meta.nextCursor!;
+    await expectCursorRefused(list, `limit=1&tagId=${tag.id}&cursor=${encodeURIComponent(cursor)}`);
   });
 });

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { messageSchema } from "@/lib/services/auth";
 import { ownerReplyInput, ownerThreadSchema, threadListItemSchema, ownerReplySchema, threadStatusInput } from "@/lib/services/messages";
 import { defineEndpoint } from "../endpoint";
-import { paginationQuery } from "../pagination";
+import { cursorPaginationQuery } from "../pagination";
 import { uuidParam } from "../params";
 
 const tags = ["Messages"];
@@ -20,7 +20,7 @@ export const messageEndpoints = {
       "Most recent activity first, each with the newest message's text (`lastMessage`) and the number of finder messages you have not read (`unreadCount`). `tagId` keeps one tag's conversations (another user's tag: an empty list).",
     tags,
     auth: "user",
-    query: paginationQuery.extend({ tagId: uuidParam().optional().meta({ description: "Only this tag's conversations" }) }),
+    query: cursorPaginationQuery.extend({ tagId: uuidParam().optional().meta({ description: "Only this tag's conversations" }) }),
     response: threadListItemSchema,
     responseKind: "paginated",
   }),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { preparedFor } from "@/db/prepared";
 import type { Thread } from "@/db/schema";
@@ -6,6 +6,7 @@ import { enqueueJob } from "@/lib/jobs/enqueue";
 import { signalThreadEvent } from "@/lib/realtime/channel";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError } from "@/lib/services/errors";
+import { boundedTotal, keysetPage, type ListOrder, type Page, type PageRequest } from "@/lib/services/paging";
 import { ownedThread, tagNameFor } from "./access";
 import { tagOfThread } from "./queries";
 import { emailFinder } from "./finder-email";
@@ -30,38 +31,49 @@ const unreadCountSql = sql<number>`(
   where ${threadMessages.threadId} = ${threads.id} and ${threadMessages.sender} = 'FINDER' and ${threadMessages.readAt} is null
 )`;
 
-/** GET /messages's statements, prepared (db/prepared.ts): all the owner's threads, or one tag's. */
+/** The owner's threads (all, or one tag's) with what the inbox shows of each, in the inbox's order. */
+function threadRows(db: Executor, where: SQL | undefined) {
+  return db
+    .select({
+      id: threads.id,
+      tagId: threads.tagId,
+      ownerId: threads.ownerId,
+      tagOwnerId: tags.ownerId,
+      itemName: tags.itemName,
+      visibility: tags.visibility,
+      finderName: threads.finderName,
+      finderPhoneLastDigits: threads.finderPhoneLastDigits,
+      status: threads.status,
+      lastMessageAt: threads.lastMessageAt,
+      createdAt: threads.createdAt,
+      updatedAt: threads.updatedAt,
+      lastMessage: lastMessageSql,
+      unreadCount: unreadCountSql,
+    })
+    .from(threads)
+    .innerJoin(tags, eq(tags.id, threads.tagId))
+    .where(where)
+    .orderBy(...threadOrderBy);
+}
+
+type ThreadRow = Awaited<ReturnType<ReturnType<typeof threadRows>["execute"]>>[number];
+
+const threadOrder: ListOrder<ThreadRow> = {
+  name: "threads",
+  keys: [
+    { column: threads.lastMessageAt, direction: "desc", type: "timestamp" },
+    { column: threads.id, direction: "desc", type: "uuid" },
+  ],
+  valuesOf: (row) => [row.lastMessageAt, row.id],
+};
+const threadOrderBy = [desc(threads.lastMessageAt), desc(threads.id)];
+
+/** GET /messages's page by number, prepared (db/prepared.ts): all the owner's threads, or one tag's. */
 function prepareThreadList(db: Executor) {
   const variant = (byTag: boolean) => {
     const mine = byTag ? and(eq(threads.ownerId, sql.placeholder("userId")), eq(threads.tagId, sql.placeholder("tagId"))) : eq(threads.ownerId, sql.placeholder("userId"));
     const name = byTag ? "threads_of_tag" : "threads";
-    return {
-      rows: db
-        .select({
-          id: threads.id,
-          tagId: threads.tagId,
-          ownerId: threads.ownerId,
-          tagOwnerId: tags.ownerId,
-          itemName: tags.itemName,
-          visibility: tags.visibility,
-          finderName: threads.finderName,
-          finderPhoneLastDigits: threads.finderPhoneLastDigits,
-          status: threads.status,
-          lastMessageAt: threads.lastMessageAt,
-          createdAt: threads.createdAt,
-          updatedAt: threads.updatedAt,
-          lastMessage: lastMessageSql,
-          unreadCount: unreadCountSql,
-        })
-        .from(threads)
-        .innerJoin(tags, eq(tags.id, threads.tagId))
-        .where(mine)
-        .orderBy(desc(threads.lastMessageAt), desc(threads.id))
-        .limit(sql.placeholder("limit"))
-        .offset(sql.placeholder("offset"))
-        .prepare(`${name}_page`),
-      total: db.select({ total: count() }).from(threads).where(mine).prepare(`${name}_total`),
-    };
+    return threadRows(db, mine).limit(sql.placeholder("limit")).offset(sql.placeholder("offset")).prepare(`${name}_page`);
   };
   return { all: variant(false), ofTag: variant(true) };
 }
@@ -70,16 +82,19 @@ const threadListQueries = new WeakMap<Executor, ReturnType<typeof prepareThreadL
 
 /**
  * GET /messages: the owner's conversations, most recent activity first, each with the newest message's
- * text and the count of unread finder messages; `tagId` keeps one tag's. The finder's e-mail address and
- * account never appear.
+ * text and the count of unread finder messages; `tagId` keeps one tag's. By page (a prepared statement) or
+ * by cursor (index threads_owner_last_message_id_idx). The finder's e-mail address and account never appear.
  */
-export async function listThreads(ctx: ServiceContext, page: { page: number; limit: number; tagId?: string }): Promise<{ items: ThreadListItem[]; total: number }> {
+export async function listThreads(ctx: ServiceContext, page: PageRequest & { tagId?: string }): Promise<Page<ThreadListItem>> {
   const { userId } = requireUser(ctx);
-  const queries = preparedFor(threadListQueries, ctx.db, prepareThreadList)[page.tagId ? "ofTag" : "all"];
-  const values = { userId, tagId: page.tagId ?? null, limit: page.limit, offset: (page.page - 1) * page.limit };
-  const [rows, [counted]] = await Promise.all([queries.rows.execute(values), queries.total.execute(values)]);
-  const flagged = await flaggedThreads(ctx.db, rows.map((row) => row.id));
-  const items = rows.map((row) => ({
+  const mine = page.tagId ? and(eq(threads.ownerId, userId), eq(threads.tagId, page.tagId)) : eq(threads.ownerId, userId);
+  const plan = keysetPage(threadOrder, [userId, page.tagId ?? null], page);
+  const rowsRead = plan.where
+    ? threadRows(ctx.db, and(mine, plan.where)).limit(plan.limit)
+    : preparedFor(threadListQueries, ctx.db, prepareThreadList)[page.tagId ? "ofTag" : "all"].execute({ userId, tagId: page.tagId ?? null, limit: plan.limit, offset: plan.offset });
+  const [rows, total] = await Promise.all([rowsRead, boundedTotal(ctx.db, ctx.db.select({ one: sql`1` }).from(threads).where(mine))]);
+  const flagged = await flaggedThreads(ctx.db, rows.slice(0, page.limit).map((row) => row.id));
+  return plan.finish(rows, (row) => ({
     id: row.id,
     tagId: row.tagId,
     tagName: tagNameFor(row, { ownerId: row.tagOwnerId, itemName: row.itemName, visibility: row.visibility }, "owner"),
@@ -92,8 +107,7 @@ export async function listThreads(ctx: ServiceContext, page: { page: number; lim
     lastMessageAt: new Date(row.lastMessageAt).toISOString(),
     createdAt: new Date(row.createdAt).toISOString(),
     updatedAt: new Date(row.updatedAt).toISOString(),
-  }));
-  return { items, total: Number(counted?.total ?? 0) };
+  }), total);
 }
 
 /**
