@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull, sql, type SQL } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { preparedFor } from "@/db/prepared";
 import type { Thread } from "@/db/schema";
