@@ -75,11 +75,13 @@ export function startTelemetry(environment: Environment = process.env): Running 
   const metricsExporters = (environment.OTEL_METRICS_EXPORTER ?? "otlp").split(",").map((name) => name.trim());
   if (!metricsExporters.includes("none")) {
     const metricsProtocol = otlpProtocol("METRICS", environment);
+    const interval = positiveInteger(environment.OTEL_METRIC_EXPORT_INTERVAL) ?? 60_000;
     metricReaders.push(
       new PeriodicExportingMetricReader({
         exporter: metricsProtocol === "http/json" ? new JsonMetricExporter() : new ProtobufMetricExporter(),
-        exportIntervalMillis: positiveInteger(environment.OTEL_METRIC_EXPORT_INTERVAL) ?? 60_000,
-        exportTimeoutMillis: positiveInteger(environment.OTEL_METRIC_EXPORT_TIMEOUT) ?? 30_000,
+        exportIntervalMillis: interval,
+        // The reader refuses a timeout longer than its interval.
+        exportTimeoutMillis: Math.min(positiveInteger(environment.OTEL_METRIC_EXPORT_TIMEOUT) ?? 30_000, interval),
       }),
     );
   }
