@@ -25,6 +25,15 @@ export const REQUEST_DATABASE_BUDGET_MS = 4_000;
 export const DEFAULT_OPERATION_DEADLINE_MS = 4_000;
 /** Start-up and script work (seeding writes the demo content in a few transactions). */
 export const MAINTENANCE_BUDGET_MS = 60_000;
+/**
+ * PostgreSQL's own limit on a statement, a little above the budget that waits for it: past the budget the
+ * caller has its answer (503), and the server then cancels the statement instead of running it for nobody.
+ * Every app connection starts with STATEMENT_TIMEOUT_MS (db/client.ts), for the request budget; a
+ * transaction under a longer budget (jobs, maintenance, migrations) raises it for itself with SET LOCAL.
+ * docs/decisions/0047-trigram-search-and-statement-timeout.md.
+ */
+export const STATEMENT_TIMEOUT_MARGIN_MS = 1_000;
+export const STATEMENT_TIMEOUT_MS = REQUEST_DATABASE_BUDGET_MS + STATEMENT_TIMEOUT_MARGIN_MS;
 export const PROBE_INTERVAL_MS = 250;
 export const PROBE_TIMEOUT_MS = 1_000;
 /** While the database stays down, how often a summary line is logged. */
@@ -413,6 +422,9 @@ async function guardedBegin(sql: Sql, availability: DatabaseAvailability, args: 
     budgets.run(budget, async () => {
       tracked.running();
       if (gaveUp) throw deadlineError();
+      // A longer budget than the connection's statement_timeout was made for: this transaction's own limit.
+      const timeoutMs = Math.ceil(budget.deadline - Date.now()) + STATEMENT_TIMEOUT_MARGIN_MS;
+      if (timeoutMs > STATEMENT_TIMEOUT_MS) await tx.unsafe("select set_config('statement_timeout', $1, true)", [String(timeoutMs)]);
       const result = await callback(guardTransaction(tx, availability));
       if (gaveUp) throw deadlineError();
       return result;

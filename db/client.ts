@@ -13,7 +13,7 @@ import postgres, { type Sql } from "postgres";
 import { env } from "@/lib/env";
 import { log } from "@/lib/log";
 import { traceEmbeddedStatements } from "@/lib/telemetry/pglite";
-import { guardPool, type AvailabilityLog, type DatabaseAvailability } from "./availability";
+import { guardPool, STATEMENT_TIMEOUT_MS, type AvailabilityLog, type DatabaseAvailability } from "./availability";
 import * as schema from "./schema";
 
 export type Schema = typeof schema;
@@ -43,7 +43,9 @@ export function connectPostgres(url: string, options: { max?: number; availabili
     idle_timeout: 30,
     max_lifetime: 60 * 30,
     onnotice: () => {},
-    connection: { application_name: "tag-service" },
+    // Settings of every app connection (docs/database.md, Connection settings): statements stop on the server
+    // a little after the request budget gives up on them, and no JIT compilation for these short queries.
+    connection: { application_name: "tag-service", statement_timeout: STATEMENT_TIMEOUT_MS, jit: "off" },
   });
   const availabilityLog: AvailabilityLog = options.availabilityLog ?? ((level, message, fields) => log[level](message, { component: "database", ...fields }));
   const { client, availability } = guardPool(sql, availabilityLog);

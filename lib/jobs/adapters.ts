@@ -31,6 +31,18 @@ export function isTransactionScript(text: string): boolean {
   return /(^|;)\s*BEGIN\s*;/i.test(text);
 }
 
+/**
+ * pg-boss's scripts (install, its schema migrations, maintenance over the job tables) may run far longer
+ * than a request: on PostgreSQL they get this statement_timeout instead of the app connection's
+ * (db/availability.ts STATEMENT_TIMEOUT_MS, made for the request budget).
+ */
+export const JOBS_SCRIPT_STATEMENT_TIMEOUT_MS = 15 * 60_000;
+
+/** The script with its own statement_timeout set first thing inside its transaction (SET LOCAL ends with it). */
+export function withScriptStatementTimeout(text: string, ms: number): string {
+  return text.replace(/(^|;)(\s*BEGIN\s*;)/i, (_, before: string, begin: string) => `${before}${begin}\nSET LOCAL statement_timeout = ${Math.trunc(ms)};`);
+}
+
 /** postgres.js answers a multi-statement simple query with one result per statement; pg-boss wants the last. */
 function lastResultRows(result: unknown): unknown[] {
   const rows = Array.from(result as ArrayLike<unknown>);
@@ -66,7 +78,7 @@ function postgresDatabase(sql: Sql): BossDatabase {
       // postgres.js refuses BEGIN on a pooled connection (UNSAFE_TRANSACTION); a reserved one is ours alone.
       const reserved = await sql.reserve();
       try {
-        return await runOnPostgres(reserved, text);
+        return await runOnPostgres(reserved, withScriptStatementTimeout(text, JOBS_SCRIPT_STATEMENT_TIMEOUT_MS));
       } catch (error) {
         // A failed script leaves its transaction open and aborted; never hand that connection back as is.
         await reserved.unsafe("ROLLBACK").catch(() => undefined);

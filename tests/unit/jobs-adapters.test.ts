@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import PgBoss from "pg-boss";
-import { isTransactionScript, normalizeParameters } from "@/lib/jobs/adapters";
+import { isTransactionScript, normalizeParameters, withScriptStatementTimeout } from "@/lib/jobs/adapters";
 import { defineJob } from "@/lib/jobs/define";
 
 describe("normalizeParameters", () => {
@@ -50,5 +50,19 @@ describe("defineJob", () => {
     expect(() => defineJob({ name: "bad name", retryLimit: 1, retryDelay: 0, retryBackoff: false, handler })).toThrow(/Invalid job name/);
     expect(() => defineJob({ name: "x", retryLimit: -1, retryDelay: 0, retryBackoff: false, handler })).toThrow(/retryLimit/);
     expect(() => defineJob({ name: "x", retryLimit: 1, retryDelay: 1.5, retryBackoff: false, handler })).toThrow(/retryDelay/);
+  });
+});
+
+describe("withScriptStatementTimeout", () => {
+  it("sets the timeout first inside the script's transaction, once", () => {
+    const script = "\n    BEGIN;\n    SET LOCAL lock_timeout = '30s';\n    SELECT 1;\n    COMMIT;\n";
+    expect(withScriptStatementTimeout(script, 900_000)).toBe("\n    BEGIN;\nSET LOCAL statement_timeout = 900000;\n    SET LOCAL lock_timeout = '30s';\n    SELECT 1;\n    COMMIT;\n");
+    const construction = withScriptStatementTimeout(PgBoss.getConstructionPlans("pgboss"), 900_000);
+    expect(construction.match(/SET LOCAL statement_timeout = 900000;/g)).toHaveLength(1);
+    expect(construction.indexOf("SET LOCAL statement_timeout")).toBeGreaterThan(construction.search(/BEGIN\s*;/i));
+  });
+
+  it("leaves a script without a transaction as it is", () => {
+    expect(withScriptStatementTimeout("SELECT name FROM pgboss.queue", 900_000)).toBe("SELECT name FROM pgboss.queue");
   });
 });
