@@ -34,7 +34,9 @@ const nextConfig: NextConfig = {
   // These load files relative to their own module (PGlite's wasm and data) or hold native/optional
   // requires (pdfkit reads its font metrics and colour profile next to its own module); bundling them
   // breaks that, so Node resolves them from node_modules at run time.
-  serverExternalPackages: ["@electric-sql/pglite", "pg-boss", "postgres", "ioredis", "pdfkit"],
+  // The OpenTelemetry SDK (lib/telemetry/sdk.ts, loaded only when an OTLP endpoint is set) stays out of
+  // the bundles too: one copy of the API for Next's own spans and ours, and its optional requires unresolved.
+  serverExternalPackages: ["@electric-sql/pglite", "pg-boss", "postgres", "ioredis", "pdfkit", "@opentelemetry/api", "@opentelemetry/sdk-node", "@opentelemetry/sdk-trace", "@opentelemetry/sdk-metrics", "@opentelemetry/core", "@opentelemetry/exporter-trace-otlp-http", "@opentelemetry/exporter-trace-otlp-proto", "@opentelemetry/exporter-metrics-otlp-http", "@opentelemetry/exporter-metrics-otlp-proto"],
   // The label PDFs read their fonts from node_modules at run time (lib/services/tags/label-render.ts), a
   // path the tracer cannot see: name them for the routes that print.
   outputFileTracingIncludes: { "/api/v1/tags/**": ["./node_modules/dejavu-fonts-ttf/ttf/DejaVuSans.ttf", "./node_modules/dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf", "./node_modules/dejavu-fonts-ttf/ttf/DejaVuSansMono-Bold.ttf"] },
