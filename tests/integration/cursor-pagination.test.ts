@@ -3,6 +3,7 @@ import { getDatabase, schema } from "@/db/client";
 import { GET as notificationsRoute } from "@/app/api/v1/notifications/route";
 import { GET as tagScansRoute } from "@/app/api/v1/tags/[id]/scans/route";
 import { GET as messagesRoute } from "@/app/api/v1/messages/route";
+import { GET as tagsRoute } from "@/app/api/v1/tags/route";
 import { pagingLimits } from "@/lib/services/paging";
 import { bearer, registerAccount } from "../support/auth";
 import { giveTestTag } from "../support/tags";
@@ -117,5 +118,17 @@ describe("GET /messages by cursor", () => {
     await expectKeysetList(list, 5, `&tagId=${tag.id}`);
     const cursor = (await listPage(list, "limit=1")).meta.nextCursor!;
     await expectCursorRefused(list, `limit=1&tagId=${tag.id}&cursor=${encodeURIComponent(cursor)}`);
+  });
+});
+
+describe("GET /tags by cursor", () => {
+  it("walks the owner's tags, filtered or not, by cursor as by page", async () => {
+    const owner = await registerAccount();
+    for (let index = 0; index < 4; index += 1) await giveTestTag(owner.id, { status: index % 2 ? "LOST" : "ACTIVE" });
+    const list: ListCall = (search) => call(tagsRoute, apiRequest(`/api/v1/tags?${search}`, { headers: bearer(owner.accessToken) }));
+    await expectKeysetList(list, 4);
+    await expectKeysetList(list, 2, "&status=LOST");
+    const cursor = (await listPage(list, "limit=1")).meta.nextCursor!;
+    await expectCursorRefused(list, `limit=1&status=LOST&cursor=${encodeURIComponent(cursor)}`);
   });
 });

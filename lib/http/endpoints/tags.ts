@@ -2,7 +2,7 @@ import { z } from "zod";
 import { messageSchema } from "@/lib/services/auth";
 import { activateTagInput, bulkActivateInput, mintTagsInput, setTagStatusInput, tagRecordSchema, tagStatusSchema, tagTypeSchema, updateTagInput } from "@/lib/services/tags";
 import { defineEndpoint } from "../endpoint";
-import { paginationQuery } from "../pagination";
+import { cursorPaginationQuery } from "../pagination";
 import { idParams } from "../params";
 
 const tags = ["Tags"];
@@ -29,7 +29,7 @@ export const tagEndpoints = {
     summary: "List my tags",
     tags,
     auth: "user",
-    query: paginationQuery.extend({ status: tagStatusSchema.optional(), tagType: tagTypeSchema.optional() }),
+    query: cursorPaginationQuery.extend({ status: tagStatusSchema.optional(), tagType: tagTypeSchema.optional() }),
     response: tagRecordSchema,
     responseKind: "paginated",
   }),

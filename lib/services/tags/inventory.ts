@@ -1,8 +1,9 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { schema } from "@/db/client";
 import type { Tag } from "@/db/schema";
 import { requireUser, type ServiceContext, withTransaction } from "@/lib/services/context";
 import { ConflictError, DomainError, NotFoundError } from "@/lib/services/errors";
+import { boundedTotal, keysetPage, type ListOrder, type Page, type PageRequest } from "@/lib/services/paging";
 import { ownedTag } from "./access";
 import { newEncryptedId, normalizeTagCode, scanUrl, formatTagCode } from "./codes";
 import { toTagRecord, type TagRecord } from "./records";
@@ -80,30 +81,39 @@ export async function bulkActivateTags(ctx: ServiceContext, input: { codes: stri
   return result;
 }
 
-export interface ListTagsInput {
-  page: number;
-  limit: number;
+export interface ListTagsInput extends PageRequest {
   status?: TagStatus;
   tagType?: TagType;
 }
 
-export async function listTags(ctx: ServiceContext, input: ListTagsInput): Promise<{ items: TagRecord[]; total: number }> {
+const tagOrder: ListOrder<Tag> = {
+  name: "tags",
+  keys: [
+    { column: schema.tags.createdAt, direction: "desc", type: "timestamp" },
+    { column: schema.tags.id, direction: "desc", type: "uuid" },
+  ],
+  valuesOf: (row) => [row.createdAt, row.id],
+};
+
+/** GET /tags: the caller's tags, newest first, by page or by cursor (index tags_owner_created_id_idx). */
+export async function listTags(ctx: ServiceContext, input: ListTagsInput): Promise<Page<TagRecord>> {
   const { userId } = requireUser(ctx);
   const filters: SQL[] = [eq(schema.tags.ownerId, userId)];
   if (input.status) filters.push(eq(schema.tags.status, input.status));
   if (input.tagType) filters.push(eq(schema.tags.tagType, input.tagType));
   const where = and(...filters);
-  const [rows, [total]] = await Promise.all([
+  const plan = keysetPage(tagOrder, [userId, input.status ?? null, input.tagType ?? null], input);
+  const [rows, total] = await Promise.all([
     ctx.db
       .select()
       .from(schema.tags)
-      .where(where)
-      .orderBy(desc(schema.tags.createdAt), desc(schema.tags.id))
-      .limit(input.limit)
-      .offset((input.page - 1) * input.limit),
-    ctx.db.select({ n: count() }).from(schema.tags).where(where),
+      .where(and(where, plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    boundedTotal(ctx.db, ctx.db.select({ one: sql`1` }).from(schema.tags).where(where)),
   ]);
-  return { items: rows.map(toTagRecord), total: total?.n ?? 0 };
+  return plan.finish(rows, toTagRecord, total);
 }
 
 /** How many of the caller's tags are in each status (every status present, 0 when none): the dashboard overview. */
