@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, sql, type SQL } from "drizzle-orm";
 import { schema } from "@/db/client";
 import type { Tag } from "@/db/schema";
 import { requireUser, type ServiceContext, withTransaction } from "@/lib/services/context";
