@@ -6,6 +6,8 @@ import { clientIp } from "./client-ip";
 import type { ServiceContext } from "@/lib/services/context";
 import { auth } from "./next-auth";
 import { getUserById } from "@/lib/services/auth";
+import { annotateActiveSpan, tracingActive } from "@/lib/telemetry/tracing";
+import { telemetryUserHash } from "@/lib/telemetry/user";
 
 /**
  * The signed-in user's service context for server components and server actions, or null. Goes
@@ -21,6 +23,8 @@ export const currentUserContext = cache(async function currentUserContext(): Pro
   const user = await getUserById(db, userId).catch(() => null);
   if (!user || user.suspendedAt) return null;
   const ip = clientIp(await headers());
+  // Next's own spans name the page by its route template and carry the status; ours add who asked.
+  if (tracingActive()) annotateActiveSpan({ "user.hash": telemetryUserHash(userId) });
   return { actor: { kind: "user", userId, role: user.role, sessionId, ip }, db };
 });
 
