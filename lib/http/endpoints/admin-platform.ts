@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { adminStatsSchema, adminUserFilters, adminUserSchema, analyticsDaySchema, analyticsQuery, auditEntrySchema, auditLogFilters, updateAdminUserInput } from "@/lib/services/admin";
 import { defineEndpoint } from "../endpoint";
-import { paginationQuery } from "../pagination";
+import { cursorPaginationQuery } from "../pagination";
 import { idParams } from "../params";
 
 const admin = ["Admin"];
@@ -14,7 +14,7 @@ export const adminPlatformEndpoints = {
     path: "/api/v1/admin/stats",
     summary: "Platform totals (admin)",
     description:
-      "Counted by the database at the time of the request. users: total, verified (e-mail confirmed), suspended, twoFactor, admins (ADMIN or SUPER_ADMIN), byTier {FREE, PRO, PREMIUM}, newLast7Days. tags: total, owned, unowned (minted inventory), byStatus {status: count} (statuses with no tag are absent). scans: total, last24h, last7Days, suspicious. orders: total, pending, paid (a payment was recorded, whatever happened later), toShip (CONFIRMED or PROCESSING), revenue [{ currency, amount }] (gross of paid orders, major units, per currency). subscriptions.active (ACTIVE or PAST_DUE). messages: threads, activeThreads, messages. reports: open (OPEN or REVIEWING), total. newsletter: confirmed, pending. generatedAt.",
+      "Read from counters the database keeps in the same transaction as every write, so the call costs the same at any size. users: total, verified (e-mail confirmed), suspended, twoFactor, admins (ADMIN or SUPER_ADMIN), byTier {FREE, PRO, PREMIUM}, newLast7Days. tags: total, owned, unowned (minted inventory), byStatus {status: count} (statuses with no tag are absent). scans: total and suspicious (every scan ever recorded: deleting old scans or a tag does not lower them), last24h, last7Days (exact for the moment of the request). orders: total, pending, paid (a payment was recorded, whatever happened later), toShip (CONFIRMED or PROCESSING), revenue [{ currency, amount }] (gross of paid orders, major units, per currency). subscriptions.active (ACTIVE or PAST_DUE). messages: threads, activeThreads, messages (every message ever sent). reports: open (OPEN or REVIEWING), total. newsletter: confirmed, pending. generatedAt.",
     tags: admin,
     auth: "admin",
     response: adminStatsSchema,
@@ -28,7 +28,7 @@ export const adminPlatformEndpoints = {
       "Every account, newest first, paginated. `search` is a case-insensitive part of the e-mail address or of the name (\"first last\"); `%` and `_` in it match themselves. `role` (USER, ADMIN, SUPER_ADMIN) and `suspended` (true or false) narrow the list; other values are 400. Each user carries tagCount (tags owned).",
     tags: admin,
     auth: "admin",
-    query: paginationQuery.extend(adminUserFilters.shape),
+    query: cursorPaginationQuery.extend(adminUserFilters.shape),
     response: adminUserSchema,
     responseKind: "paginated",
   }),
@@ -52,7 +52,7 @@ export const adminPlatformEndpoints = {
     path: "/api/v1/admin/analytics",
     summary: "Daily analytics (admin)",
     description:
-      "One row per UTC day from `from` to `to` (both included, YYYY-MM-DD), days without activity as zeros: scans, signups (accounts created), orders (placed that day), paidOrders (paid that day) and revenue (totals of the orders paid that day, per currency, in major units; gross, so a later refund leaves the day as it was; subscription payments are not included). Defaults: the 30 days up to today. `from` after `to`, a range over 366 days, or a malformed date is 400.",
+      "One row per UTC day from `from` to `to` (both included, YYYY-MM-DD), days without activity as zeros: scans, signups (accounts created), orders (placed that day), paidOrders (paid that day) and revenue (totals of the orders paid that day, per currency, in major units; gross, so a later refund leaves the day as it was; subscription payments are not included). Days are events as recorded: deleting an account, its orders or old scans later leaves a past day as it was. Defaults: the 30 days up to today. `from` after `to`, a range over 366 days, or a malformed date is 400.",
     tags: admin,
     auth: "admin",
     query: analyticsQuery,
@@ -67,7 +67,7 @@ export const adminPlatformEndpoints = {
       "SUPER_ADMIN only (an ADMIN is 403). Every admin write, newest first, paginated: who (actorId, actorEmail, kept after the account is gone), action (`<entity>.<verb>`: user.update, report.update, report.action, order.status, order.refund, product.create, product.update, tag.batch_mint, payment_event.replay, …), entityType, entityId, and the record before and after (secrets removed). Filter by exact `action`, `entityType` or `actorId`.",
     tags: admin,
     auth: "admin",
-    query: paginationQuery.extend(auditLogFilters.shape),
+    query: cursorPaginationQuery.extend(auditLogFilters.shape),
     response: auditEntrySchema,
     responseKind: "paginated",
     errors: ["FORBIDDEN"],
