@@ -97,6 +97,12 @@ function buildEnvFields(source: Source) {
       LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
       // The Prometheus scraper's bearer token for GET /api/metrics; unset, the endpoint does not exist (404).
       METRICS_TOKEN: z.string().min(16).optional(),
+      // Tracing over OTLP (lib/telemetry, docs/operations.md#tracing): the SDK itself reads every OTEL_* variable;
+      // these are checked here so a typo stops the start instead of silently exporting nothing.
+      OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: z.url().optional(),
+      OTEL_EXPORTER_OTLP_PROTOCOL: z.enum(["http/protobuf", "http/json"]).optional(),
+      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: z.enum(["http/protobuf", "http/json"]).optional(),
       BENCH_FLOOR: booleanFlag(false),
       // Data retention (lib/services/retention, docs/operations.md#retention): how long each kind of row is kept.
       RETENTION_FINDER_TRACES_DAYS: z.coerce.number().int().min(1).max(365).default(30),
@@ -151,6 +157,10 @@ function buildEnvFields(source: Source) {
       PUSH_ALLOW_PRIVATE_ENDPOINTS: source.PUSH_ALLOW_PRIVATE_ENDPOINTS,
       LOG_LEVEL: source.LOG_LEVEL,
       METRICS_TOKEN: source.METRICS_TOKEN,
+      OTEL_EXPORTER_OTLP_ENDPOINT: source.OTEL_EXPORTER_OTLP_ENDPOINT,
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: source.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT,
+      OTEL_EXPORTER_OTLP_PROTOCOL: source.OTEL_EXPORTER_OTLP_PROTOCOL,
+      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: source.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL,
       BENCH_FLOOR: source.BENCH_FLOOR,
       RETENTION_FINDER_TRACES_DAYS: source.RETENTION_FINDER_TRACES_DAYS,
       RETENTION_SCANS_MONTHS: source.RETENTION_SCANS_MONTHS,
