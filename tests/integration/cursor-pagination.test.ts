@@ -1,11 +1,17 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { count, eq } from "drizzle-orm";
 import { getDatabase, schema } from "@/db/client";
 import { GET as notificationsRoute } from "@/app/api/v1/notifications/route";
 import { GET as tagScansRoute } from "@/app/api/v1/tags/[id]/scans/route";
 import { GET as messagesRoute } from "@/app/api/v1/messages/route";
 import { GET as tagsRoute } from "@/app/api/v1/tags/route";
+import { GET as adminUsersRoute } from "@/app/api/v1/admin/users/route";
+import { GET as adminOrdersRoute } from "@/app/api/v1/admin/orders/route";
+import { GET as ordersRoute } from "@/app/api/v1/orders/route";
+import { GET as auditLogRoute } from "@/app/api/v1/admin/audit-log/route";
 import { pagingLimits } from "@/lib/services/paging";
-import { bearer, registerAccount } from "../support/auth";
+import { bearer, registerAccount, setRole } from "../support/auth";
+import { adminAccount } from "../support/shop";
 import { giveTestTag } from "../support/tags";
 import { apiRequest, call } from "../support/http";
 import { expectCursorRefused, expectKeysetList, listPage, walkByCursor, type ListCall } from "../support/cursor-walk";
@@ -130,5 +136,42 @@ describe("GET /tags by cursor", () => {
     await expectKeysetList(list, 2, "&status=LOST");
     const cursor = (await listPage(list, "limit=1")).meta.nextCursor!;
     await expectCursorRefused(list, `limit=1&status=LOST&cursor=${encodeURIComponent(cursor)}`);
+  });
+});
+
+describe("admin lists and orders by cursor", () => {
+  it("walks admin users (searched and not) by cursor as by page", async () => {
+    const admin = await adminAccount();
+    for (let index = 0; index < 3; index += 1) await registerAccount({ email: `cursorwalk${index}-${Date.now()}@example.com` });
+    const list: ListCall = (search) => call(adminUsersRoute, apiRequest(`/api/v1/admin/users?${search}`, { headers: bearer(admin.accessToken) }));
+    const n = (await getDatabase().db.select({ n: count() }).from(schema.users))[0]!.n;
+    await expectKeysetList(list, n);
+    await expectKeysetList(list, 3, "&search=cursorwalk");
+    const cursor = (await listPage(list, "limit=1")).meta.nextCursor!;
+    await expectCursorRefused(list, `limit=1&search=cursorwalk&cursor=${encodeURIComponent(cursor)}`);
+  });
+
+  it("walks the audit log and orders by cursor as by page", async () => {
+    const superAdmin = await adminAccount();
+    await setRole(superAdmin.id, "SUPER_ADMIN");
+    const buyer = await registerAccount();
+    const at = Date.parse("2026-02-01T10:00:00.000Z");
+    await getDatabase()
+      .db.insert(schema.auditLog)
+      .values(Array.from({ length: 5 }, (_, index) => ({ actorId: superAdmin.id, actorEmail: superAdmin.email, action: "user.update", entityType: "user", entityId: buyer.id, createdAt: new Date(at + Math.floor(index / 2) * 1000) })));
+    await getDatabase()
+      .db.insert(schema.orders)
+      .values(Array.from({ length: 5 }, (_, index) => ({ userId: buyer.id, totalMinor: 100, currency: "EUR", createdAt: new Date(at + Math.floor(index / 2) * 1000) })));
+    const audit: ListCall = (search) => call(auditLogRoute, apiRequest(`/api/v1/admin/audit-log?${search}`, { headers: bearer(superAdmin.accessToken) }));
+    await expectKeysetList(audit, 5, `&actorId=${superAdmin.id}`);
+    const orderCount = (await getDatabase().db.select({ n: count() }).from(schema.orders))[0]!.n;
+    const adminOrders: ListCall = (search) => call(adminOrdersRoute, apiRequest(`/api/v1/admin/orders?${search}`, { headers: bearer(superAdmin.accessToken) }));
+    await expectKeysetList(adminOrders, orderCount);
+    const pending = (await getDatabase().db.select({ n: count() }).from(schema.orders).where(eq(schema.orders.status, "PENDING")))[0]!.n;
+    await expectKeysetList(adminOrders, pending, "&status=PENDING");
+    const mine: ListCall = (search) => call(ordersRoute, apiRequest(`/api/v1/orders?${search}`, { headers: bearer(buyer.accessToken) }));
+    await expectKeysetList(mine, 5);
+    const adminCursor = (await listPage(adminOrders, "limit=1")).meta.nextCursor!;
+    await expectCursorRefused(mine, `limit=1&cursor=${encodeURIComponent(adminCursor)}`);
   });
 });

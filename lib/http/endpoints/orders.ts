@@ -1,6 +1,6 @@
 import { adminOrderFilters, adminOrderSchema, adminOrderStatusInput, adminProductSchema, cancelOrderResultSchema, checkoutResultSchema, createOrderInput, createProductInput, orderSchema, productSchema, productSlugParams, refundOrderResultSchema, updateProductInput } from "@/lib/services/orders";
 import { defineEndpoint } from "../endpoint";
-import { paginationQuery } from "../pagination";
+import { cursorPaginationQuery, paginationQuery } from "../pagination";
 import { idParams } from "../params";
 
 const shop = ["Shop"];
@@ -85,7 +85,7 @@ export const orderEndpoints = {
     description: "The caller's orders, newest first, paginated.",
     tags: shop,
     auth: "user",
-    query: paginationQuery,
+    query: cursorPaginationQuery,
     response: orderSchema,
     responseKind: "paginated",
   }),
@@ -173,7 +173,7 @@ export const orderEndpoints = {
     description: "All orders, newest first, with the buyer's id and e-mail; `status` narrows the list (an unknown value is 400).",
     tags: admin,
     auth: "admin",
-    query: paginationQuery.extend(adminOrderFilters.shape),
+    query: cursorPaginationQuery.extend(adminOrderFilters.shape),
     response: adminOrderSchema,
     responseKind: "paginated",
   }),

@@ -1,9 +1,10 @@
-import { and, count, desc, eq, ilike, inArray, isNotNull, isNull, like, or, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, isNotNull, isNull, like, or, sql, type SQL } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { User } from "@/db/schema";
 import { recordAudit } from "@/lib/services/audit";
 import { requireAdmin, type ServiceContext, withTransaction } from "@/lib/services/context";
 import { ConflictError, ForbiddenError, NotFoundError } from "@/lib/services/errors";
+import { boundedTotal, keysetPage, type ListOrder, type Page, type PageRequest } from "@/lib/services/paging";
 import { notify } from "@/lib/services/notifications";
 import { assertMaySuspend, suspendUser, unsuspendUser } from "@/lib/services/users";
 import type { AdminUser, AdminUserFilters, UpdateAdminUserInput, UserRole } from "./schemas";
@@ -66,17 +67,23 @@ async function tagCounts(db: Executor, userIds: string[]): Promise<Map<string, n
   return new Map(rows.map((row) => [row.ownerId!, Number(row.n)]));
 }
 
-export interface AdminUserQuery extends AdminUserFilters {
-  page: number;
-  limit: number;
-}
+export interface AdminUserQuery extends AdminUserFilters, PageRequest {}
+
+const userOrder: ListOrder<User> = {
+  name: "admin-users",
+  keys: [
+    { column: schema.users.createdAt, direction: "desc", type: "timestamp" },
+    { column: schema.users.id, direction: "desc", type: "uuid" },
+  ],
+  valuesOf: (row) => [row.createdAt, row.id],
+};
 
 /**
  * GET /admin/users: every account, newest first. `search` is a case-insensitive part of the e-mail address,
  * the first or last name or "first last" (LIKE wildcards in it match themselves), and a search of one or two
  * characters the start of the e-mail address; `role` and `suspended` narrow.
  */
-export async function listUsersForAdmin(ctx: ServiceContext, query: AdminUserQuery): Promise<{ items: AdminUser[]; total: number }> {
+export async function listUsersForAdmin(ctx: ServiceContext, query: AdminUserQuery): Promise<Page<AdminUser>> {
   requireAdmin(ctx);
   const { users } = schema;
   const filters: SQL[] = [];
@@ -84,21 +91,22 @@ export async function listUsersForAdmin(ctx: ServiceContext, query: AdminUserQue
   if (query.role) filters.push(eq(users.role, query.role));
   if (query.suspended !== undefined) filters.push(query.suspended ? isNotNull(users.suspendedAt) : isNull(users.suspendedAt));
   const where = filters.length ? and(...filters) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const plan = keysetPage(userOrder, [query.search ?? null, query.role ?? null, query.suspended ?? null], query);
+  const [rows, total] = await Promise.all([
     ctx.db
       .select()
       .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    ctx.db.select({ n: count() }).from(users).where(where),
+      .where(and(where, plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    boundedTotal(ctx.db, ctx.db.select({ one: sql`1` }).from(users).where(where)),
   ]);
   const counts = await tagCounts(
     ctx.db,
     rows.map((row) => row.id),
   );
-  return { items: rows.map((row) => toAdminUser(row, counts.get(row.id) ?? 0)), total: Number(total?.n ?? 0) };
+  return plan.finish(rows, (row) => toAdminUser(row, counts.get(row.id) ?? 0), total);
 }
 
 const roleWords: Record<UserRole, string> = { USER: "a user", ADMIN: "an admin", SUPER_ADMIN: "a super admin" };

@@ -1,5 +1,5 @@
 import { createElement } from "react";
-import { and, count, desc, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, sql, type SQL } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { Order, OrderItem, ShippingAddress } from "@/db/schema";
 import { OrderShippedEmail } from "@/emails/order-shipped";
@@ -9,6 +9,7 @@ import { paymentProvider } from "@/lib/payments/provider";
 import { getUserById } from "@/lib/services/auth";
 import { requireAdmin, requireUser, type ServiceContext, withTransaction } from "@/lib/services/context";
 import { ConflictError, type FieldIssue, NotFoundError, UnprocessableError, ValidationError } from "@/lib/services/errors";
+import { boundedTotal, keysetPage, type ListOrder, type OrderKey, type Page, type PageRequest } from "@/lib/services/paging";
 import { notify } from "@/lib/services/notifications";
 import { recordAudit, recordSystemAudit } from "@/lib/services/audit";
 import { countOrderTags, lockOrder, orderItemsOf, orderRecord, orderRecords, releaseReservation, reserveStock, restock, withdrawUnusedOrderTags } from "./queries";
@@ -141,20 +142,30 @@ export async function createOrder(ctx: ServiceContext, input: CreateOrderInput):
 }
 
 /** GET /orders: the caller's orders, newest first. */
-export async function listOrders(ctx: ServiceContext, page: { page: number; limit: number }): Promise<{ items: OrderRecord[]; total: number }> {
+const orderKeys: OrderKey[] = [
+  { column: schema.orders.createdAt, direction: "desc", type: "timestamp" },
+  { column: schema.orders.id, direction: "desc", type: "uuid" },
+];
+const ownOrderList: ListOrder<Order> = { name: "orders", keys: orderKeys, valuesOf: (row) => [row.createdAt, row.id] };
+const adminOrderList: ListOrder<{ order: Order; email: string }> = { name: "admin-orders", keys: orderKeys, valuesOf: (row) => [row.order.createdAt, row.order.id] };
+
+/** GET /orders: the caller's orders, newest first, by page or by cursor (index orders_user_created_id_idx). */
+export async function listOrders(ctx: ServiceContext, page: PageRequest): Promise<Page<OrderRecord>> {
   const { userId } = requireUser(ctx);
   const mine = eq(schema.orders.userId, userId);
-  const [rows, [total]] = await Promise.all([
+  const plan = keysetPage(ownOrderList, [userId], page);
+  const [rows, total] = await Promise.all([
     ctx.db
       .select()
       .from(schema.orders)
-      .where(mine)
-      .orderBy(desc(schema.orders.createdAt), desc(schema.orders.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    ctx.db.select({ n: count() }).from(schema.orders).where(mine),
+      .where(and(mine, plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    boundedTotal(ctx.db, ctx.db.select({ one: sql`1` }).from(schema.orders).where(mine)),
   ]);
-  return { items: await orderRecords(ctx.db, rows), total: total?.n ?? 0 };
+  const records = await orderRecords(ctx.db, rows.slice(0, page.limit));
+  return plan.finish(rows, (_, index) => records[index]!, total);
 }
 
 /** The address of the caller's latest order that had one: the cart's checkout starts from it. */
@@ -356,25 +367,28 @@ export async function completeOrderRefund(ctx: ServiceContext, orderId: string, 
 }
 
 /** GET /admin/orders: every order, newest first; `status` narrows it. */
-export async function listAdminOrders(ctx: ServiceContext, input: { page: number; limit: number; status?: OrderStatus }): Promise<{ items: AdminOrderRecord[]; total: number }> {
+/** GET /admin/orders: every order, newest first, by page or by cursor (index orders_created_id_idx, or orders_status_created_id_idx filtered). */
+export async function listAdminOrders(ctx: ServiceContext, input: PageRequest & { status?: OrderStatus }): Promise<Page<AdminOrderRecord>> {
   requireAdmin(ctx);
   const where: SQL | undefined = input.status ? eq(schema.orders.status, input.status) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const plan = keysetPage(adminOrderList, [input.status ?? null], input);
+  const [rows, total] = await Promise.all([
     ctx.db
       .select({ order: schema.orders, email: schema.users.email })
       .from(schema.orders)
       .innerJoin(schema.users, eq(schema.users.id, schema.orders.userId))
-      .where(where)
-      .orderBy(desc(schema.orders.createdAt), desc(schema.orders.id))
-      .limit(input.limit)
-      .offset((input.page - 1) * input.limit),
-    ctx.db.select({ n: count() }).from(schema.orders).where(where),
+      .where(and(where, plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    boundedTotal(ctx.db, ctx.db.select({ one: sql`1` }).from(schema.orders).where(where)),
   ]);
+  const shown = rows.slice(0, input.limit);
   const records = await orderRecords(
     ctx.db,
-    rows.map((row) => row.order),
+    shown.map((row) => row.order),
   );
-  return { items: records.map((record, index) => ({ ...record, userId: rows[index]!.order.userId, userEmail: rows[index]!.email })), total: total?.n ?? 0 };
+  return plan.finish(rows, (row, index) => ({ ...records[index]!, userId: row.order.userId, userEmail: row.email }), total);
 }
 
 /**

@@ -3,8 +3,7 @@ import { orderEndpoints } from "@/lib/http/endpoints";
 import { createOrder, listOrders } from "@/lib/services/orders";
 
 export const GET = route(orderEndpoints.list, async ({ query, ctx }) => {
-  const { items, total } = await listOrders(ctx, query);
-  return paginated(items, { total, page: query.page, limit: query.limit });
+  return paginated(await listOrders(ctx, query));
 });
 export const POST = route(orderEndpoints.create, async ({ body, ctx }) => createOrder(ctx, body));
 export const { PUT, PATCH, DELETE } = otherMethods(orderEndpoints.list, orderEndpoints.create);
