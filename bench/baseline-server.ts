@@ -10,7 +10,8 @@
  *   or ended session is 401 in the same envelope.
  * - GET /api/v1/tags/:id: the owned tag (`id` and `owner_id`), as lib/services/tags getTag.
  * - GET /api/v1/messages: the owner's threads with the last message and unread count, and their total, as
- *   lib/services/messages listThreads (page and limit from the query, defaults 1 and 20).
+ *   lib/services/messages listThreads (page and limit from the query, defaults 1 and 20); then the page's
+ *   finder messages in one query for `scamFlagged` (the scam rules of lib/services/messages/scam-rules.ts).
  * - GET /api/v1/auth/me: the session lookup alone (its user columns are the answer), as getMe since issue 16.
  * - GET /api/v1/scan/:encryptedId: in one transaction, the tag's counter update (its row lock), then the scan
  *   row's insert with the repeat check (the notification gating read) inside it; then the public view's four
@@ -28,6 +29,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import http from "node:http";
 import postgres from "postgres";
 import { describeUserAgent, isBotUserAgent } from "@/lib/services/scans/user-agents";
+import { scamSignals } from "@/lib/services/messages/scam-rules";
 import { accessTokenKey, derivedKey, hashClientIp, verifyAccessToken } from "./access-token";
 
 const port = Number(process.env.PORT ?? 4000);
@@ -148,7 +150,7 @@ async function listThreads(req: http.IncomingMessage, url: URL) {
   const [rows, counted] = await Promise.all([
     sql`
       select "threads"."id", "threads"."tag_id", "threads"."owner_id", "tags"."owner_id" as "tag_owner_id", "tags"."item_name", "tags"."visibility",
-        "threads"."finder_name", "threads"."status", "threads"."last_message_at", "threads"."created_at", "threads"."updated_at",
+        "threads"."finder_name", "threads"."finder_phone_last_digits", "threads"."status", "threads"."last_message_at", "threads"."created_at", "threads"."updated_at",
         (select "thread_messages"."content" from "thread_messages" where "thread_messages"."thread_id" = "threads"."id"
           order by "thread_messages"."created_at" desc, "thread_messages"."id" desc limit 1) as "last_message",
         (select count(*)::int from "thread_messages" where "thread_messages"."thread_id" = "threads"."id"
@@ -160,6 +162,14 @@ async function listThreads(req: http.IncomingMessage, url: URL) {
     sql`select count(*) from "threads" where "threads"."owner_id" = ${owner}`,
   ]);
   const total = Number(counted[0]?.count ?? 0);
+  // As flaggedThreads: the page's finder messages in one query, the scam rules run on their text.
+  const flagged = new Set<string>();
+  if (rows.length) {
+    const messages = await sql`
+      select "thread_id", "content" from "thread_messages"
+      where "thread_messages"."thread_id" in ${sql(rows.map((row) => row.id as string))} and "thread_messages"."sender" = 'FINDER'`;
+    for (const message of messages) if (scamSignals(message.content as string).length > 0) flagged.add(message.thread_id as string);
+  }
   return {
     success: true,
     data: rows.map((row) => ({
@@ -167,8 +177,10 @@ async function listThreads(req: http.IncomingMessage, url: URL) {
       tagId: row.tag_id,
       tagName: row.tag_owner_id === row.owner_id ? (row.item_name ?? null) : null,
       finderName: row.finder_name,
+      finderPhoneLastDigits: row.finder_phone_last_digits,
       lastMessage: row.last_message ?? null,
       unreadCount: Number(row.unread_count ?? 0),
+      scamFlagged: flagged.has(row.id as string),
       status: row.status,
       lastMessageAt: iso(row.last_message_at),
       createdAt: iso(row.created_at),
