@@ -171,9 +171,9 @@ export const auditLog = pgTable(
     createdAt: ts().notNull().defaultNow(),
   },
   (table) => [
-    index("audit_log_created_idx").on(table.createdAt),
+    index("audit_log_created_id_idx").on(table.createdAt, table.id),
     index("audit_log_entity_idx").on(table.entityType, table.entityId, table.createdAt),
-    index("audit_log_actor_idx").on(table.actorId, table.createdAt),
+    index("audit_log_actor_created_id_idx").on(table.actorId, table.createdAt, table.id),
   ],
 );
 

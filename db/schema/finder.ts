@@ -66,7 +66,7 @@ export const threads = pgTable(
   },
   (table) => [
     uniqueIndex("threads_token_hash_key").on(table.tokenHash),
-    index("threads_owner_last_idx").on(table.ownerId, table.lastMessageAt),
+    index("threads_owner_last_id_idx").on(table.ownerId, table.lastMessageAt, table.id),
     index("threads_tag_idx").on(table.tagId),
     index("threads_finder_phone_idx").on(table.ownerId, table.finderPhoneHash).where(sql`${table.finderPhoneHash} is not null`),
     uniqueIndex("threads_owner_relay_code_key").on(table.ownerId, table.relayCode).where(sql`${table.relayCode} is not null`),
@@ -163,7 +163,7 @@ export const emergencyAccesses = pgTable(
     accessedAt: ts().notNull().defaultNow(),
   },
   (table) => [
-    index("emergency_accesses_user_idx").on(table.userId, table.accessedAt),
+    index("emergency_accesses_user_accessed_id_idx").on(table.userId, table.accessedAt, table.id),
     // The retention run erases the IP hash after RETENTION_FINDER_TRACES_DAYS: only rows still holding one.
     index("emergency_accesses_ip_hash_idx").on(table.accessedAt).where(sql`${table.ipHash} is not null`),
   ],

@@ -40,7 +40,7 @@ export const notifications = pgTable(
     createdAt: ts().notNull().defaultNow(),
   },
   (table) => [
-    index("notifications_user_created_idx").on(table.userId, table.createdAt),
+    index("notifications_user_created_id_idx").on(table.userId, table.createdAt, table.id),
     index("notifications_user_unread_idx").on(table.userId).where(sql`${table.readAt} is null`),
     // The retention run: read notifications by age, and the shared places it erases from their data.
     index("notifications_read_created_idx").on(table.createdAt).where(sql`${table.readAt} is not null`),

@@ -54,7 +54,7 @@ export const rewards = pgTable(
     // Per owner: after a transfer the previous owner may still owe a RETURNED reward while the new owner offers theirs.
     uniqueIndex("rewards_one_open_per_tag_owner").on(table.tagId, table.ownerId).where(sql`${table.status} in ('ACTIVE', 'RETURNED')`),
     uniqueIndex("rewards_certificate_id_key").on(table.certificateId),
-    index("rewards_owner_created_idx").on(table.ownerId, table.createdAt),
+    index("rewards_owner_created_id_idx").on(table.ownerId, table.createdAt, table.id),
     index("rewards_tag_idx").on(table.tagId),
   ],
 );

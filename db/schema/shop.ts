@@ -150,10 +150,10 @@ export const orders = pgTable(
     ...timestamps,
   },
   (table) => [
-    index("orders_user_created_idx").on(table.userId, table.createdAt),
-    index("orders_status_created_idx").on(table.status, table.createdAt),
+    index("orders_user_created_id_idx").on(table.userId, table.createdAt, table.id),
+    index("orders_status_created_id_idx").on(table.status, table.createdAt, table.id),
     // Admin analytics: orders and revenue per day.
-    index("orders_created_idx").on(table.createdAt),
+    index("orders_created_id_idx").on(table.createdAt, table.id),
     index("orders_paid_idx").on(table.paidAt),
     uniqueIndex("orders_payment_session_key").on(table.paymentSessionId),
     index("orders_payment_intent_idx").on(table.paymentIntentId),
@@ -305,10 +305,8 @@ export const paymentEvents = pgTable(
     processedAt: ts(),
   },
   (table) => [
-    index("payment_events_status_received_idx").on(
-      table.status,
-      table.receivedAt,
-    ),
+    index("payment_events_status_received_id_idx").on(table.status, table.receivedAt, table.id),
+    index("payment_events_received_id_idx").on(table.receivedAt, table.id),
   ],
 );
 

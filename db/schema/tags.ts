@@ -49,7 +49,7 @@ export const tags = pgTable(
   (table) => [
     uniqueIndex("tags_code_key").on(table.code),
     uniqueIndex("tags_encrypted_id_key").on(table.encryptedId),
-    index("tags_owner_created_idx").on(table.ownerId, table.createdAt),
+    index("tags_owner_created_id_idx").on(table.ownerId, table.createdAt, table.id),
     index("tags_owner_status_idx").on(table.ownerId, table.status),
   ],
 );
@@ -245,7 +245,7 @@ export const scans = pgTable(
     agent: text(),
   },
   (table) => [
-    index("scans_tag_scanned_idx").on(table.tagId, table.scannedAt),
+    index("scans_tag_scanned_id_idx").on(table.tagId, table.scannedAt, table.id),
     index("scans_tag_ip_idx").on(table.tagId, table.ipHash, table.scannedAt),
     // Admin analytics: scans per day across all tags.
     index("scans_scanned_idx").on(table.scannedAt),

@@ -31,7 +31,7 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex("users_email_key").on(sql`lower(${table.email})`),
-    index("users_created_at_idx").on(table.createdAt),
+    index("users_created_id_idx").on(table.createdAt, table.id),
     // The admin user search (lib/services/admin/users.ts): ILIKE '%…%' on the e-mail address and on the full
     // name, written exactly as the query writes it, through pg_trgm's GIN operator class; a search of one or
     // two characters (too short for trigrams) matches the start of the address through the prefix index.
