@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { getDatabase } from "@/db/client";
 import { REQUEST_DATABASE_BUDGET_MS, STATEMENT_TIMEOUT_MS, withDatabaseBudget } from "@/db/availability";
 import { defineEndpoint, route } from "@/lib/http";
+import { bossDatabaseFor } from "@/lib/jobs/adapters";
 import { apiRequest, call, nextTestIp } from "../support/http";
 import { usingPostgres, withAdminConnection } from "../support/database";
 
@@ -92,5 +93,12 @@ describe.runIf(usingPostgres())("database connection settings", () => {
       db.transaction(async (tx) => ((await tx.execute(sql`select current_setting('statement_timeout') as value`)) as unknown as Array<{ value: string }>)[0]!.value),
     );
     expect(request).toBe(`${STATEMENT_TIMEOUT_MS / 1000}s`);
+  });
+
+  it("lets pg-boss's scripts (install, migrations, maintenance) run past the request's limit", async () => {
+    const boss = bossDatabaseFor(getDatabase());
+    await expect(boss.executeSql(`BEGIN;\nSELECT pg_sleep(${(STATEMENT_TIMEOUT_MS + 500) / 1000});\nCOMMIT;`)).resolves.toBeDefined();
+    // Its other statements keep the connection's limit.
+    await expect(boss.executeSql(`SELECT pg_sleep(${(STATEMENT_TIMEOUT_MS + 500) / 1000})`)).rejects.toMatchObject({ code: "57014" });
   });
 });
