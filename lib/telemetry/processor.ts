@@ -25,6 +25,19 @@ export interface BoundedSpanProcessorOptions {
   onExported?: (count: number) => void;
 }
 
+/**
+ * Next.js puts the raw request target on its spans (`http.target`: path and query), where ids, tag codes and
+ * one-time tokens (`?token=`) travel. It is replaced by the route template when the span has one, else
+ * left out: traces say which page or operation, never whose.
+ */
+export function scrubRawPath(span: ReadableSpan): void {
+  const attributes = span.attributes as Record<string, unknown>;
+  if (!("http.target" in attributes)) return;
+  const route = attributes["http.route"] ?? attributes["next.route"];
+  if (typeof route === "string") attributes["http.target"] = route;
+  else delete attributes["http.target"];
+}
+
 export class BoundedSpanProcessor implements SpanProcessor {
   private queue: ReadableSpan[] = [];
   private exporting: Promise<void> | undefined;
@@ -58,6 +71,7 @@ export class BoundedSpanProcessor implements SpanProcessor {
       this.options.onDropped?.(1, "queue_full");
       return;
     }
+    scrubRawPath(span);
     this.queue.push(span);
     if (this.queue.length >= this.maxExportBatchSize) this.drain();
     else this.schedule();

@@ -110,11 +110,13 @@ function operationOf(text: string): string {
 
 /**
  * Runs one statement in a client span: its text (always with $n placeholders; parameter values are never
- * recorded) and, by the span's own start and end, its duration. Without tracing, just runs it.
+ * recorded) and, by the span's own start and end, its duration. Only inside a request, page or job's span:
+ * statements of no operation (migrations at start, the metrics scrape's read) would each be a trace of
+ * their own. Without tracing, just runs it.
  */
 export function traceStatement<T>(text: string, system: "postgresql" | "pglite", run: () => Promise<T>): Promise<T> {
   const active = tracer();
-  if (!active) return run();
+  if (!active || !trace.getSpan(context.active())) return run();
   const attributes: Attributes = {
     "db.system.name": "postgresql",
     "db.query.text": text.length > STATEMENT_TEXT_LIMIT ? `${text.slice(0, STATEMENT_TEXT_LIMIT)}…` : text,

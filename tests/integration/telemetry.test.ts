@@ -1,8 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { trace } from "@opentelemetry/api";
+import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { GET as meRoute } from "@/app/api/v1/auth/me/route";
 import { POST as sendVerificationRoute } from "@/app/api/v1/auth/send-verification/route";
+import { getDatabase } from "@/db/client";
 import { createResendTransport } from "@/lib/email/resend-transport";
 import { enqueueJob, getJob, prepareJobs, runPendingJobs } from "@/lib/jobs";
 import { getMetrics } from "@/lib/metrics/registry";
@@ -141,6 +143,18 @@ describe("tracing over OTLP/HTTP JSON", () => {
     expect(text).not.toContain(account.id);
     expect(text).not.toContain(account.email);
     expect(request.resource["service.name"]).toBe("tag-service");
+  });
+
+  it("makes statement spans only inside an operation's span (not for start-up work or a scrape's read)", async () => {
+    start();
+    await getDatabase().db.execute(sql`select 1 as outside_any_span`);
+    await trace.getTracer("test").startActiveSpan("an operation", async (span) => {
+      await getDatabase().db.execute(sql`select 1 as inside_a_span`);
+      span.end();
+    });
+    await flushTelemetry();
+    await receiver.waitForSpan((span) => String(span.attributes["db.query.text"]).includes("inside_a_span"));
+    expect(receiver.spans.filter((span) => String(span.attributes["db.query.text"]).includes("outside_any_span"))).toEqual([]);
   });
 
   it("continues a caller's trace from its traceparent header", async () => {

@@ -1,7 +1,7 @@
 import { ExportResultCode, type ExportResult } from "@opentelemetry/core";
 import { AlwaysOffSampler, TracerProvider, type ReadableSpan, type SpanExporter } from "@opentelemetry/sdk-trace";
 import { describe, expect, it } from "vitest";
-import { BoundedSpanProcessor, type DropReason } from "@/lib/telemetry/processor";
+import { BoundedSpanProcessor, scrubRawPath, type DropReason } from "@/lib/telemetry/processor";
 import { otlpProtocol, telemetryConfigured } from "@/lib/telemetry/sdk";
 import { takeTraceContext, TRACE_DATA_KEY, traceJob, traceStatement, withTraceContext } from "@/lib/telemetry/tracing";
 import { telemetryUserHash } from "@/lib/telemetry/user";
@@ -122,5 +122,17 @@ describe("telemetryUserHash", () => {
     expect(telemetryUserHash(id)).toMatch(/^[0-9a-f]{32}$/);
     expect(telemetryUserHash(id)).not.toContain(id);
     expect(telemetryUserHash(id)).not.toBe(telemetryUserHash("3f1c2a9e-0000-4000-8000-000000000002"));
+  });
+});
+
+describe("scrubRawPath", () => {
+  it("replaces Next's raw request target by the route template, or leaves it out", () => {
+    const span = (attributes: Record<string, unknown>) => ({ attributes }) as unknown as ReadableSpan;
+    const withRoute = span({ "http.target": "/t/AbC123?token=secret", "http.route": "/t/[encryptedId]", "next.route": "/t/[encryptedId]" });
+    scrubRawPath(withRoute);
+    expect(withRoute.attributes["http.target"]).toBe("/t/[encryptedId]");
+    const withoutRoute = span({ "http.target": "/verify-email?token=secret", "http.method": "GET" });
+    scrubRawPath(withoutRoute);
+    expect(withoutRoute.attributes).toEqual({ "http.method": "GET" });
   });
 });
