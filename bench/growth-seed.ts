@@ -311,3 +311,23 @@ export async function seedGrowth(sql: Sql, volumes: Volumes, log: (line: string)
   if (replica && backfill?.exists) await timed("rollups rebuilt (rollup_backfill())", 0, "select rollup_backfill()");
   return steps;
 }
+
+/**
+ * The rows the seed wrote with foreign-key checks off, checked: every single-column foreign key of the
+ * seeded tables finds its row. Throws on the first that does not (an orphan would be a bug of the seed).
+ */
+export async function checkSeededForeignKeys(sql: Sql): Promise<number> {
+  const keys = await sql<{ name: string; table: string; column: string; ref: string; refColumn: string }[]>`
+    select c.conname as name, c.conrelid::regclass::text as table, a.attname as column, c.confrelid::regclass::text as ref, af.attname as "refColumn"
+    from pg_constraint c
+      join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+      join pg_attribute af on af.attrelid = c.confrelid and af.attnum = c.confkey[1]
+    where c.contype = 'f' and array_length(c.conkey, 1) = 1 and c.conrelid::regclass::text = any(${SEEDED_TABLES})`;
+  for (const key of keys) {
+    const [orphans] = await sql.unsafe<{ n: number }[]>(
+      `select count(*)::int as n from "${key.table}" t where t."${key.column}" is not null and not exists (select 1 from "${key.ref}" r where r."${key.refColumn}" = t."${key.column}")`,
+    );
+    if (orphans!.n > 0) throw new Error(`the seed left ${orphans!.n} rows of ${key.table} whose ${key.column} has no ${key.ref} (${key.name})`);
+  }
+  return keys.length;
+}
