@@ -102,3 +102,10 @@ describe.runIf(usingPostgres())("database connection settings", () => {
     await expect(boss.executeSql(`SELECT pg_sleep(${(STATEMENT_TIMEOUT_MS + 500) / 1000})`)).rejects.toMatchObject({ code: "57014" });
   });
 });
+
+describe.runIf(!usingPostgres())("embedded database settings", () => {
+  it("has no JIT to turn off, and no pool whose abandoned statements need a timeout", async () => {
+    const rows = (await getDatabase().db.execute(sql`select pg_jit_available() as jit, current_setting('statement_timeout') as timeout`)) as unknown as { rows: Array<{ jit: boolean; timeout: string }> };
+    expect(rows.rows[0]).toEqual({ jit: false, timeout: "0" });
+  });
+});
