@@ -97,9 +97,9 @@ describe.runIf(usingPostgres())("database connection settings", () => {
 
   it("lets pg-boss's scripts (install, migrations, maintenance) run past the request's limit", async () => {
     const boss = bossDatabaseFor(getDatabase());
-    await expect(boss.executeSql(`BEGIN;\nSELECT pg_sleep(${(STATEMENT_TIMEOUT_MS + 500) / 1000});\nCOMMIT;`)).resolves.toBeDefined();
+    await expect(boss.executeSql(`BEGIN;\nSELECT pg_sleep(${(STATEMENT_TIMEOUT_MS + 500) / 1000});\nCOMMIT;`, [])).resolves.toBeDefined();
     // Its other statements keep the connection's limit.
-    await expect(boss.executeSql(`SELECT pg_sleep(${(STATEMENT_TIMEOUT_MS + 500) / 1000})`)).rejects.toMatchObject({ code: "57014" });
+    await expect(boss.executeSql(`SELECT pg_sleep(${(STATEMENT_TIMEOUT_MS + 500) / 1000})`, [])).rejects.toMatchObject({ code: "57014" });
   });
 });
 
