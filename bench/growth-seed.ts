@@ -14,6 +14,7 @@
  * fraction of the time of 10 million index insertions.
  */
 import { createHash } from "node:crypto";
+import type { PGlite } from "@electric-sql/pglite";
 import type { Sql } from "postgres";
 
 /** The migration whose schema the seed's SQL is written for. */
@@ -48,6 +49,7 @@ export const ownedTags = (volumes: Volumes) => Math.max(2, Math.floor(volumes.ta
 
 /** The tables the seed writes, whose secondary indexes it drops and rebuilds. */
 const SEEDED_TABLES = ["users", "tags", "scans", "threads", "thread_messages", "notifications", "orders", "order_items"];
+const SEEDED_TABLES_SQL = `array[${SEEDED_TABLES.map((table) => `'${table}'`).join(", ")}]`;
 
 type Kind = "user" | "tag" | "thread" | "order";
 
@@ -62,6 +64,17 @@ export function seededUuid(kind: Kind, n: number): string {
   const hex = createHash("md5").update(`${kind}:${n}`).digest("hex");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20)}`;
 }
+
+/** One database session the seed runs its statements on (its settings hold for every statement). */
+export interface SeedSession {
+  query<T = Record<string, unknown>>(text: string): Promise<T[]>;
+}
+
+/** A postgres.js client of one connection (max: 1) as the seed's session. */
+export const postgresSession = (sql: Sql): SeedSession => ({ query: async <T>(text: string) => (await sql.unsafe(text)) as unknown as T[] });
+
+/** An embedded database as the seed's session (the tests seed a tiny size on both). */
+export const pgliteSession = (pglite: PGlite): SeedSession => ({ query: async <T>(text: string) => (await pglite.query<T>(text)).rows });
 
 export interface SeedStep {
   step: string;
@@ -102,14 +115,14 @@ const literalArray = (values: readonly string[]) => `array[${values.map((value) 
 const pick = (values: readonly string[], n: string) => `(${literalArray(values)})[1 + (${n}) % ${values.length}]`;
 
 /**
- * Seeds `volumes` into an empty database migrated to SEED_MIGRATION, on a connection of its own
- * (`sql`, max 1: the session settings hold for every statement). Returns each step's rows and time.
+ * Seeds `volumes` into an empty database migrated to SEED_MIGRATION, on a session of its own (a
+ * connection: the session settings hold for every statement). Returns each step's rows and time.
  */
-export async function seedGrowth(sql: Sql, volumes: Volumes, log: (line: string) => void = () => {}): Promise<SeedStep[]> {
+export async function seedGrowth(sql: SeedSession, volumes: Volumes, log: (line: string) => void = () => {}): Promise<SeedStep[]> {
   const steps: SeedStep[] = [];
   const timed = async (step: string, rows: number, statements: string | string[]) => {
     const started = performance.now();
-    for (const statement of Array.isArray(statements) ? statements : [statements]) await sql.unsafe(statement);
+    for (const statement of Array.isArray(statements) ? statements : [statements]) await sql.query(statement);
     const ms = Math.round(performance.now() - started);
     steps.push({ step, rows, ms });
     log(`  ${step}: ${rows.toLocaleString("en")} rows in ${(ms / 1000).toFixed(1)} s`);
@@ -137,28 +150,28 @@ export async function seedGrowth(sql: Sql, volumes: Volumes, log: (line: string)
 
   // Without FK checks and user triggers (a superuser's setting; without it the seed runs with both).
   const replica = await sql
-    .unsafe("set session_replication_role = replica")
+    .query("set session_replication_role = replica")
     .then(() => true)
     .catch(() => false);
-  await sql.unsafe("set maintenance_work_mem = '256MB'");
-  await sql.unsafe("set work_mem = '128MB'");
-  await sql.unsafe("set synchronous_commit = off");
-  await sql.unsafe("select setseed(0.30)");
+  await sql.query("set maintenance_work_mem = '256MB'");
+  await sql.query("set work_mem = '128MB'");
+  await sql.query("set synchronous_commit = off");
+  await sql.query("select setseed(0.30)");
   log(`  foreign-key checks and user triggers ${replica ? "off (session_replication_role = replica)" : "on (not a superuser)"}`);
 
   // Secondary indexes (not those behind a primary key or unique constraint) are rebuilt after the rows are in.
-  const indexes = await sql<{ name: string; definition: string }[]>`
+  const indexes = await sql.query<{ name: string; definition: string }>(`
     select i.indexname as name, i.indexdef as definition from pg_indexes i
-    where i.schemaname = 'public' and i.tablename = any(${SEEDED_TABLES})
-      and not exists (select 1 from pg_constraint c where c.conname = i.indexname and c.connamespace = 'public'::regnamespace)`;
-  for (const index of indexes) await sql.unsafe(`drop index "${index.name}"`);
+    where i.schemaname = 'public' and i.tablename = any(${SEEDED_TABLES_SQL})
+      and not exists (select 1 from pg_constraint c where c.conname = i.indexname and c.connamespace = 'public'::regnamespace)`);
+  for (const index of indexes) await sql.query(`drop index "${index.name}"`);
   // So are the primary keys of the tables no foreign key points at (scans, notifications): ten million
   // random UUIDs inserted one by one into a B-tree cost more than sorting them once.
-  const keys = await sql<{ table: string; name: string; definition: string }[]>`
+  const keys = await sql.query<{ table: string; name: string; definition: string }>(`
     select c.conrelid::regclass::text as table, c.conname as name, pg_get_constraintdef(c.oid) as definition from pg_constraint c
-    where c.contype in ('p', 'u') and c.conrelid::regclass::text = any(${SEEDED_TABLES})
-      and not exists (select 1 from pg_constraint f where f.contype = 'f' and f.confrelid = c.conrelid)`;
-  for (const key of keys) await sql.unsafe(`alter table "${key.table}" drop constraint "${key.name}"`);
+    where c.contype in ('p', 'u') and c.conrelid::regclass::text = any(${SEEDED_TABLES_SQL})
+      and not exists (select 1 from pg_constraint f where f.contype = 'f' and f.confrelid = c.conrelid)`);
+  for (const key of keys) await sql.query(`alter table "${key.table}" drop constraint "${key.name}"`);
 
   await timed(
     "users",
@@ -271,10 +284,10 @@ export async function seedGrowth(sql: Sql, volumes: Volumes, log: (line: string)
   );
 
   // Orders: one product, one line per order; statuses as a shop's mix, paid ones with their payment time.
-  const [product] = await sql<{ id: string }[]>`
+  const [product] = await sql.query<{ id: string }>(`
     insert into products (slug, name, description, price_minor, currency, stock, tag_pack)
     values ('growth-bench-pack', 'Tag pack (growth bench)', 'Five tags.', 1999, 'USD', 1000000, 5)
-    on conflict do nothing returning id`;
+    returning id`);
   await timed("orders", O, [
     `insert into orders (id, user_id, status, payment_status, total_minor, currency, shipping_address, payment_session_id, paid_at, shipped_at, delivered_at, cancelled_at, refunded_at, refunded_minor, created_at, updated_at)
      select ${seededId("order", "g")}, ${seededId("user", `(1 + floor(random() * ${U})::int)`)}, s::order_status,
@@ -298,16 +311,16 @@ export async function seedGrowth(sql: Sql, volumes: Volumes, log: (line: string)
   ]);
 
   const started = performance.now();
-  for (const key of keys) await sql.unsafe(`alter table "${key.table}" add constraint "${key.name}" ${key.definition}`);
-  for (const index of indexes) await sql.unsafe(index.definition);
+  for (const key of keys) await sql.query(`alter table "${key.table}" add constraint "${key.name}" ${key.definition}`);
+  for (const index of indexes) await sql.query(index.definition);
   const ms = Math.round(performance.now() - started);
   const rebuilt = `${keys.length} keys (${keys.map((key) => key.name).join(", ")}) and ${indexes.length} secondary indexes rebuilt`;
   steps.push({ step: rebuilt, rows: 0, ms });
   log(`  ${rebuilt} in ${(ms / 1000).toFixed(1)} s`);
-  if (replica) await sql.unsafe("set session_replication_role = origin");
+  if (replica) await sql.query("set session_replication_role = origin");
   // Triggers skipped above keep nothing up to date: when the schema already has the rollups' backfill (a
   // SEED_MIGRATION after it), it rebuilds them from the rows. Before it, its migration runs the backfill.
-  const [backfill] = await sql<{ exists: boolean }[]>`select to_regproc('public.rollup_backfill') is not null as exists`;
+  const [backfill] = await sql.query<{ exists: boolean }>("select to_regproc('public.rollup_backfill') is not null as exists");
   if (replica && backfill?.exists) await timed("rollups rebuilt (rollup_backfill())", 0, "select rollup_backfill()");
   return steps;
 }
@@ -316,15 +329,15 @@ export async function seedGrowth(sql: Sql, volumes: Volumes, log: (line: string)
  * The rows the seed wrote with foreign-key checks off, checked: every single-column foreign key of the
  * seeded tables finds its row. Throws on the first that does not (an orphan would be a bug of the seed).
  */
-export async function checkSeededForeignKeys(sql: Sql): Promise<number> {
-  const keys = await sql<{ name: string; table: string; column: string; ref: string; refColumn: string }[]>`
+export async function checkSeededForeignKeys(sql: SeedSession): Promise<number> {
+  const keys = await sql.query<{ name: string; table: string; column: string; ref: string; refColumn: string }>(`
     select c.conname as name, c.conrelid::regclass::text as table, a.attname as column, c.confrelid::regclass::text as ref, af.attname as "refColumn"
     from pg_constraint c
       join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
       join pg_attribute af on af.attrelid = c.confrelid and af.attnum = c.confkey[1]
-    where c.contype = 'f' and array_length(c.conkey, 1) = 1 and c.conrelid::regclass::text = any(${SEEDED_TABLES})`;
+    where c.contype = 'f' and array_length(c.conkey, 1) = 1 and c.conrelid::regclass::text = any(${SEEDED_TABLES_SQL})`);
   for (const key of keys) {
-    const [orphans] = await sql.unsafe<{ n: number }[]>(
+    const [orphans] = await sql.query<{ n: number }>(
       `select count(*)::int as n from "${key.table}" t where t."${key.column}" is not null and not exists (select 1 from "${key.ref}" r where r."${key.refColumn}" = t."${key.column}")`,
     );
     if (orphans!.n > 0) throw new Error(`the seed left ${orphans!.n} rows of ${key.table} whose ${key.column} has no ${key.ref} (${key.name})`);

@@ -24,7 +24,7 @@ import path from "node:path";
 import postgres from "postgres";
 import { connectPostgres, setDatabase, type DatabaseHandle } from "@/db/client";
 import { migrateDatabase, migrationsFolder } from "@/db/migrator";
-import { FULL_VOLUMES, SEED_MIGRATION, checkSeededForeignKeys, ownedTags, seedGrowth, seededUuid, volumesAt, type SeedStep, type Volumes } from "./growth-seed";
+import { FULL_VOLUMES, SEED_MIGRATION, checkSeededForeignKeys, ownedTags, postgresSession, seedGrowth, seededUuid, volumesAt, type SeedStep, type Volumes } from "./growth-seed";
 
 const CALLS = Number(process.env.BENCH_GROWTH_CALLS ?? 20);
 const WARM_UP = 3;
@@ -94,8 +94,8 @@ function percentile(sorted: number[], p: number): number {
 
 const round = (ms: number) => (ms >= 100 ? Math.round(ms) : Math.round(ms * 10) / 10);
 
-/** The migrations folder cut after SEED_MIGRATION (the migrator applies what its journal lists). */
-function migrationsUpToSeed(): { folder: string; later: string[] } {
+/** The migrations folder cut after SEED_MIGRATION (the migrator applies what its journal lists); the caller removes it. */
+export function migrationsUpToSeed(): { folder: string; later: string[] } {
   const journal = JSON.parse(readFileSync(path.join(migrationsFolder, "meta", "_journal.json"), "utf8")) as { entries: { tag: string }[] };
   const cut = journal.entries.findIndex((entry) => entry.tag === SEED_MIGRATION);
   if (cut < 0) throw new Error(`the seed's migration ${SEED_MIGRATION} is not in the journal`);
@@ -135,9 +135,9 @@ async function prepareSize(url: string, handle: DatabaseHandle, percent: number,
   const seeder = postgres(url, { max: 1, onnotice: () => {} });
   let seedSteps: SeedStep[];
   try {
-    seedSteps = await seedGrowth(seeder, volumes, log);
+    seedSteps = await seedGrowth(postgresSession(seeder), volumes, log);
     // Up to 10% (a minute at most): every foreign key of the seeded rows holds. The full size is the same SQL.
-    if (percent <= 10) log(`  ${await checkSeededForeignKeys(seeder)} foreign keys checked: no orphans`);
+    if (percent <= 10) log(`  ${await checkSeededForeignKeys(postgresSession(seeder))} foreign keys checked: no orphans`);
   } finally {
     await seeder.end({ timeout: 5 });
   }
