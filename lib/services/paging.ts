@@ -58,7 +58,7 @@ export interface KeysetPlan<R> {
   limit: number;
   offset: number;
   /** The page's items from the rows read, with the cursor of the next page. */
-  finish<T>(rows: R[], toItem: (row: R, index: number) => T, total: Total): Page<T>;
+  finish<T, Row extends R>(rows: Row[], toItem: (row: Row, index: number) => T, total: Total): Page<T>;
 }
 
 export interface Total {

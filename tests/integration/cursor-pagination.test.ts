@@ -9,6 +9,10 @@ import { GET as adminUsersRoute } from "@/app/api/v1/admin/users/route";
 import { GET as adminOrdersRoute } from "@/app/api/v1/admin/orders/route";
 import { GET as ordersRoute } from "@/app/api/v1/orders/route";
 import { GET as auditLogRoute } from "@/app/api/v1/admin/audit-log/route";
+import { GET as rewardsRoute } from "@/app/api/v1/rewards/route";
+import { GET as paymentEventsRoute } from "@/app/api/v1/admin/payment-events/route";
+import { GET as emergencyAccessesRoute } from "@/app/api/v1/emergency/accesses/route";
+import { GET as adminReportsRoute } from "@/app/api/v1/admin/reports/route";
 import { pagingLimits } from "@/lib/services/paging";
 import { bearer, registerAccount, setRole } from "../support/auth";
 import { adminAccount } from "../support/shop";
@@ -173,5 +177,46 @@ describe("admin lists and orders by cursor", () => {
     await expectKeysetList(mine, 5);
     const adminCursor = (await listPage(adminOrders, "limit=1")).meta.nextCursor!;
     await expectCursorRefused(mine, `limit=1&cursor=${encodeURIComponent(adminCursor)}`);
+  });
+});
+
+describe("rewards, emergency accesses, payment events and reports by cursor", () => {
+  const at = Date.parse("2026-02-01T10:00:00.000Z");
+  const when = (index: number) => new Date(at + Math.floor(index / 2) * 1000);
+
+  it("walks the owner's rewards and emergency accesses", async () => {
+    const owner = await registerAccount();
+    const tag = await giveTestTag(owner.id);
+    const db = getDatabase().db;
+    await db.insert(schema.rewards).values(Array.from({ length: 5 }, (_, index) => ({ ownerId: owner.id, tagId: tag.id, amountMinor: 500, status: "PAID" as const, createdAt: when(index) })));
+    await db.insert(schema.emergencyAccesses).values(Array.from({ length: 5 }, (_, index) => ({ userId: owner.id, tagId: tag.id, accessedAt: when(index) })));
+    const headers = bearer(owner.accessToken);
+    const rewards: ListCall = (search) => call(rewardsRoute, apiRequest(`/api/v1/rewards?${search}`, { headers }));
+    const accesses: ListCall = (search) => call(emergencyAccessesRoute, apiRequest(`/api/v1/emergency/accesses?${search}`, { headers }));
+    await expectKeysetList(rewards, 5);
+    await expectKeysetList(rewards, 5, `&tagId=${tag.id}`);
+    await expectKeysetList(accesses, 5);
+    const rewardCursor = (await listPage(rewards, "limit=1")).meta.nextCursor!;
+    await expectCursorRefused(accesses, `limit=1&cursor=${encodeURIComponent(rewardCursor)}`);
+  });
+
+  it("walks payment events (text ids) and the report queue (oldest first when OPEN)", async () => {
+    const admin = await adminAccount();
+    const reporter = await registerAccount();
+    const db = getDatabase().db;
+    await db.insert(schema.paymentEvents).values(Array.from({ length: 5 }, (_, index) => ({ id: `evt_cursor_${index}_${Date.now()}`, type: "test.event", payload: {}, status: index % 2 ? ("FAILED" as const) : ("PROCESSED" as const), receivedAt: when(index) })));
+    await db.insert(schema.reports).values(Array.from({ length: 5 }, (_, index) => ({ reporterId: reporter.id, type: "SPAM" as const, description: `r${index}`, status: index < 3 ? ("OPEN" as const) : ("RESOLVED" as const), createdAt: when(index) })));
+    const headers = bearer(admin.accessToken);
+    const events: ListCall = (search) => call(paymentEventsRoute, apiRequest(`/api/v1/admin/payment-events?${search}`, { headers }));
+    const reports: ListCall = (search) => call(adminReportsRoute, apiRequest(`/api/v1/admin/reports?${search}`, { headers }));
+    const eventCount = (await db.select({ n: count() }).from(schema.paymentEvents))[0]!.n;
+    await expectKeysetList(events, eventCount);
+    await expectKeysetList(events, 2, "&status=FAILED");
+    const reportCount = (await db.select({ n: count() }).from(schema.reports))[0]!.n;
+    await expectKeysetList(reports, reportCount);
+    const openCount = (await db.select({ n: count() }).from(schema.reports).where(eq(schema.reports.status, "OPEN")))[0]!.n;
+    const queue = await expectKeysetList(reports, openCount, "&status=OPEN");
+    const rows = await db.select({ id: schema.reports.id, createdAt: schema.reports.createdAt }).from(schema.reports).where(eq(schema.reports.status, "OPEN"));
+    expect(queue).toEqual(rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1)).map((row) => row.id));
   });
 });

@@ -2,7 +2,7 @@ import { messageSchema } from "@/lib/services/auth";
 import { emergencyAccessSchema, emergencyContactInput, emergencyContactPatch, emergencyContactSchema, emergencyProfileFieldsSchema, emergencyProfileInput, emergencyProfileSchema, MAX_EMERGENCY_CONTACTS, publicEmergencyProfileSchema } from "@/lib/services/emergency";
 import { encryptedIdParams, ownerSideEffectNote } from "@/lib/services/scans";
 import { defineEndpoint } from "../endpoint";
-import { paginationQuery } from "../pagination";
+import { cursorPaginationQuery } from "../pagination";
 import { idParams } from "../params";
 
 const emergency = ["Emergency"];
@@ -77,7 +77,7 @@ export const emergencyEndpoints = {
       "Every read of the profile through one of your tags' emergency pages, newest first: when, roughly where (from the proxy's geo headers), through which tag, and the reader's browser. The reader's IP is never shown or stored in clear. Not in the specification: added so the access log that every read writes can be reviewed.",
     tags: emergency,
     auth: "user",
-    query: paginationQuery,
+    query: cursorPaginationQuery,
     response: emergencyAccessSchema,
     responseKind: "paginated",
   }),

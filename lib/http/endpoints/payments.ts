@@ -1,6 +1,6 @@
 import { paymentEventFilters, paymentEventIdParams, paymentEventRecordSchema, paymentSignatureHeaders, providerEventDocSchema, webhookReceiptSchema } from "@/lib/services/payment-events";
 import { defineEndpoint } from "../endpoint";
-import { paginationQuery } from "../pagination";
+import { cursorPaginationQuery } from "../pagination";
 
 const webhookDescription =
   "The payment provider's events (Stripe's shape). Auth is the `Payment-Signature` header alone: `t=<unix seconds>,v1=<hex HMAC-SHA256(secret, \"<t>.<raw body>\")>`, several v1 values allowed, within 300 s; signed with `PAYMENT_WEBHOOK_SECRET` (or, during a rotation, `PAYMENT_WEBHOOK_SECRET_PREVIOUS`). A missing or bad signature, or a body without string `id`, string `type` and `data.object`, is 400 `VALIDATION_ERROR`; over 1 MB is 413. The event is stored by its id and answered 200 at once; it is processed afterwards, retried with backoff if that fails. A repeat of a stored id is answered 200 with `duplicate: true` and not applied again. Counted per IP by the `paymentWebhook` limit (not per user).";
@@ -42,7 +42,7 @@ export const paymentEndpoints = {
       "Every stored provider event, newest first; filter by `status` (RECEIVED: waiting or retrying, PROCESSED, FAILED: retries exhausted, IGNORED: a type nothing handles). Each carries its attempts, last error and payload.",
     tags: admin,
     auth: "admin",
-    query: paginationQuery.extend(paymentEventFilters.shape),
+    query: cursorPaginationQuery.extend(paymentEventFilters.shape),
     response: paymentEventRecordSchema,
     responseKind: "paginated",
   }),

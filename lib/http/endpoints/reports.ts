@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { adminReportSchema, createReportInput, myReportSchema, reportActionInput, reportCreatedSchema, reportFilters, updateReportInput } from "@/lib/services/reports";
 import { defineEndpoint } from "../endpoint";
-import { paginationQuery } from "../pagination";
+import { cursorPaginationQuery } from "../pagination";
 import { idParams } from "../params";
 
 const reports = ["Reports and blocking"];
@@ -42,7 +42,7 @@ export const reportEndpoints = {
       "Paginated; filter by `status` and `type` (an unknown value is 400). Filtered to OPEN or REVIEWING the queue is oldest first, otherwise newest first. Each report carries the reporter, target user, tag, message and thread ids, the reported message's text while it exists, the reported lost-pet alert or found-animal report (with whether it was removed), the admin note, the action taken and when it was resolved.",
     tags: admin,
     auth: "admin",
-    query: paginationQuery.extend(reportFilters.shape),
+    query: cursorPaginationQuery.extend(reportFilters.shape),
     response: adminReportSchema,
     responseKind: "paginated",
   }),

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { messageSchema } from "@/lib/services/auth";
 import { certificateIdParams, certificateResultSchema, confirmReturnInput, confirmReturnResultSchema, createRewardInput, disputeRewardInput, disputeRewardResultSchema, finderRewardSchema, payRewardInput, payRewardResultSchema, rewardSchema } from "@/lib/services/rewards";
 import { defineEndpoint } from "../endpoint";
-import { paginationQuery } from "../pagination";
+import { cursorPaginationQuery } from "../pagination";
 import { idParams, uuidParam } from "../params";
 import { threadTokenParams } from "./finder-threads";
 
@@ -19,7 +19,7 @@ export const rewardEndpoints = {
     description: "The caller's rewards, newest first. `tagId` narrows the list to one tag's rewards (another user's tag: an empty list).",
     tags: rewards,
     auth: "user",
-    query: paginationQuery.extend({ tagId: uuidParam().optional().meta({ description: "Only this tag's rewards" }) }),
+    query: cursorPaginationQuery.extend({ tagId: uuidParam().optional().meta({ description: "Only this tag's rewards" }) }),
     response: rewardSchema,
     responseKind: "paginated",
   }),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { schema } from "@/db/client";
 import { requireUser, type ServiceContext, withTransaction } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
@@ -10,6 +10,7 @@ import { describeUserAgent } from "./agent";
 import { hasContent, toProfileFields } from "./records";
 import { contactRows, profileRow } from "./queries";
 import type { EmergencyAccess, PublicEmergencyProfile } from "./schemas";
+import { boundedTotal, keysetPage, type ListOrder, type Page, type PageRequest } from "@/lib/services/paging";
 
 const NO_EMERGENCY_PROFILE = "No emergency information is available for this tag.";
 
@@ -74,14 +75,24 @@ export async function readEmergencyProfileByTag(ctx: ServiceContext, encryptedId
   });
 }
 
+const emergencyAccessesOrder: ListOrder<{ id: string; accessedAt: Date }> = {
+  name: "emergency-accesses",
+  keys: [
+    { column: schema.emergencyAccesses.accessedAt, direction: "desc", type: "timestamp" },
+    { column: schema.emergencyAccesses.id, direction: "desc", type: "uuid" },
+  ],
+  valuesOf: (row) => [row.accessedAt, row.id],
+};
+
 /**
  * GET /emergency/accesses: who read the caller's emergency profile, newest first. The tag's name is
  * shown while the tag is still the caller's (a released or transferred tag keeps only its id).
  */
-export async function listEmergencyAccesses(ctx: ServiceContext, page: { page: number; limit: number }): Promise<{ items: EmergencyAccess[]; total: number }> {
+export async function listEmergencyAccesses(ctx: ServiceContext, page: PageRequest): Promise<Page<EmergencyAccess>> {
   const { userId } = requireUser(ctx);
   const mine = eq(schema.emergencyAccesses.userId, userId);
-  const [rows, [total]] = await Promise.all([
+  const plan = keysetPage(emergencyAccessesOrder, [userId], page);
+  const [rows, total] = await Promise.all([
     ctx.db
       .select({
         id: schema.emergencyAccesses.id,
@@ -95,14 +106,11 @@ export async function listEmergencyAccesses(ctx: ServiceContext, page: { page: n
       })
       .from(schema.emergencyAccesses)
       .leftJoin(schema.tags, and(eq(schema.tags.id, schema.emergencyAccesses.tagId), eq(schema.tags.ownerId, userId)))
-      .where(mine)
-      .orderBy(desc(schema.emergencyAccesses.accessedAt), desc(schema.emergencyAccesses.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    ctx.db.select({ n: count() }).from(schema.emergencyAccesses).where(mine),
+      .where(and(mine, plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    boundedTotal(ctx.db, ctx.db.select({ one: sql`1` }).from(schema.emergencyAccesses).where(mine)),
   ]);
-  return {
-    items: rows.map(({ tagOwnerId, tagName, ...row }) => ({ ...row, tagName: tagOwnerId ? tagName : null, accessedAt: row.accessedAt.toISOString() })),
-    total: total?.n ?? 0,
-  };
+  return plan.finish(rows, ({ tagOwnerId, tagName, ...row }) => ({ ...row, tagName: tagOwnerId ? tagName : null, accessedAt: row.accessedAt.toISOString() }), total);
 }

@@ -1,4 +1,4 @@
-import { count, desc, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { schema } from "@/db/client";
 import type { PaymentEvent } from "@/db/schema";
 import { enqueueJob } from "@/lib/jobs/enqueue";
@@ -6,6 +6,7 @@ import { recordAudit } from "@/lib/services/audit";
 import { requireAdmin, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { ConflictError, NotFoundError } from "@/lib/services/errors";
 import type { PaymentEventRecord, PaymentEventStatus } from "./schemas";
+import { boundedTotal, keysetPage, type ListOrder, type Page, type PageRequest } from "@/lib/services/paging";
 
 
 export function toPaymentEventRecord(row: PaymentEvent): PaymentEventRecord {
@@ -22,28 +23,36 @@ export function toPaymentEventRecord(row: PaymentEvent): PaymentEventRecord {
   };
 }
 
-export interface PaymentEventQuery {
-  page: number;
-  limit: number;
+export interface PaymentEventQuery extends PageRequest {
   status?: PaymentEventStatus;
 }
 
+const paymentEventsOrder: ListOrder<PaymentEvent> = {
+  name: "payment-events",
+  keys: [
+    { column: schema.paymentEvents.receivedAt, direction: "desc", type: "timestamp" },
+    { column: schema.paymentEvents.id, direction: "desc", type: "text" },
+  ],
+  valuesOf: (row) => [row.receivedAt, row.id],
+};
+
 /** GET /admin/payment-events: the webhook inbox, newest first, optionally one status (FAILED: what needs a look). */
-export async function listPaymentEvents(ctx: ServiceContext, query: PaymentEventQuery): Promise<{ items: PaymentEventRecord[]; total: number }> {
+export async function listPaymentEvents(ctx: ServiceContext, query: PaymentEventQuery): Promise<Page<PaymentEventRecord>> {
   requireAdmin(ctx);
   const table = schema.paymentEvents;
   const where = query.status ? eq(table.status, query.status) : undefined;
-  const [rows, [total]] = await Promise.all([
+  const plan = keysetPage(paymentEventsOrder, [query.status ?? null], query);
+  const [rows, total] = await Promise.all([
     ctx.db
       .select()
       .from(table)
-      .where(where)
-      .orderBy(desc(table.receivedAt), desc(table.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    ctx.db.select({ n: count() }).from(table).where(where),
+      .where(and(where, plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    boundedTotal(ctx.db, ctx.db.select({ one: sql`1` }).from(table).where(where)),
   ]);
-  return { items: rows.map(toPaymentEventRecord), total: total?.n ?? 0 };
+  return plan.finish(rows, toPaymentEventRecord, total);
 }
 
 /**

@@ -1,8 +1,9 @@
-import { and, asc, count, desc, eq, isNull, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import { schema, type Executor } from "@/db/client";
 import { requireAdmin, type ServiceContext, withTransaction } from "@/lib/services/context";
 import { ConflictError, NotFoundError, UnprocessableError } from "@/lib/services/errors";
+import { boundedTotal, keysetPage, type ListOrder, type Page, type PageRequest } from "@/lib/services/paging";
 import { recordAudit } from "@/lib/services/audit";
 import { notify } from "@/lib/services/notifications";
 import { changeTagStatus } from "@/lib/services/tags";
@@ -108,34 +109,43 @@ async function adminReport(db: Executor, reportId: string): Promise<AdminReport>
   return toAdminReport(row);
 }
 
-export interface AdminReportQuery {
-  page: number;
-  limit: number;
+export interface AdminReportQuery extends PageRequest {
   status?: ReportStatus;
   type?: QueueReportType;
 }
+
+const reportOrderOf = (direction: "asc" | "desc", name: string): ListOrder<AdminReportRow> => ({
+  name,
+  keys: [
+    { column: schema.reports.createdAt, direction, type: "timestamp" },
+    { column: schema.reports.id, direction, type: "uuid" },
+  ],
+  valuesOf: (row) => [row.report.createdAt, row.report.id],
+});
+const reportOrder = reportOrderOf("desc", "admin-reports");
+const reportQueueOrder = reportOrderOf("asc", "admin-reports-queue");
 
 /**
  * GET /admin/reports: the moderation queue. Filtered to OPEN or REVIEWING it is oldest first (the 24-hour
  * promise makes the oldest the most urgent); otherwise newest first.
  */
-export async function listReportsForAdmin(ctx: ServiceContext, query: AdminReportQuery): Promise<{ items: AdminReport[]; total: number }> {
+export async function listReportsForAdmin(ctx: ServiceContext, query: AdminReportQuery): Promise<Page<AdminReport>> {
   requireAdmin(ctx);
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(schema.reports.status, query.status));
   if (query.type) filters.push(eq(schema.reports.type, query.type));
   const where = filters.length ? and(...filters) : undefined;
   const queue = query.status === "OPEN" || query.status === "REVIEWING";
-  const order = queue ? [asc(schema.reports.createdAt), asc(schema.reports.id)] : [desc(schema.reports.createdAt), desc(schema.reports.id)];
-  const [rows, [total]] = await Promise.all([
+  const plan = keysetPage(queue ? reportQueueOrder : reportOrder, [query.status ?? null, query.type ?? null], query);
+  const [rows, total] = await Promise.all([
     adminReportQuery(ctx.db)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    ctx.db.select({ n: count() }).from(schema.reports).where(where),
+      .where(and(where, plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    boundedTotal(ctx.db, ctx.db.select({ one: sql`1` }).from(schema.reports).where(where)),
   ]);
-  return { items: rows.map(toAdminReport), total: total?.n ?? 0 };
+  return plan.finish(rows, toAdminReport, total);
 }
 
 /**

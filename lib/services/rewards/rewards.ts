@@ -1,5 +1,5 @@
 import { randomInt } from "node:crypto";
-import { and, count, desc, eq, inArray, isNotNull, ne } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, ne, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { Reward, Tag, Thread } from "@/db/schema";
 import { keyedHash, openSealedText, randomBase62, sealText } from "@/lib/auth/tokens";
@@ -25,6 +25,7 @@ import {
   type PayRewardResult,
   type RewardRecord,
 } from "./schemas";
+import { boundedTotal, keysetPage, type ListOrder, type Page, type PageRequest } from "@/lib/services/paging";
 
 const REWARD_NOT_FOUND = "Reward not found.";
 const TAG_NOT_FOUND = "Tag not found.";
@@ -157,22 +158,32 @@ async function tellOwner(ctx: ServiceContext, reward: Pick<Reward, "id" | "owner
   await tellFinders(ctx, reward);
 }
 
+const rewardsOrder: ListOrder<{ reward: Reward }> = {
+  name: "rewards",
+  keys: [
+    { column: schema.rewards.createdAt, direction: "desc", type: "timestamp" },
+    { column: schema.rewards.id, direction: "desc", type: "uuid" },
+  ],
+  valuesOf: (row) => [row.reward.createdAt, row.reward.id],
+};
+
 /** GET /rewards: the caller's rewards, newest first; with `tagId`, only that tag's (someone else's tag: none). */
-export async function listRewards(ctx: ServiceContext, page: { page: number; limit: number; tagId?: string }): Promise<{ items: RewardRecord[]; total: number }> {
+export async function listRewards(ctx: ServiceContext, page: PageRequest & { tagId?: string }): Promise<Page<RewardRecord>> {
   const { userId } = requireUser(ctx);
   const mine = page.tagId ? and(eq(schema.rewards.ownerId, userId), eq(schema.rewards.tagId, page.tagId)) : eq(schema.rewards.ownerId, userId);
-  const [rows, [total]] = await Promise.all([
+  const plan = keysetPage(rewardsOrder, [userId, page.tagId ?? null], page);
+  const [rows, total] = await Promise.all([
     ctx.db
       .select({ reward: schema.rewards, tagName: schema.tags.itemName })
       .from(schema.rewards)
       .leftJoin(schema.tags, eq(schema.tags.id, schema.rewards.tagId))
-      .where(mine)
-      .orderBy(desc(schema.rewards.createdAt), desc(schema.rewards.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    ctx.db.select({ n: count() }).from(schema.rewards).where(mine),
+      .where(and(mine, plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    boundedTotal(ctx.db, ctx.db.select({ one: sql`1` }).from(schema.rewards).where(mine)),
   ]);
-  return { items: rows.map((row) => toRecord(row.reward, row.tagName)), total: total?.n ?? 0 };
+  return plan.finish(rows, (row) => toRecord(row.reward, row.tagName), total);
 }
 
 /**

@@ -3,8 +3,7 @@ import { reportEndpoints } from "@/lib/http/endpoints";
 import { listReportsForAdmin } from "@/lib/services/reports";
 
 export const GET = route(reportEndpoints.adminList, async ({ query, ctx }) => {
-  const { items, total } = await listReportsForAdmin(ctx, query);
-  return paginated(items, { total, page: query.page, limit: query.limit });
+  return paginated(await listReportsForAdmin(ctx, query));
 });
 export const { POST, PUT, PATCH, DELETE } = otherMethods(reportEndpoints.adminList);
 export { preflight as OPTIONS } from "@/lib/http";
