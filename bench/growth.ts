@@ -75,6 +75,8 @@ export interface GrowthResult {
   cursorSupported: boolean;
   sizes: SizeResult[];
   explained: Explained[];
+  /** The size that failed, when one did (the run stops there). */
+  failed?: { percent: number; error: string };
 }
 
 type Handler = (req: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -398,16 +400,28 @@ export function growthSizes(argv: string[]): number[] {
   return [...new Set(sizes)].sort((a, b) => a - b);
 }
 
-export async function growthBench(sizes: number[], log: (line: string) => void = console.log): Promise<GrowthResult | string> {
+/**
+ * Measures each size in turn; after each, `onSize` gets the result so far (the runner saves it, so a run
+ * stopped during the full size keeps the smaller ones). A size that fails ends the run with its error noted.
+ */
+export async function growthBench(sizes: number[], log: (line: string) => void = console.log, onSize: (result: GrowthResult) => void = () => {}): Promise<GrowthResult | string> {
   const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
   if (!baseUrl) return "no PostgreSQL (BENCH_DATABASE_URL or DATABASE_URL)";
   const result: GrowthResult = { date: new Date().toISOString(), calls: CALLS, cursorSupported: false, sizes: [], explained: [] };
   for (const percent of sizes) {
     const last = percent === sizes[sizes.length - 1];
-    const measured = await measureSize(baseUrl, percent, last && sizes.length > 1 ? result.sizes[0] : undefined, log);
-    result.sizes.push(measured.size);
-    result.explained.push(...measured.explained);
-    result.cursorSupported ||= measured.cursorSupported;
+    try {
+      const measured = await measureSize(baseUrl, percent, last && sizes.length > 1 ? result.sizes[0] : undefined, log);
+      result.sizes.push(measured.size);
+      result.explained.push(...measured.explained);
+      result.cursorSupported ||= measured.cursorSupported;
+    } catch (error) {
+      result.failed = { percent, error: error instanceof Error ? error.message : String(error) };
+      log(`growth ${percent}% failed: ${result.failed.error}`);
+      if (!result.sizes.length) throw error;
+      break;
+    }
+    onSize(result);
   }
   return result;
 }
@@ -451,6 +465,7 @@ export function formatGrowth(result: GrowthResult): string {
     `Keyset cursors: ${result.cursorSupported ? "supported (cursor rows: a cursor as deep as the list goes, page 5,000 at most)" : "not supported by the lists measured (no `meta.nextCursor`)"}.`,
     "",
     growthTable(result),
+    ...(result.failed ? ["", `The ${sizeLabel(result.failed.percent)} size failed: ${result.failed.error}`] : []),
     "",
     "| size | users / tags / scans (hot tag) / conversations / messages / notifications (heavy user) / orders | seed | later migrations | vacuum analyze | database | largest tables | load average |",
     "|---|---|---:|---:|---:|---:|---|---|",

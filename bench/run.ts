@@ -323,10 +323,10 @@ async function runGrowth(): Promise<void> {
   // The reads run through the route handlers from a handful of addresses: the limiter runs but never refuses.
   process.env.RATE_LIMIT_MULTIPLIER ??= "1000000";
   const { growthBench, growthSizes, growthTable, saveGrowth } = await import("./growth");
-  const result = await growthBench(growthSizes(process.argv));
+  const result = await growthBench(growthSizes(process.argv), console.log, saveGrowth);
   if (typeof result === "string") return void console.log(`growth skipped: ${result}`);
   console.log(`\n${growthTable(result)}\n\nsaved to ${saveGrowth(result)}`);
-  if (result.sizes.some((size) => size.timings.some((timing) => timing.failures.length))) process.exitCode = 1;
+  if (result.failed || result.sizes.some((size) => size.timings.some((timing) => timing.failures.length))) process.exitCode = 1;
   // The app's rate limiter (Redis) and the job queue keep handles open; the bench is done.
   process.exit();
 }
