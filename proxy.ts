@@ -1,6 +1,8 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
+import { requestIdFrom } from "@/lib/http/request-id";
 import { PAGE_KIND_HEADER, PAGE_LOCALE_HEADER, negotiateLocale, pageKind } from "@/lib/i18n/locales";
+import { annotateActiveSpan } from "@/lib/telemetry/tracing";
 
 /**
  * A fresh nonce and Content-Security-Policy for every HTML request. Next reads the nonce back from the
@@ -36,6 +38,11 @@ export function proxy(request: NextRequest) {
   const finderPage = kind === "finder";
   requestHeaders.set(PAGE_LOCALE_HEADER, finderPage ? negotiateLocale(request.headers.get("accept-language")) : "en");
   requestHeaders.set(PAGE_KIND_HEADER, kind);
+  // A page's request id, as the API's (lib/http/request-id.ts): answered in X-Request-Id, readable by the
+  // page from the request's headers, and on the request's trace when tracing is on (docs/operations.md#tracing).
+  const requestId = requestIdFrom(request.headers.get("x-request-id"));
+  requestHeaders.set("x-request-id", requestId);
+  annotateActiveSpan({ "http.request.id": requestId });
 
   // A path whose percent-encoding is broken (`/t/%E0%A4%A`) names nothing; Next's router would fail to
   // decode it and answer a bare 500. It gets the not-found page instead (a path no page matches).
@@ -43,6 +50,7 @@ export function proxy(request: NextRequest) {
     ? NextResponse.next({ request: { headers: requestHeaders } })
     : NextResponse.rewrite(new URL("/_not-found-address", request.url), { request: { headers: requestHeaders } });
   response.headers.set("Content-Security-Policy", policy);
+  response.headers.set("X-Request-Id", requestId);
   if (finderPage) response.headers.append("Vary", "Accept-Language");
   return response;
 }

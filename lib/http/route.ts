@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type { Span } from "@opentelemetry/api";
 import type { z } from "zod";
 import { getDatabase } from "@/db/client";
@@ -12,6 +11,7 @@ import { checkRateLimits, type RateLimitDecision } from "@/lib/ratelimit";
 import type { Actor, ServiceContext } from "@/lib/services/context";
 import { DomainError, ForbiddenError, MethodNotAllowedError, NotFoundError, RateLimitError, UnauthorizedError, ValidationError } from "@/lib/services/errors";
 import { controlCharacterIssues } from "@/lib/validation/control-characters";
+import { requestIdFrom } from "./request-id";
 import { isAdmin, resolveCaller, type Caller } from "./auth";
 import { DEFAULT_BODY_LIMIT_BYTES, readBodyBytes, readJsonBody } from "./body";
 import { clientIp } from "./client-ip";
@@ -52,13 +52,11 @@ export type HandlerResult = unknown;
 type RouteContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type RouteHandler = (req: Request, context: RouteContext) => Promise<Response>;
 
-const REQUEST_ID_PATTERN = /^[A-Za-z0-9._-]{8,128}$/;
 const EXPOSED_HEADERS = "X-Request-Id, X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Idempotent-Replayed, Location";
 const ALLOWED_HEADERS = "Authorization, Content-Type, X-API-Key, X-Request-Id, Last-Event-ID, Payment-Signature, Idempotency-Key";
 
 function requestIdFor(req: Request): string {
-  const incoming = req.headers.get("x-request-id");
-  return incoming && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+  return requestIdFrom(req.headers.get("x-request-id"));
 }
 
 function isVersioned(endpoint: Pick<Endpoint, "path" | "versioned">): boolean {

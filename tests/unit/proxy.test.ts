@@ -60,3 +60,15 @@ describe("proxy: cross-origin server actions", () => {
     expect(passesOn(proxy(request("/contact", { headers: { "next-action": "abc123", origin: "https://evil.example" } })))).toBe(true);
   });
 });
+
+describe("proxy: request ids for pages", () => {
+  it("answers a page with an X-Request-Id, the caller's own when well-formed, and hands it to the page", () => {
+    const fresh = proxy(request("/login"));
+    expect(fresh.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fresh.headers.get("x-middleware-request-x-request-id")).toBe(fresh.headers.get("x-request-id"));
+    const kept = proxy(request("/login", { headers: { "x-request-id": "lb-4f2a9c81d" } }));
+    expect(kept.headers.get("x-request-id")).toBe("lb-4f2a9c81d");
+    const refused = proxy(request("/login", { headers: { "x-request-id": "spaces are not allowed" } }));
+    expect(refused.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
