@@ -193,6 +193,9 @@ async function readsOf(handle: DatabaseHandle, volumes: Volumes): Promise<{ read
     tags: (await import("@/app/api/v1/tags/route")).GET as Handler,
     tagScans: (await import("@/app/api/v1/tags/[id]/scans/route")).GET as Handler,
     messages: (await import("@/app/api/v1/messages/route")).GET as Handler,
+    thread: (await import("@/app/api/v1/messages/[threadId]/route")).GET as Handler,
+    tag: (await import("@/app/api/v1/tags/[id]/route")).GET as Handler,
+    myOrders: (await import("@/app/api/v1/orders/route")).GET as Handler,
     scan: (await import("@/app/api/v1/scan/[encryptedId]/route")).GET as Handler,
   };
   const sql = handle.kind === "postgres" ? handle.sql : undefined;
@@ -251,6 +254,9 @@ async function readsOf(handle: DatabaseHandle, volumes: Volumes): Promise<{ read
     read("hot-scans-5000", `the hot tag's scans, page ${DEEP_PAGE.toLocaleString("en")}`, routes.tagScans, `/api/v1/tags/${hot!.id}/scans?page=${DEEP_PAGE}&limit=${LIMIT}`, ownerToken, { id: hot!.id }),
     read("owner-tags", "owner's tags, page 1", routes.tags, `/api/v1/tags?page=1&limit=${LIMIT}`, ownerToken),
     read("inbox", "owner's inbox (heavy user), page 1", routes.messages, `/api/v1/messages?page=1&limit=${LIMIT}`, ownerToken),
+    read("thread", "owner's conversation (4 messages)", routes.thread, `/api/v1/messages/${seededUuid("thread", 1)}`, ownerToken, { threadId: seededUuid("thread", 1) }),
+    read("tag", "owner's tag (the hot tag)", routes.tag, `/api/v1/tags/${hot!.id}`, ownerToken, { id: hot!.id }),
+    read("my-orders", "owner's orders, page 1", routes.myOrders, `/api/v1/orders?page=1&limit=${LIMIT}`, ownerToken),
     read("scan", "`GET /api/v1/scan/:encryptedId` (a typical tag)", routes.scan, `/api/v1/scan/${typical!.encrypted_id}`, null, { encryptedId: typical!.encrypted_id }, { "user-agent": BROWSER }),
     read("scan-hot", "`GET /api/v1/scan/:encryptedId` (the hot tag)", routes.scan, `/api/v1/scan/${hot!.encrypted_id}`, null, { encryptedId: hot!.encrypted_id }, { "user-agent": BROWSER }),
     {
