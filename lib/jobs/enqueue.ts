@@ -3,7 +3,7 @@ import { PgTransaction } from "drizzle-orm/pg-core";
 import type PgBoss from "pg-boss";
 import { getDatabase, type Transaction } from "@/db/client";
 import type { ServiceContext } from "@/lib/services/context";
-import { withTraceContext } from "@/lib/telemetry/tracing";
+import { withTraceContext, withTraceContexts } from "@/lib/telemetry/tracing";
 import { bossDatabaseForTransaction, type BossDatabase } from "./adapters";
 import { ensureQueues, findJobSpec, JOBS_SCHEMA, JOBS_WAKE_CHANNEL, runtimeFor, wakeWorker } from "./boss";
 import type { JobData, JobName } from "./catalog";
@@ -127,9 +127,11 @@ export async function enqueueJobs<Name extends JobName>(ctx: ServiceContext, nam
   } else {
     await ensureQueues(runtime, [definition]);
   }
-  const rows: PgBoss.JobInsert[] = jobs.map((job) => ({
+  // With tracing on, every job carries the enqueuing trace (one producer span for the lot).
+  const traced = withTraceContexts(definition.name, jobs.map((job) => job.data));
+  const rows: PgBoss.JobInsert[] = jobs.map((job, index) => ({
     name: definition.name,
-    data: withTraceContext(definition.name, job.data) as object,
+    data: traced[index] as object,
     retryLimit: definition.retryLimit,
     retryDelay: definition.retryDelay,
     retryBackoff: definition.retryBackoff,

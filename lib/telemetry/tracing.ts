@@ -153,18 +153,26 @@ export const TRACE_DATA_KEY = "_trace";
 type TraceCarrier = Record<string, string>;
 
 /**
- * The data to store for a job enqueued now: with tracing, a copy with the active trace context under
- * TRACE_DATA_KEY (a producer span "enqueue <name>" is made for it, so the job's span is the child of
- * the request's enqueue); without tracing, or for data that is not a plain object, the data itself.
+ * The data to store for jobs enqueued now: with tracing, copies with the active trace context under
+ * TRACE_DATA_KEY, for which one producer span "enqueue <name>" is made (one for a bulk enqueue too), so
+ * each job's span is the child of the request's enqueue; without tracing, or for data that is not a plain
+ * object, the data itself.
  */
-export function withTraceContext(jobName: string, data: unknown): unknown {
+export function withTraceContexts<D>(jobName: string, data: readonly D[]): D[] {
   const active = tracer();
-  if (!active || !data || typeof data !== "object" || Array.isArray(data)) return data;
-  const span = active.startSpan(`enqueue ${jobName}`, { kind: SpanKind.PRODUCER, attributes: { "messaging.system": "pg-boss", "messaging.destination.name": jobName, "messaging.operation.type": "send" } });
+  if (!active) return [...data];
+  const attributes: Attributes = { "messaging.system": "pg-boss", "messaging.destination.name": jobName, "messaging.operation.type": "send" };
+  if (data.length > 1) attributes["messaging.batch.message_count"] = data.length;
+  const span = active.startSpan(`enqueue ${jobName}`, { kind: SpanKind.PRODUCER, attributes });
   const carrier: TraceCarrier = {};
   propagation.inject(trace.setSpan(context.active(), span), carrier);
   span.end();
-  return { ...(data as Record<string, unknown>), [TRACE_DATA_KEY]: carrier };
+  return data.map((item) => (item && typeof item === "object" && !Array.isArray(item) ? ({ ...item, [TRACE_DATA_KEY]: carrier } as D) : item));
+}
+
+/** withTraceContexts for one job. */
+export function withTraceContext(jobName: string, data: unknown): unknown {
+  return tracer() ? withTraceContexts(jobName, [data])[0] : data;
 }
 
 /** A job's data without the trace context, and that context (ROOT when it carries none). */

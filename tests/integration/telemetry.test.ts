@@ -7,6 +7,7 @@ import { POST as sendVerificationRoute } from "@/app/api/v1/auth/send-verificati
 import { getDatabase } from "@/db/client";
 import { createResendTransport } from "@/lib/email/resend-transport";
 import { enqueueJob, getJob, prepareJobs, runPendingJobs } from "@/lib/jobs";
+import { enqueueJobs } from "@/lib/jobs/enqueue";
 import { getMetrics } from "@/lib/metrics/registry";
 import { systemContext } from "@/lib/services/context";
 import { flushTelemetry, startTelemetry, stopTelemetry } from "@/lib/telemetry/sdk";
@@ -187,6 +188,27 @@ describe("tracing over OTLP/HTTP JSON", () => {
       [1, "failed", ERROR],
       [2, "completed", 0],
     ]);
+  });
+
+  it("gives a bulk enqueue one producer span, parent of every job it enqueued", async () => {
+    start();
+    const keys = [randomUUID(), randomUUID(), randomUUID()];
+    const parent = await trace.getTracer("test").startActiveSpan("fan-out parent", async (span) => {
+      // A run-time test job by name: enqueueJobs is typed for the catalog's names.
+      await enqueueJobs(systemContext(), recordJob.name as Parameters<typeof enqueueJobs>[1], keys.map((key) => ({ data: { key } })) as never);
+      span.end();
+      return span.spanContext();
+    });
+    await runPendingJobs({ name: recordJob.name });
+    for (const key of keys) expect(attemptsFor(key).map((attempt) => attempt.data)).toEqual([{ key }]);
+    await flushTelemetry();
+    const enqueue = await receiver.waitForSpan((span) => span.name === "enqueue test.record" && span.parentSpanId === parent.spanId);
+    expect(enqueue.attributes["messaging.batch.message_count"]).toBe(3);
+    expect(receiver.spans.filter((span) => span.name === "enqueue test.record" && span.parentSpanId === parent.spanId)).toHaveLength(1);
+    const deadline = Date.now() + 5_000;
+    const runs = () => receiver.spans.filter((span) => span.name === "job test.record" && span.parentSpanId === enqueue.spanId);
+    while (runs().length < 3 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(runs()).toHaveLength(3);
   });
 
   it("traces a call to Resend as a client span of the work that makes it", async () => {
