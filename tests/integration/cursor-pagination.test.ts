@@ -13,6 +13,12 @@ import { GET as rewardsRoute } from "@/app/api/v1/rewards/route";
 import { GET as paymentEventsRoute } from "@/app/api/v1/admin/payment-events/route";
 import { GET as emergencyAccessesRoute } from "@/app/api/v1/emergency/accesses/route";
 import { GET as adminReportsRoute } from "@/app/api/v1/admin/reports/route";
+import { GET as blogRoute } from "@/app/api/v1/blog/route";
+import { GET as blogAdminRoute } from "@/app/api/v1/blog/admin/all/route";
+import { GET as careersAdminRoute } from "@/app/api/v1/careers/admin/all/route";
+import { GET as productsRoute } from "@/app/api/v1/orders/products/route";
+import { GET as adminProductsRoute } from "@/app/api/v1/admin/products/route";
+import { GET as campaignsRoute } from "@/app/api/v1/admin/campaigns/route";
 import { pagingLimits } from "@/lib/services/paging";
 import { bearer, registerAccount, setRole } from "../support/auth";
 import { adminAccount } from "../support/shop";
@@ -218,5 +224,31 @@ describe("rewards, emergency accesses, payment events and reports by cursor", ()
     const queue = await expectKeysetList(reports, openCount, "&status=OPEN");
     const rows = await db.select({ id: schema.reports.id, createdAt: schema.reports.createdAt }).from(schema.reports).where(eq(schema.reports.status, "OPEN"));
     expect(queue).toEqual(rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : 1)).map((row) => row.id));
+  });
+});
+
+describe("content, products and campaigns by cursor", () => {
+  const at = Date.parse("2026-02-01T10:00:00.000Z");
+  const when = (index: number) => new Date(at + Math.floor(index / 2) * 1000);
+
+  it("walks blog posts, positions, products (sort order, then name) and campaigns", async () => {
+    const admin = await adminAccount();
+    const db = getDatabase().db;
+    const tag = `${Date.now()}`;
+    await db.insert(schema.blogPosts).values(Array.from({ length: 5 }, (_, index) => ({ title: `P${index}`, slug: `cursor-${tag}-${index}`, excerpt: "e", content: "c", author: "a", published: index < 4, publishedAt: when(index), updatedAt: when(index) })));
+    await db.insert(schema.careerPositions).values(Array.from({ length: 3 }, (_, index) => ({ title: `T${index}`, department: "D", location: "L", description: "d", applyUrl: "https://example.com/apply", updatedAt: when(index) })));
+    await db.insert(schema.products).values(Array.from({ length: 5 }, (_, index) => ({ slug: `cursor-${tag}-${index}`, name: `Same ${index % 2}`, priceMinor: 100, sortOrder: index % 2, active: index !== 4 })));
+    await db.insert(schema.campaigns).values(Array.from({ length: 3 }, (_, index) => ({ subject: `S${index}`, content: "c", createdAt: when(index) })));
+    const headers = bearer(admin.accessToken);
+    const countOf = async (table: typeof schema.products | typeof schema.blogPosts | typeof schema.careerPositions | typeof schema.campaigns, where?: ReturnType<typeof eq>) => (await db.select({ n: count() }).from(table).where(where))[0]!.n;
+    const published: ListCall = (search) => call(blogRoute, apiRequest(`/api/v1/blog?${search}`));
+    await expectKeysetList(published, await countOf(schema.blogPosts, eq(schema.blogPosts.published, true)));
+    await expectKeysetList((search) => call(blogAdminRoute, apiRequest(`/api/v1/blog/admin/all?${search}`, { headers })), await countOf(schema.blogPosts));
+    await expectKeysetList((search) => call(careersAdminRoute, apiRequest(`/api/v1/careers/admin/all?${search}`, { headers })), await countOf(schema.careerPositions));
+    await expectKeysetList((search) => call(productsRoute, apiRequest(`/api/v1/orders/products?${search}`)), await countOf(schema.products, eq(schema.products.active, true)));
+    await expectKeysetList((search) => call(adminProductsRoute, apiRequest(`/api/v1/admin/products?${search}`, { headers })), await countOf(schema.products));
+    await expectKeysetList((search) => call(campaignsRoute, apiRequest(`/api/v1/admin/campaigns?${search}`, { headers })), await countOf(schema.campaigns));
+    const blogCursor = (await listPage(published, "limit=1")).meta.nextCursor!;
+    await expectCursorRefused((search) => call(blogAdminRoute, apiRequest(`/api/v1/blog/admin/all?${search}`, { headers })), `limit=1&cursor=${encodeURIComponent(blogCursor)}`);
   });
 });

@@ -146,7 +146,7 @@ describe("public catalogue", () => {
 
     const page = await json<{ data: ProductRecord[]; meta: { total: number; page: number; totalPages: number } }>(await list("?page=2&limit=1"));
     expect(page.data).toHaveLength(1);
-    expect(page.meta).toEqual({ total: before + 2, page: 2, totalPages: before + 2 });
+    expect(page.meta).toMatchObject({ total: before + 2, page: 2, totalPages: before + 2 });
     for (const query of ["?limit=0", "?limit=101", "?page=0", "?page=x"]) expect((await errorOf(await list(query))).code, query).toBe("VALIDATION_ERROR");
 
     // An order holding the only unit makes it out of stock for everyone else.

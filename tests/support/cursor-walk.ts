@@ -49,12 +49,12 @@ export async function expectCursorRefused(list: ListCall, search: string): Promi
   return body.error.message;
 }
 
-/** A cursor with one character of its signed body changed. */
+/** A cursor whose signed body says another position (the signature left as it was). */
 export function tampered(cursor: string): string {
   const [body, signature] = cursor.split(".") as [string, string];
-  const bytes = Buffer.from(body, "base64url");
-  const text = bytes.toString("utf8").replace(/"(\d{4})-/, (_, year: string) => `"${Number(year) + 1}-`);
-  return `${Buffer.from(text).toString("base64url")}.${signature}`;
+  const values = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as unknown[];
+  values[1] = Number(values[1]) + 1;
+  return `${Buffer.from(JSON.stringify(values)).toString("base64url")}.${signature}`;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { campaignSchema, createCampaignInput } from "@/lib/services/campaigns";
 import { contactInput, messageSchema, newsletterInput, newsletterTokenQuery, oneClickUnsubscribeBody } from "@/lib/services/contact";
 import { defineEndpoint } from "../endpoint";
-import { paginationQuery } from "../pagination";
+import { cursorPaginationQuery } from "../pagination";
 import { idParams } from "../params";
 
 const contact = ["Blog, careers, contact"];
@@ -87,7 +87,7 @@ export const contactEndpoints = {
     description: "Paginated, newest first, each with its progress (sentCount of recipientCount) and status (SENDING, SENT).",
     tags: admin,
     auth: "admin",
-    query: paginationQuery,
+    query: cursorPaginationQuery,
     response: campaignSchema,
     responseKind: "paginated",
     errors: ["FORBIDDEN"],

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { messageSchema } from "@/lib/services/auth";
 import { adminBlogPostSchema, adminPositionSchema, BLOG_CONTENT_MAX, blogPostListItemSchema, blogPostSchema, createPositionInput, createPostInput, EXCERPT_MAX, POSITION_DESCRIPTION_MAX, POSITION_ITEM_MAX, POSITION_LIST_MAX, positionListItemSchema, positionSchema, POST_TAG_LENGTH_MAX, POST_TAGS_MAX, postIdParams, postSlugParams, TITLE_MAX, updatePositionInput, updatePostInput } from "@/lib/services/content";
 import { defineEndpoint } from "../endpoint";
-import { paginationQuery } from "../pagination";
+import { cursorPaginationQuery } from "../pagination";
 import { idParams } from "../params";
 
 const blog = ["Blog"];
@@ -24,7 +24,7 @@ export const blogEndpoints = {
     description: "Published posts only, newest first (by publishedAt), paginated. Each carries the excerpt; the Markdown content is on the post itself.",
     tags: blog,
     auth: "public",
-    query: paginationQuery,
+    query: cursorPaginationQuery,
     response: blogPostListItemSchema,
     responseKind: "paginated",
   }),
@@ -48,7 +48,7 @@ export const blogEndpoints = {
     description: "Paginated, most recently changed first, with each post's published state, publishedAt (kept when unpublished), excerpt and content.",
     tags: blog,
     auth: "admin",
-    query: paginationQuery,
+    query: cursorPaginationQuery,
     response: adminBlogPostSchema,
     responseKind: "paginated",
   }),
@@ -122,7 +122,7 @@ export const careerEndpoints = {
     description: "Paginated, most recently changed first, with each position's open state.",
     tags: careers,
     auth: "admin",
-    query: paginationQuery,
+    query: cursorPaginationQuery,
     response: adminPositionSchema,
     responseKind: "paginated",
   }),

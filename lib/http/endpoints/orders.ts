@@ -1,6 +1,6 @@
 import { adminOrderFilters, adminOrderSchema, adminOrderStatusInput, adminProductSchema, cancelOrderResultSchema, checkoutResultSchema, createOrderInput, createProductInput, orderSchema, productSchema, productSlugParams, refundOrderResultSchema, updateProductInput } from "@/lib/services/orders";
 import { defineEndpoint } from "../endpoint";
-import { cursorPaginationQuery, paginationQuery } from "../pagination";
+import { cursorPaginationQuery } from "../pagination";
 import { idParams } from "../params";
 
 const shop = ["Shop"];
@@ -18,7 +18,7 @@ export const productEndpoints = {
     tags: shop,
     auth: "public",
     rateLimit: ["productsListing"],
-    query: paginationQuery,
+    query: cursorPaginationQuery,
     response: productSchema,
     responseKind: "paginated",
   }),
@@ -41,7 +41,7 @@ export const productEndpoints = {
     description: "Active and inactive products with their stock and the units unpaid orders hold, paginated.",
     tags: admin,
     auth: "admin",
-    query: paginationQuery,
+    query: cursorPaginationQuery,
     response: adminProductSchema,
     responseKind: "paginated",
   }),

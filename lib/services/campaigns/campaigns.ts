@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { createElement } from "react";
-import { and, asc, count, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { CampaignEmail } from "@/emails/campaign";
 import { env } from "@/lib/env";
@@ -18,6 +18,7 @@ import { unsubscribeHeaders, unsubscribePageUrl } from "@/lib/services/contact";
 import { requireAdmin, type ServiceContext, withTransaction } from "@/lib/services/context";
 import { NotFoundError, UnprocessableError } from "@/lib/services/errors";
 import type { CampaignRecord, CreateCampaignInput } from "./schemas";
+import { boundedTotal, keysetPage, type ListOrder, type Page, type PageRequest } from "@/lib/services/paging";
 
 /** Deliveries one `campaigns.send-batch` job sends, in one call to the provider's batch endpoint (its maximum). */
 export const CAMPAIGN_BATCH_SIZE = EMAIL_BATCH_MAX;
@@ -85,18 +86,29 @@ export async function createCampaign(ctx: ServiceContext, input: CreateCampaignI
   });
 }
 
-export async function listCampaigns(ctx: ServiceContext, query: { page: number; limit: number }): Promise<{ items: CampaignRecord[]; total: number }> {
+const campaignOrder: ListOrder<typeof schema.campaigns.$inferSelect> = {
+  name: "campaigns",
+  keys: [
+    { column: schema.campaigns.createdAt, direction: "desc", type: "timestamp" },
+    { column: schema.campaigns.id, direction: "desc", type: "uuid" },
+  ],
+  valuesOf: (row) => [row.createdAt, row.id],
+};
+
+export async function listCampaigns(ctx: ServiceContext, query: PageRequest): Promise<Page<CampaignRecord>> {
   requireAdmin(ctx);
-  const [rows, [total]] = await Promise.all([
+  const plan = keysetPage(campaignOrder, [], query);
+  const [rows, total] = await Promise.all([
     ctx.db
       .select()
       .from(schema.campaigns)
-      .orderBy(desc(schema.campaigns.createdAt), desc(schema.campaigns.id))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    ctx.db.select({ n: count() }).from(schema.campaigns),
+      .where(plan.where)
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    boundedTotal(ctx.db, ctx.db.select({ one: sql`1` }).from(schema.campaigns)),
   ]);
-  return { items: rows.map(toRecord), total: total?.n ?? 0 };
+  return plan.finish(rows, toRecord, total);
 }
 
 export async function getCampaign(ctx: ServiceContext, campaignId: string): Promise<CampaignRecord> {

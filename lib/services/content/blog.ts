@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { BlogPost as BlogPostRow } from "@/db/schema";
 import { requireAdmin, type ServiceContext, withTransaction } from "@/lib/services/context";
@@ -6,6 +6,7 @@ import { ConflictError, isUniqueViolation, NotFoundError } from "@/lib/services/
 import { absoluteImageUrl, slugify } from "@/lib/services/orders";
 import { deleteEntry, entryForAdmin, type EntryKind, givenFields, insertEntry, listAllEntries, updateEntry, visibility } from "./entries";
 import type { AdminBlogPost, BlogPost, BlogPostListItem, CreatePostInput, UpdatePostInput } from "./schemas";
+import { boundedTotal, keysetPage, type ListOrder, type Page, type PageRequest } from "@/lib/services/paging";
 
 const POST_NOT_FOUND = "Post not found.";
 const SLUG_TAKEN = "Another post already has this slug.";
@@ -50,19 +51,29 @@ export function postSlug(title: string): string {
 
 const published = eq(schema.blogPosts.published, true);
 
+const blogOrder: ListOrder<BlogPostRow> = {
+  name: "blog",
+  keys: [
+    { column: schema.blogPosts.publishedAt, direction: "desc", type: "timestamp" },
+    { column: schema.blogPosts.id, direction: "desc", type: "uuid" },
+  ],
+  valuesOf: (row) => [row.publishedAt, row.id],
+};
+
 /** GET /blog: published posts, newest first. Public. */
-export async function listPublishedPosts(ctx: ServiceContext, page: { page: number; limit: number }): Promise<{ items: BlogPostListItem[]; total: number }> {
-  const [rows, [total]] = await Promise.all([
+export async function listPublishedPosts(ctx: ServiceContext, page: PageRequest): Promise<Page<BlogPostListItem>> {
+  const plan = keysetPage(blogOrder, [], page);
+  const [rows, total] = await Promise.all([
     ctx.db
       .select()
       .from(schema.blogPosts)
-      .where(published)
-      .orderBy(desc(schema.blogPosts.publishedAt), desc(schema.blogPosts.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    ctx.db.select({ n: count() }).from(schema.blogPosts).where(published),
+      .where(and(published, plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    boundedTotal(ctx.db, ctx.db.select({ one: sql`1` }).from(schema.blogPosts).where(published)),
   ]);
-  return { items: rows.map(toListItem), total: total?.n ?? 0 };
+  return plan.finish(rows, toListItem, total);
 }
 
 async function publishedRow(ctx: ServiceContext, slug: string): Promise<BlogPostRow> {
@@ -91,7 +102,7 @@ export async function latestPublishedPosts(ctx: ServiceContext, limit: number): 
 }
 
 /** GET /blog/admin/all: every post, drafts too, most recently changed first. */
-export async function listAllPosts(ctx: ServiceContext, page: { page: number; limit: number }): Promise<{ items: AdminBlogPost[]; total: number }> {
+export async function listAllPosts(ctx: ServiceContext, page: PageRequest): Promise<Page<AdminBlogPost>> {
   return listAllEntries(ctx, POSTS, page);
 }
 

@@ -3,6 +3,7 @@ import { schema } from "@/db/client";
 import type { CareerPosition } from "@/db/schema";
 import { requireAdmin, type ServiceContext } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
+import type { Page, PageRequest } from "@/lib/services/paging";
 import { deleteEntry, entryForAdmin, type EntryKind, givenFields, insertEntry, listAllEntries, updateEntry, visibility } from "./entries";
 import type { AdminPosition, CreatePositionInput, Position, PositionListItem, UpdatePositionInput } from "./schemas";
 
@@ -47,7 +48,7 @@ export async function getOpenPosition(ctx: ServiceContext, positionId: string): 
 }
 
 /** GET /careers/admin/all: every position, open or closed, most recently changed first. */
-export async function listAllPositions(ctx: ServiceContext, page: { page: number; limit: number }): Promise<{ items: AdminPosition[]; total: number }> {
+export async function listAllPositions(ctx: ServiceContext, page: PageRequest): Promise<Page<AdminPosition>> {
   return listAllEntries(ctx, POSITIONS, page);
 }
 

@@ -1,8 +1,9 @@
-import { count, desc, eq } from "drizzle-orm";
+import { eq, getTableName, sql } from "drizzle-orm";
 import { schema } from "@/db/client";
 import { recordAudit } from "@/lib/services/audit";
 import { requireAdmin, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
+import { boundedTotal, keysetPage, type ListOrder, type Page, type PageRequest } from "@/lib/services/paging";
 
 /**
  * What blog posts and career positions share: a published content entry that admins write, list with its
@@ -11,7 +12,6 @@ import { NotFoundError } from "@/lib/services/errors";
  */
 type EntryTable = typeof schema.blogPosts | typeof schema.careerPositions;
 type Row<T extends EntryTable> = T["$inferSelect"];
-type Page = { page: number; limit: number };
 
 export interface EntryKind<T extends EntryTable, R> {
   table: T;
@@ -26,14 +26,23 @@ export interface EntryKind<T extends EntryTable, R> {
 const tableOf = <T extends EntryTable>(kind: EntryKind<T, unknown>) => kind.table as typeof schema.careerPositions;
 
 /** The admin's list: every entry, drafts too, most recently changed first. */
-export async function listAllEntries<T extends EntryTable, R>(ctx: ServiceContext, kind: EntryKind<T, R>, page: Page): Promise<{ items: R[]; total: number }> {
+export async function listAllEntries<T extends EntryTable, R>(ctx: ServiceContext, kind: EntryKind<T, R>, page: PageRequest): Promise<Page<R>> {
   requireAdmin(ctx);
   const table = tableOf(kind);
-  const [rows, [total]] = await Promise.all([
-    ctx.db.select().from(table).orderBy(desc(table.updatedAt), desc(table.id)).limit(page.limit).offset((page.page - 1) * page.limit),
-    ctx.db.select({ n: count() }).from(table),
+  const order: ListOrder<Row<T>> = {
+    name: `entries:${getTableName(table)}`,
+    keys: [
+      { column: table.updatedAt, direction: "desc", type: "timestamp" },
+      { column: table.id, direction: "desc", type: "uuid" },
+    ],
+    valuesOf: (row) => [row.updatedAt, row.id],
+  };
+  const plan = keysetPage(order, [], page);
+  const [rows, total] = await Promise.all([
+    ctx.db.select().from(table).where(plan.where).orderBy(...plan.orderBy).limit(plan.limit).offset(plan.offset),
+    boundedTotal(ctx.db, ctx.db.select({ one: sql`1` }).from(table)),
   ]);
-  return { items: (rows as Row<T>[]).map(kind.toAdmin), total: total?.n ?? 0 };
+  return plan.finish(rows as Row<T>[], kind.toAdmin, total);
 }
 
 /** One entry's row, published or not (`lock` in a transaction); an unknown id is 404. */

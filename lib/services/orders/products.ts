@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import type { Product } from "@/db/schema";
 import { requireAdmin, withTransaction, type ServiceContext } from "@/lib/services/context";
@@ -7,6 +7,7 @@ import { ConflictError, isUniqueViolation, NotFoundError, ValidationError } from
 import { insertProduct, variantsOf } from "./queries";
 import { toAdminProductRecord, toMinor, toProductRecord } from "./records";
 import type { AdminProductRecord, CreateProductInput, ProductRecord, UpdateProductInput } from "./schemas";
+import { boundedTotal, keysetPage, type ListOrder, type Page, type PageRequest } from "@/lib/services/paging";
 
 const PRODUCT_NOT_FOUND = "Product not found.";
 const SLUG_TAKEN = "Another product already has this slug.";
@@ -27,21 +28,42 @@ export function slugify(name: string, fallback = "product"): string {
   );
 }
 
+const adminProductsOrder: ListOrder<Product> = {
+  name: "admin-products",
+  keys: [
+    { column: schema.products.sortOrder, direction: "asc", type: "integer" },
+    { column: schema.products.name, direction: "asc", type: "text" },
+    { column: schema.products.id, direction: "asc", type: "uuid" },
+  ],
+  valuesOf: (row) => [row.sortOrder, row.name, row.id],
+};
+
+const productsOrder: ListOrder<Product> = {
+  name: "products",
+  keys: [
+    { column: schema.products.sortOrder, direction: "asc", type: "integer" },
+    { column: schema.products.name, direction: "asc", type: "text" },
+    { column: schema.products.id, direction: "asc", type: "uuid" },
+  ],
+  valuesOf: (row) => [row.sortOrder, row.name, row.id],
+};
+
 /** GET /orders/products: the active catalogue, in the shop's order. Public. */
-export async function listProducts(ctx: ServiceContext, page: { page: number; limit: number }): Promise<{ items: ProductRecord[]; total: number }> {
+export async function listProducts(ctx: ServiceContext, page: PageRequest): Promise<Page<ProductRecord>> {
   const active = eq(schema.products.active, true);
-  const [rows, [total]] = await Promise.all([
+  const plan = keysetPage(productsOrder, [], page);
+  const [rows, total] = await Promise.all([
     ctx.db
       .select()
       .from(schema.products)
-      .where(active)
-      .orderBy(asc(schema.products.sortOrder), asc(schema.products.name), asc(schema.products.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    ctx.db.select({ n: count() }).from(schema.products).where(active),
+      .where(and(active, plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    boundedTotal(ctx.db, ctx.db.select({ one: sql`1` }).from(schema.products).where(active)),
   ]);
   const variants = await variantsOf(ctx.db, rows.map((row) => row.id));
-  return { items: rows.map((row) => toProductRecord(row, variants.get(row.id) ?? [])), total: total?.n ?? 0 };
+  return plan.finish(rows, (row) => toProductRecord(row, variants.get(row.id) ?? []), total);
 }
 
 /** GET /orders/products/:slug: an active product; an unknown or inactive one is 404. Public. */
@@ -162,17 +184,19 @@ export async function updateProduct(ctx: ServiceContext, productId: string, inpu
 }
 
 /** GET /admin/products: every product, active or not, with stock and reservations. */
-export async function listAdminProducts(ctx: ServiceContext, page: { page: number; limit: number }): Promise<{ items: AdminProductRecord[]; total: number }> {
+export async function listAdminProducts(ctx: ServiceContext, page: PageRequest): Promise<Page<AdminProductRecord>> {
   requireAdmin(ctx);
-  const [rows, [total]] = await Promise.all([
+  const plan = keysetPage(adminProductsOrder, [], page);
+  const [rows, total] = await Promise.all([
     ctx.db
       .select()
       .from(schema.products)
-      .orderBy(asc(schema.products.sortOrder), asc(schema.products.name), asc(schema.products.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    ctx.db.select({ n: count() }).from(schema.products),
+      .where(plan.where)
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    boundedTotal(ctx.db, ctx.db.select({ one: sql`1` }).from(schema.products)),
   ]);
   const variants = await variantsOf(ctx.db, rows.map((row) => row.id));
-  return { items: rows.map((row) => toAdminProductRecord(row, variants.get(row.id) ?? [])), total: total?.n ?? 0 };
+  return plan.finish(rows, (row) => toAdminProductRecord(row, variants.get(row.id) ?? []), total);
 }

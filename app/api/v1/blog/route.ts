@@ -3,8 +3,7 @@ import { blogEndpoints } from "@/lib/http/endpoints";
 import { createPost, listPublishedPosts } from "@/lib/services/content";
 
 export const GET = route(blogEndpoints.list, async ({ query, ctx }) => {
-  const { items, total } = await listPublishedPosts(ctx, query);
-  return paginated(items, { total, page: query.page, limit: query.limit });
+  return paginated(await listPublishedPosts(ctx, query));
 });
 export const POST = route(blogEndpoints.create, async ({ body, ctx }) => createPost(ctx, body));
 export const { PUT, PATCH, DELETE } = otherMethods(blogEndpoints.list, blogEndpoints.create);

@@ -4,8 +4,7 @@ import { createCampaign, listCampaigns } from "@/lib/services/campaigns";
 
 export const POST = route(contactEndpoints.adminCreateCampaign, async ({ body, ctx }) => createCampaign(ctx, body));
 export const GET = route(contactEndpoints.adminListCampaigns, async ({ query, ctx }) => {
-  const { items, total } = await listCampaigns(ctx, query);
-  return paginated(items, { total, page: query.page, limit: query.limit });
+  return paginated(await listCampaigns(ctx, query));
 });
 export const { PUT, PATCH, DELETE } = otherMethods(contactEndpoints.adminCreateCampaign, contactEndpoints.adminListCampaigns);
 export { preflight as OPTIONS } from "@/lib/http";

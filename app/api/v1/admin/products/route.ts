@@ -3,8 +3,7 @@ import { productEndpoints } from "@/lib/http/endpoints";
 import { createProduct, listAdminProducts } from "@/lib/services/orders";
 
 export const GET = route(productEndpoints.adminList, async ({ query, ctx }) => {
-  const { items, total } = await listAdminProducts(ctx, query);
-  return paginated(items, { total, page: query.page, limit: query.limit });
+  return paginated(await listAdminProducts(ctx, query));
 });
 export const POST = route(productEndpoints.adminCreate, async ({ body, ctx }) => createProduct(ctx, body));
 export const { PUT, PATCH, DELETE } = otherMethods(productEndpoints.adminList, productEndpoints.adminCreate);

@@ -3,8 +3,7 @@ import { blogEndpoints } from "@/lib/http/endpoints";
 import { listAllPosts } from "@/lib/services/content";
 
 export const GET = route(blogEndpoints.adminList, async ({ query, ctx }) => {
-  const { items, total } = await listAllPosts(ctx, query);
-  return paginated(items, { total, page: query.page, limit: query.limit });
+  return paginated(await listAllPosts(ctx, query));
 });
 export const { POST, PUT, PATCH, DELETE } = otherMethods(blogEndpoints.adminList);
 export { preflight as OPTIONS } from "@/lib/http";

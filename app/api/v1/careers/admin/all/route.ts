@@ -3,8 +3,7 @@ import { careerEndpoints } from "@/lib/http/endpoints";
 import { listAllPositions } from "@/lib/services/content";
 
 export const GET = route(careerEndpoints.adminList, async ({ query, ctx }) => {
-  const { items, total } = await listAllPositions(ctx, query);
-  return paginated(items, { total, page: query.page, limit: query.limit });
+  return paginated(await listAllPositions(ctx, query));
 });
 export const { POST, PUT, PATCH, DELETE } = otherMethods(careerEndpoints.adminList);
 export { preflight as OPTIONS } from "@/lib/http";
