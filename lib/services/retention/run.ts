@@ -24,6 +24,9 @@ export interface RetentionStepReport {
   /** Rows erased or deleted. */
   rows: number;
   batches: number;
+  ms: number;
+  /** The step's longest batch (one transaction), in milliseconds. */
+  longestBatchMs: number;
 }
 
 export interface RetentionReport {
@@ -254,14 +257,6 @@ export const retentionSteps: readonly Step[] = [
       select count(*)::int as n from done`,
   },
   {
-    name: "unconfirmedSubscribersDeleted",
-    statement: (c, limit) => sql`
-      with batch as (
-        select id from newsletter_subscribers where status = 'PENDING' and updated_at < ${at(c.operational)} limit ${limit} for update skip locked
-      ), done as (delete from newsletter_subscribers using batch where newsletter_subscribers.id = batch.id returning 1)
-      select count(*)::int as n from done`,
-  },
-  {
     name: "testTelephonyDeleted",
     statement: (c, limit) => sql`
       with deliveries as (
@@ -306,26 +301,33 @@ export async function runRetention(db: Executor, options: RetentionOptions = {})
   const report: RetentionReport = { startedAt: now.toISOString(), ms: 0, steps: {}, rows: 0, batches: 0, longestBatchMs: 0, complete: true };
 
   steps: for (const step of retentionSteps) {
-    const counts: RetentionStepReport = { rows: 0, batches: 0 };
+    const counts: RetentionStepReport = { rows: 0, batches: 0, ms: 0, longestBatchMs: 0 };
     report.steps[step.name] = counts;
-    for (;;) {
-      if (performance.now() - started >= budgetMs) {
-        report.complete = false;
-        break steps;
+    try {
+      for (;;) {
+        if (performance.now() - started >= budgetMs) {
+          report.complete = false;
+          break steps;
+        }
+        const began = performance.now();
+        const result = await withDatabaseBudget(RETENTION_BATCH_DEADLINE_MS, () => db.transaction(async (tx) => tx.execute(step.statement(cutoffs, limit))));
+        const took = performance.now() - began;
+        counts.ms += took;
+        counts.longestBatchMs = Math.max(counts.longestBatchMs, took);
+        const n = Number(firstRow(result)?.n ?? 0);
+        counts.batches += 1;
+        counts.rows += n;
+        if (n < limit) break;
       }
-      const began = performance.now();
-      const result = await withDatabaseBudget(RETENTION_BATCH_DEADLINE_MS, () => db.transaction(async (tx) => tx.execute(step.statement(cutoffs, limit))));
-      report.longestBatchMs = Math.max(report.longestBatchMs, performance.now() - began);
-      const n = Number(firstRow(result)?.n ?? 0);
-      counts.batches += 1;
-      counts.rows += n;
-      if (n < limit) break;
+    } finally {
+      counts.ms = Math.round(counts.ms);
+      counts.longestBatchMs = Math.round(counts.longestBatchMs);
     }
   }
 
   report.rows = Object.values(report.steps).reduce((sum, step) => sum + step.rows, 0);
   report.batches = Object.values(report.steps).reduce((sum, step) => sum + step.batches, 0);
-  report.longestBatchMs = Math.round(report.longestBatchMs);
+  report.longestBatchMs = Math.max(0, ...Object.values(report.steps).map((step) => step.longestBatchMs));
   report.ms = Math.round(performance.now() - started);
   const rowsByStep = Object.fromEntries(Object.entries(report.steps).map(([name, step]) => [name, step.rows]));
   log.info("retention: run finished", { ...rowsByStep, rows: report.rows, batches: report.batches, longestBatchMs: report.longestBatchMs, ms: report.ms, complete: report.complete });

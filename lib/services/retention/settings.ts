@@ -10,7 +10,7 @@ export interface RetentionSettings {
   closedMessagesMonths: number;
   /** Notifications read and this old. */
   readNotificationsMonths: number;
-  /** Operational rows: the e-mail outbox, relay webhook answers, ended sessions, spent tokens, finished campaigns' deliveries, unconfirmed newsletter addresses, the test telephony's records. */
+  /** Operational rows: the e-mail outbox, relay webhook answers, ended sessions, spent tokens, finished campaigns' deliveries, the test telephony's records. */
   operationalDays: number;
   /** Payment webhook events processed or ignored this long ago (failed and pending ones stay). */
   paymentEventsDays: number;
