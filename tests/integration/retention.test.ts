@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
+import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getDatabase, schema } from "@/db/client";
+import PrivacyPage from "@/app/(site)/privacy/page";
 import { GET as tagRoute } from "@/app/api/v1/tags/[id]/route";
 import { GET as tagScansRoute } from "@/app/api/v1/tags/[id]/scans/route";
 import { POST as threadLocationRoute } from "@/app/api/v1/scan/thread/[token]/location/route";
@@ -343,5 +345,14 @@ describe("retention run", () => {
     expect(report.runs.map((run) => run.status)).toEqual(["completed"]);
     expect(await scansOf(tag.id)).toHaveLength(0);
     expect((await rolledDays([tag.id])).reduce((sum, row) => sum + row.scans, 0)).toBe(2);
+  });
+
+  it("states the periods in force on the privacy page", () => {
+    const text = renderToStaticMarkup(PrivacyPage()).replaceAll("&#x27;", "'").replaceAll("&quot;", '"');
+    expect(text).toContain("and erase it after 30 days");
+    expect(text).toContain("After 13 months the scan itself is deleted: only a count of the tag's scans per day remains.");
+    expect(text).toContain("12 months after a conversation was closed, its messages and that e-mail address are deleted.");
+    expect(text).toContain("notifications you have read after 6 months");
+    expect(text).toContain("our payment provider's processed notices after 90 days");
   });
 });
