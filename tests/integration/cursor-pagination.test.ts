@@ -19,9 +19,14 @@ import { GET as careersAdminRoute } from "@/app/api/v1/careers/admin/all/route";
 import { GET as productsRoute } from "@/app/api/v1/orders/products/route";
 import { GET as adminProductsRoute } from "@/app/api/v1/admin/products/route";
 import { GET as campaignsRoute } from "@/app/api/v1/admin/campaigns/route";
+import { GET as nearbyAlertsRoute } from "@/app/api/v1/alerts/nearby/route";
+import { GET as organisationAlertsRoute } from "@/app/api/v1/organisations/alerts/route";
+import { GET as foundReportsRoute } from "@/app/api/v1/organisations/found/route";
+import { GET as adminOrganisationsRoute } from "@/app/api/v1/admin/organisations/route";
 import { pagingLimits } from "@/lib/services/paging";
 import { bearer, registerAccount, setRole } from "../support/auth";
 import { adminAccount } from "../support/shop";
+import { testAlert, testCentre, testOrganisation } from "../support/organisations";
 import { giveTestTag } from "../support/tags";
 import { apiRequest, call } from "../support/http";
 import { expectCursorRefused, expectKeysetList, listPage, walkByCursor, type ListCall } from "../support/cursor-walk";
@@ -250,5 +255,30 @@ describe("content, products and campaigns by cursor", () => {
     await expectKeysetList((search) => call(campaignsRoute, apiRequest(`/api/v1/admin/campaigns?${search}`, { headers })), await countOf(schema.campaigns));
     const blogCursor = (await listPage(published, "limit=1")).meta.nextCursor!;
     await expectCursorRefused((search) => call(blogAdminRoute, apiRequest(`/api/v1/blog/admin/all?${search}`, { headers })), `limit=1&cursor=${encodeURIComponent(blogCursor)}`);
+  });
+});
+
+describe("alerts and organisation lists by cursor", () => {
+  it("walks nearby alerts, an organisation's alerts and found reports, and the admin's organisations", async () => {
+    const at = testCentre();
+    const watcher = await registerAccount();
+    const { account: organisation, organisationId } = await testOrganisation(at, { watchRadiusKm: 5 });
+    await testOrganisation(at, { verified: false });
+    const db = getDatabase().db;
+    const when = (index: number) => new Date(Date.parse("2026-02-01T10:00:00.000Z") + Math.floor(index / 2) * 1000);
+    for (let index = 0; index < 5; index += 1) {
+      const { alertId } = await testAlert({ at, createdAt: when(index) });
+      await db.insert(schema.lostPetAlertRecipients).values({ alertId, userId: watcher.id, distanceM: 100 });
+    }
+    await db.insert(schema.foundReports).values(Array.from({ length: 3 }, (_, index) => ({ organisationId, species: "DOG" as const, latitude: at.latitude, longitude: at.longitude, foundAt: when(index), note: "n", createdAt: when(index) })));
+    const admin = await adminAccount();
+    await expectKeysetList((search) => call(nearbyAlertsRoute, apiRequest(`/api/v1/alerts/nearby?${search}`, { headers: bearer(watcher.accessToken) })), 5, "", "alertId");
+    const openNear = (await db.select({ n: count() }).from(schema.lostPetAlerts))[0]!.n;
+    await expectKeysetList((search) => call(organisationAlertsRoute, apiRequest(`/api/v1/organisations/alerts?${search}`, { headers: bearer(organisation.accessToken) })), openNear, "", "alertId");
+    await expectKeysetList((search) => call(foundReportsRoute, apiRequest(`/api/v1/organisations/found?${search}`, { headers: bearer(organisation.accessToken) })), 3);
+    const organisations = (await db.select({ n: count() }).from(schema.organisations))[0]!.n;
+    const adminList: ListCall = (search) => call(adminOrganisationsRoute, apiRequest(`/api/v1/admin/organisations?${search}`, { headers: bearer(admin.accessToken) }));
+    await expectKeysetList(adminList, organisations);
+    await expectKeysetList(adminList, 1, "&verified=false");
   });
 });

@@ -2,35 +2,35 @@ import { expect } from "vitest";
 import { json } from "./http";
 
 export type PageMeta = { total: number; page: number; totalPages: number; totalIsEstimate?: boolean; nextCursor?: string | null };
-export type ListPage<T = { id: string }> = { success: true; data: T[]; meta: PageMeta };
+export type ListPage<T = Record<string, unknown>> = { success: true; data: T[]; meta: PageMeta };
 /** One list request: `search` is the query string without `?` (e.g. `limit=2&cursor=…`). */
 export type ListCall = (search: string) => Promise<Response>;
 
-export async function listPage<T = { id: string }>(list: ListCall, search: string): Promise<ListPage<T>> {
+export async function listPage<T = Record<string, unknown>>(list: ListCall, search: string): Promise<ListPage<T>> {
   const response = await list(search);
   expect(response.status, await response.clone().text()).toBe(200);
   return json<ListPage<T>>(response);
 }
 
 /** Every item's id, page by page (`page=1,2,…`), and the metas seen. */
-export async function walkByPages(list: ListCall, limit: number, extra = ""): Promise<string[]> {
+export async function walkByPages(list: ListCall, limit: number, extra = "", key = "id"): Promise<string[]> {
   const ids: string[] = [];
   for (let page = 1; ; page += 1) {
     const body = await listPage(list, `page=${page}&limit=${limit}${extra}`);
-    ids.push(...body.data.map((item) => item.id));
+    ids.push(...body.data.map((item) => String(item[key])));
     if (page >= body.meta.totalPages) return ids;
   }
 }
 
 /** Every item's id, following `meta.nextCursor` from the first page; `between` runs after each page. */
-export async function walkByCursor(list: ListCall, limit: number, extra = "", between?: (pageIndex: number) => Promise<void>): Promise<{ ids: string[]; pages: ListPage[] }> {
+export async function walkByCursor(list: ListCall, limit: number, extra = "", between?: (pageIndex: number) => Promise<void>, key = "id"): Promise<{ ids: string[]; pages: ListPage[] }> {
   const ids: string[] = [];
   const pages: ListPage[] = [];
   let cursor: string | null | undefined;
   for (let index = 0; index < 1000; index += 1) {
     const body = await listPage(list, `limit=${limit}${extra}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}`);
     pages.push(body);
-    ids.push(...body.data.map((item) => item.id));
+    ids.push(...body.data.map((item) => String(item[key])));
     expect(body.meta.nextCursor === null || typeof body.meta.nextCursor === "string").toBe(true);
     cursor = body.meta.nextCursor;
     if (!cursor) return { ids, pages };
@@ -61,9 +61,9 @@ export function tampered(cursor: string): string {
  * The checks every keyset list passes: the cursor walk finds the same items as the page walk (no duplicate,
  * none missing); a tampered, a malformed and a made-up cursor are 400; cursor with page 2 is 400.
  */
-export async function expectKeysetList(list: ListCall, expectedCount: number, extra = ""): Promise<string[]> {
-  const byPages = await walkByPages(list, 2, extra);
-  const { ids: byCursor, pages } = await walkByCursor(list, 2, extra);
+export async function expectKeysetList(list: ListCall, expectedCount: number, extra = "", key = "id"): Promise<string[]> {
+  const byPages = await walkByPages(list, 2, extra, key);
+  const { ids: byCursor, pages } = await walkByCursor(list, 2, extra, undefined, key);
   expect(byPages.length).toBe(expectedCount);
   expect(byCursor).toEqual(byPages);
   expect(new Set(byCursor).size).toBe(byCursor.length);

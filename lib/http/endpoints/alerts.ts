@@ -13,7 +13,7 @@ import {
 import { messageSchema } from "@/lib/services/auth";
 import { contactResultSchema } from "@/lib/services/messages";
 import { defineEndpoint } from "../endpoint";
-import { paginationQuery } from "../pagination";
+import { cursorPaginationQuery } from "../pagination";
 import { idParams } from "../params";
 
 const tags = ["Lost-pet alerts"];
@@ -62,7 +62,7 @@ export const alertEndpoints = {
     description: "The open alerts your watch area was reached by, newest first, with the rounded distance from your home. Closed (the pet is home) and removed alerts drop out.",
     tags,
     auth: "user",
-    query: paginationQuery,
+    query: cursorPaginationQuery,
     response: nearbyAlertSchema,
     responseKind: "paginated",
   }),

@@ -12,7 +12,7 @@ import {
   updateOrganisationInput,
 } from "@/lib/services/organisations";
 import { defineEndpoint } from "../endpoint";
-import { paginationQuery } from "../pagination";
+import { cursorPaginationQuery } from "../pagination";
 import { idParams } from "../params";
 
 const organisations = ["Organisations"];
@@ -67,7 +67,7 @@ export const organisationEndpoints = {
       "Verified organisations only (403 otherwise). Open alerts last seen within watchRadiusKm of the premises, newest first; the place rounded to about 500 m.",
     tags: organisations,
     auth: "user",
-    query: paginationQuery,
+    query: cursorPaginationQuery,
     response: organisationAlertSchema,
     responseKind: "paginated",
     errors: ["FORBIDDEN"],
@@ -95,7 +95,7 @@ export const organisationEndpoints = {
     description: "Newest first, each with the alerts it matched. 403 without an organisation.",
     tags: organisations,
     auth: "user",
-    query: paginationQuery,
+    query: cursorPaginationQuery,
     response: foundReportSchema,
     responseKind: "paginated",
     errors: ["FORBIDDEN"],
@@ -134,7 +134,7 @@ export const organisationEndpoints = {
     description: "`verified=false`: those waiting, oldest first; `verified=true`: the verified; neither: all, newest first.",
     tags: admin,
     auth: "admin",
-    query: paginationQuery.extend(adminOrganisationFilters.shape),
+    query: cursorPaginationQuery.extend(adminOrganisationFilters.shape),
     response: adminOrganisationSchema,
     responseKind: "paginated",
   }),

@@ -1,43 +1,53 @@
 import { createElement } from "react";
-import { and, asc, count, desc, eq, isNotNull, isNull, type SQL } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { schema } from "@/db/client";
 import { NoticeEmail } from "@/emails/notice";
 import { queueEmail } from "@/lib/email/queue";
 import { recordAudit } from "@/lib/services/audit";
 import { requireAdmin, withTransaction, type ServiceContext } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
+import { boundedTotal, keysetPage, type ListOrder, type Page, type PageRequest } from "@/lib/services/paging";
 import { toAdminOrganisation } from "./queries";
 import type { AdminOrganisation } from "./schemas";
 
 const ORGANISATION_NOT_FOUND = "Organisation not found.";
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface AdminOrganisationQuery {
-  page: number;
-  limit: number;
+export interface AdminOrganisationQuery extends PageRequest {
   verified?: boolean;
 }
 
+const organisationOrderOf = (direction: "asc" | "desc", name: string): ListOrder<{ organisation: typeof schema.organisations.$inferSelect }> => ({
+  name,
+  keys: [
+    { column: schema.organisations.createdAt, direction, type: "timestamp" },
+    { column: schema.organisations.id, direction, type: "uuid" },
+  ],
+  valuesOf: (row) => [row.organisation.createdAt, row.organisation.id],
+});
+const organisationOrder = organisationOrderOf("desc", "admin-organisations");
+const organisationQueueOrder = organisationOrderOf("asc", "admin-organisations-queue");
+
 /** GET /admin/organisations: those waiting (verified=false) oldest first, as a queue; otherwise newest first. */
-export async function listOrganisationsForAdmin(ctx: ServiceContext, query: AdminOrganisationQuery): Promise<{ items: AdminOrganisation[]; total: number }> {
+export async function listOrganisationsForAdmin(ctx: ServiceContext, query: AdminOrganisationQuery): Promise<Page<AdminOrganisation>> {
   requireAdmin(ctx);
   const filters: SQL[] = [];
   if (query.verified === true) filters.push(isNotNull(schema.organisations.verifiedAt));
   if (query.verified === false) filters.push(isNull(schema.organisations.verifiedAt));
   const where = filters.length ? and(...filters) : undefined;
-  const order = query.verified === false ? [asc(schema.organisations.createdAt), asc(schema.organisations.id)] : [desc(schema.organisations.createdAt), desc(schema.organisations.id)];
-  const [rows, [total]] = await Promise.all([
+  const plan = keysetPage(query.verified === false ? organisationQueueOrder : organisationOrder, [query.verified ?? null], query);
+  const [rows, total] = await Promise.all([
     ctx.db
       .select({ organisation: schema.organisations, email: schema.users.email })
       .from(schema.organisations)
       .leftJoin(schema.users, eq(schema.users.id, schema.organisations.userId))
-      .where(where)
-      .orderBy(...order)
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit),
-    ctx.db.select({ n: count() }).from(schema.organisations).where(where),
+      .where(and(where, plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    boundedTotal(ctx.db, ctx.db.select({ one: sql`1` }).from(schema.organisations).where(where)),
   ]);
-  return { items: rows.map((row) => toAdminOrganisation(row.organisation, row.email ?? null)), total: total?.n ?? 0 };
+  return plan.finish(rows, (row) => toAdminOrganisation(row.organisation, row.email ?? null), total);
 }
 
 /** What the audit log keeps of an organisation's verification. */

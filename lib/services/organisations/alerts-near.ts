@@ -1,4 +1,5 @@
 import type { ServiceContext } from "@/lib/services/context";
+import type { Page, PageRequest } from "@/lib/services/paging";
 import { requireVerifiedOrganisation } from "./organisations";
 import { openAlertsNear, toOrganisationAlert } from "./queries";
 import type { OrganisationAlert } from "./schemas";
@@ -8,12 +9,12 @@ import type { OrganisationAlert } from "./schemas";
  * first, each with the pet's card, the last-seen place on the public ~500 m grid and how far it is.
  * Verified organisations only (403 otherwise).
  */
-export async function listOrganisationAlerts(ctx: ServiceContext, page: { page: number; limit: number }): Promise<{ items: OrganisationAlert[]; total: number }> {
+export async function listOrganisationAlerts(ctx: ServiceContext, page: PageRequest): Promise<Page<OrganisationAlert>> {
   const organisation = await requireVerifiedOrganisation(ctx);
-  const { rows, total } = await openAlertsNear(
+  return openAlertsNear(
     ctx.db,
-    { latitude: organisation.latitude, longitude: organisation.longitude, metres: organisation.watchRadiusKm * 1000 },
-    { limit: page.limit, offset: (page.page - 1) * page.limit },
+    { latitude: organisation.latitude, longitude: organisation.longitude, metres: organisation.watchRadiusKm * 1000, scope: organisation.id },
+    page,
+    toOrganisationAlert,
   );
-  return { items: rows.map(toOrganisationAlert), total };
 }

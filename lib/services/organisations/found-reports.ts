@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { publicLastSeenPoint } from "@/lib/services/alerts";
 import { requireUser, withTransaction, type ServiceContext } from "@/lib/services/context";
@@ -9,6 +9,7 @@ import { fieldMatches } from "./matching";
 import { NO_ORGANISATION, requireVerifiedOrganisation } from "./organisations";
 import { matchesOfReport, openAlertsOfSpeciesNear, organisationOfUser, toOrganisationAlert, type AlertCardRow } from "./queries";
 import { MATCH_RADIUS_KM, type FileFoundReportInput, type FoundReport, type FoundReportFiled, type OrganisationAlert } from "./schemas";
+import { boundedTotal, keysetPage, type ListOrder, type Page, type PageRequest } from "@/lib/services/paging";
 
 const REPORT_NOT_FOUND = "Found report not found.";
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -118,28 +119,38 @@ export async function fileFoundReport(ctx: ServiceContext, input: FileFoundRepor
   });
 }
 
+const foundReportsOrder: ListOrder<ReportRow> = {
+  name: "found-reports",
+  keys: [
+    { column: schema.foundReports.createdAt, direction: "desc", type: "timestamp" },
+    { column: schema.foundReports.id, direction: "desc", type: "uuid" },
+  ],
+  valuesOf: (row) => [row.createdAt, row.id],
+};
+
 /** GET /organisations/found: the caller's organisation's reports, newest first, each with its matches (403 without an organisation). */
-export async function listMyFoundReports(ctx: ServiceContext, page: { page: number; limit: number }): Promise<{ items: FoundReport[]; total: number }> {
+export async function listMyFoundReports(ctx: ServiceContext, page: PageRequest): Promise<Page<FoundReport>> {
   const { userId } = requireUser(ctx);
   const organisation = await organisationOfUser(ctx.db, userId);
   if (!organisation) throw new ForbiddenError(NO_ORGANISATION);
   const where = eq(schema.foundReports.organisationId, organisation.id);
-  const [rows, [total]] = await Promise.all([
+  const plan = keysetPage(foundReportsOrder, [organisation.id], page);
+  const [rows, total] = await Promise.all([
     ctx.db
       .select()
       .from(schema.foundReports)
-      .where(where)
-      .orderBy(desc(schema.foundReports.createdAt), desc(schema.foundReports.id))
-      .limit(page.limit)
-      .offset((page.page - 1) * page.limit),
-    ctx.db.select({ n: count() }).from(schema.foundReports).where(where),
+      .where(and(where, plan.where))
+      .orderBy(...plan.orderBy)
+      .limit(plan.limit)
+      .offset(plan.offset),
+    boundedTotal(ctx.db, ctx.db.select({ one: sql`1` }).from(schema.foundReports).where(where)),
   ]);
   const photos = await hasPhoto(
     ctx.db,
     rows.map((row) => row.id),
   );
-  const items = await Promise.all(rows.map(async (row) => toFoundReport(row, organisation, { kind: "organisation" }, photos.has(row.id), (await matchesOfReport(ctx.db, row)).map(toOrganisationAlert))));
-  return { items, total: total?.n ?? 0 };
+  const items = await Promise.all(rows.slice(0, page.limit).map(async (row) => toFoundReport(row, organisation, { kind: "organisation" }, photos.has(row.id), (await matchesOfReport(ctx.db, row)).map(toOrganisationAlert))));
+  return plan.finish(rows, (_, index) => items[index]!, total);
 }
 
 /**

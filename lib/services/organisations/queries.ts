@@ -1,7 +1,8 @@
-import { and, desc, eq, isNull, sql, type SQL } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { schema, type Executor } from "@/db/client";
 import { aboutDistance, publicLastSeenPoint, type PetSpecies } from "@/lib/services/alerts";
 import { photoUrl } from "@/lib/services/profiles";
+import { boundedTotal, keysetPage, type ListOrder, type Page, type PageRequest } from "@/lib/services/paging";
 import type { AdminOrganisation, Organisation, OrganisationAlert } from "./schemas";
 
 /**
@@ -104,15 +105,25 @@ export function toOrganisationAlert(row: AlertCardRow): OrganisationAlert {
   };
 }
 
-/** Open alerts within `metres` of a point, newest first, a page of them, and how many there are. */
-export async function openAlertsNear(db: Executor, place: { latitude: number; longitude: number; metres: number }, page: { limit: number; offset: number }) {
+/** Open alerts within `metres` of a point, newest first: a page of them (by number or cursor) and how many there are. */
+export async function openAlertsNear<T>(db: Executor, place: { latitude: number; longitude: number; metres: number; scope: string }, page: PageRequest, toItem: (row: AlertCardRow) => T): Promise<Page<T>> {
   const where = and(openAlert, withinMetres(place.latitude, place.longitude, place.metres));
-  const [rows, [total]] = await Promise.all([
-    alertCardQuery(db, place.latitude, place.longitude).where(where).orderBy(desc(alerts.createdAt), desc(alerts.id)).limit(page.limit).offset(page.offset),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(alerts).where(where),
+  const plan = keysetPage(alertsNearOrder, [place.scope, place.latitude, place.longitude, place.metres], page);
+  const [rows, total] = await Promise.all([
+    alertCardQuery(db, place.latitude, place.longitude).where(and(where, plan.where)).orderBy(...plan.orderBy).limit(plan.limit).offset(plan.offset),
+    boundedTotal(db, db.select({ one: sql`1` }).from(alerts).where(where)),
   ]);
-  return { rows, total: total?.n ?? 0 };
+  return plan.finish(rows, toItem, total);
 }
+
+const alertsNearOrder: ListOrder<{ id: string; createdAt: Date }> = {
+  name: "alerts-near",
+  keys: [
+    { column: alerts.createdAt, direction: "desc", type: "timestamp" },
+    { column: alerts.id, direction: "desc", type: "uuid" },
+  ],
+  valuesOf: (row) => [row.createdAt, row.id],
+};
 
 /** The candidates a found animal may be: open alerts of its species within `metres`, nearest first. */
 export async function openAlertsOfSpeciesNear(db: Executor, place: { latitude: number; longitude: number; metres: number }, species: PetSpecies): Promise<AlertCardRow[]> {

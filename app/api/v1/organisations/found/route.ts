@@ -4,8 +4,7 @@ import { fileFoundReport, listMyFoundReports } from "@/lib/services/organisation
 
 export const POST = route(organisationEndpoints.fileFound, async ({ body, ctx }) => created(await fileFoundReport(ctx, body)));
 export const GET = route(organisationEndpoints.listFound, async ({ query, ctx }) => {
-  const { items, total } = await listMyFoundReports(ctx, query);
-  return paginated(items, { total, page: query.page, limit: query.limit });
+  return paginated(await listMyFoundReports(ctx, query));
 });
 export const { PUT, PATCH, DELETE } = otherMethods(organisationEndpoints.fileFound, organisationEndpoints.listFound);
 export { preflight as OPTIONS } from "@/lib/http";
