@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import { recordJobDuration } from "@/lib/telemetry/metrics";
 
 /**
  * The process's metrics (docs/operations.md#metrics): one prom-client registry and its metrics, kept on
@@ -180,6 +181,8 @@ export function countEmailSent(transport: string, outcome: "sent" | "failed", co
 
 export function observeJobRun(queue: string, outcome: "completed" | "failed", seconds: number): void {
   getMetrics().jobRuns.observe({ queue, outcome }, seconds);
+  // Over OTLP too when the SDK runs (lib/telemetry).
+  recordJobDuration(queue, outcome, seconds);
 }
 
 export function countBreakerOpened(): void {

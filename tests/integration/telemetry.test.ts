@@ -252,7 +252,7 @@ describe("tracing over OTLP/HTTP protobuf", () => {
 });
 
 describe("OTLP metrics", () => {
-  it("exports the request-duration histogram", async () => {
+  it("exports the request and job duration histograms", async () => {
     const receiver = await startOtlpReceiver();
     try {
       startWith({ OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_EXPORTER_OTLP_PROTOCOL: "http/json", OTEL_METRIC_EXPORT_INTERVAL: "500", OTEL_BSP_SCHEDULE_DELAY: "20" });
@@ -261,6 +261,11 @@ describe("OTLP metrics", () => {
       const deadline = Date.now() + 10_000;
       while (!receiver.metricNames.has("http.server.request.duration") && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
       expect(receiver.metricNames).toContain("http.server.request.duration");
+      const key = randomUUID();
+      await enqueueJob(systemContext(), recordJob, { key });
+      await runPendingJobs({ name: recordJob.name });
+      while (!receiver.metricNames.has("messaging.process.duration") && Date.now() < deadline + 5_000) await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(receiver.metricNames).toContain("messaging.process.duration");
     } finally {
       await receiver.close();
     }
