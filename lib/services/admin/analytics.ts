@@ -33,18 +33,20 @@ export async function getAdminAnalytics(ctx: ServiceContext, query: AnalyticsQue
   requireAdmin(ctx);
   const { from, to, days } = analyticsRange(query, now);
   const { rollupDays } = schema;
+  // Scans are kept per class; the chart shows them all, so only revenue keeps its dimension (the currency).
+  const dim = sql<string>`case when ${rollupDays.metric} = 'orders.paid' then ${rollupDays.dim} else '' end`;
   const rows = await ctx.db
     .select({
       date: sql<string>`to_char(${rollupDays.day}, 'YYYY-MM-DD')`,
       metric: rollupDays.metric,
-      dim: rollupDays.dim,
+      dim,
       n: sql<string>`sum(${rollupDays.n})`,
       amount: sql<string>`sum(${rollupDays.amount})`,
     })
     .from(rollupDays)
     .where(and(gte(rollupDays.day, from), lte(rollupDays.day, to), inArray(rollupDays.metric, ["scans", "signups", "orders", "orders.paid"])))
-    .groupBy(rollupDays.day, rollupDays.metric, rollupDays.dim)
-    .orderBy(rollupDays.day, rollupDays.metric, rollupDays.dim);
+    .groupBy(rollupDays.day, rollupDays.metric, dim)
+    .orderBy(rollupDays.day, rollupDays.metric, dim);
 
   const start = dayStart(from).getTime();
   const result: AnalyticsDay[] = Array.from({ length: days }, (_, index) => ({
