@@ -34,8 +34,8 @@ export const pageMetaSchema = z
     total: z.int().min(0),
     page: z.int().min(1),
     totalPages: z.int().min(0),
-    totalIsEstimate: z.boolean().optional().meta({ description: "Lists that take `cursor`: true when the list is longer than 10,000 and `total` (and `totalPages`) is the database's estimate" }),
-    nextCursor: z.string().nullable().optional().meta({ description: "Lists that take `cursor`: pass it as `cursor` for the next page; null on the last" }),
+    totalIsEstimate: z.boolean().optional().meta({ description: "Over 10,000 items: `total` is an estimate" }),
+    nextCursor: z.string().nullable().optional().meta({ description: "`cursor` of the next page; null on the last" }),
   })
   .meta({ id: "PageMeta" });
 

@@ -30,7 +30,7 @@ export const cursorPaginationQuery = paginationQuery.extend({
     .min(1)
     .max(1024)
     .optional()
-    .meta({ description: "The `meta.nextCursor` of the previous page: the next page at any depth at the same cost. Only with the same list and filters, and without `page`." }),
+    .meta({ description: "The previous page's `meta.nextCursor` (same list and filters; not with `page`)" }),
 });
 
 export type CursorPaginationQuery = z.infer<typeof cursorPaginationQuery>;

@@ -34,7 +34,7 @@ describe("GET /api/v1/openapi.json", () => {
   it("shares the envelope, validation details and pagination components", async () => {
     const doc = await json<Doc>(await call(openapi, apiRequest("/api/v1/openapi.json")));
     expect(Object.keys(doc.components.schemas)).toEqual(expect.arrayContaining(["ErrorEnvelope", "ValidationDetails", "PageMeta", "HealthStatus"]));
-    expect(Object.keys(doc.components.schemas.PageMeta?.properties ?? {})).toEqual(["total", "page", "totalPages"]);
+    expect(Object.keys(doc.components.schemas.PageMeta?.properties ?? {})).toEqual(["total", "page", "totalPages", "totalIsEstimate", "nextCursor"]);
     expect(Object.keys(doc.components.securitySchemes)).toEqual(expect.arrayContaining(["bearerAuth", "apiKey"]));
     const health = doc.paths["/api/health"]?.get;
     expect(deref(doc, health?.responses["503"])?.content?.["application/json"]).toBeDefined();
