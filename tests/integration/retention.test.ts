@@ -8,7 +8,8 @@ import { GET as tagRoute } from "@/app/api/v1/tags/[id]/route";
 import { GET as tagScansRoute } from "@/app/api/v1/tags/[id]/scans/route";
 import { POST as threadLocationRoute } from "@/app/api/v1/scan/thread/[token]/location/route";
 import { enqueueJob, JOBS_SCHEMA, prepareJobs, runPendingJobs, stopJobs } from "@/lib/jobs";
-import { systemContext } from "@/lib/services/context";
+import { getAdminAnalytics, getAdminStats } from "@/lib/services/admin";
+import { systemContext, type ServiceContext } from "@/lib/services/context";
 import { retentionSettings, runRetention, type RetentionReport } from "@/lib/services/retention";
 import { bearer, registerAccount, type TestAccount } from "../support/auth";
 import { apiRequest, call, json, nextTestIp } from "../support/http";
@@ -345,6 +346,31 @@ describe("retention run", () => {
     expect(report.runs.map((run) => run.status)).toEqual(["completed"]);
     expect(await scansOf(tag.id)).toHaveLength(0);
     expect((await rolledDays([tag.id])).reduce((sum, row) => sum + row.scans, 0)).toBe(2);
+  });
+
+  it("leaves the admin's stats and analytics as they were: they read rollups that deletes do not lower", async () => {
+    const owner = await registerAccount();
+    const tag = await giveTestTag(owner.id, { status: "ACTIVE" });
+    await seedScans(tag.id, [{ days: 500 }, { days: 500, scanClass: "BOT" }, { days: 420, shared: true }, { days: 380 }, { days: 200 }, { days: 40 }, { days: 2 }]);
+    const closed = await conversation(owner);
+    await ageThread(closed.thread.id, "CLOSED", 400);
+    await notify(owner.id, 200, true);
+    const admin: ServiceContext = { actor: { kind: "user", userId: owner.id, role: "ADMIN", ip: "127.0.0.1" }, db: db() };
+    const now = new Date();
+    const day = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY).toISOString().slice(0, 10);
+    const read = async () => ({
+      stats: await getAdminStats(admin, now),
+      lastYear: await getAdminAnalytics(admin, { from: day(365), to: day(0) }, now),
+      yearBefore: await getAdminAnalytics(admin, { from: day(731), to: day(366) }, now),
+    });
+    const before = await read();
+    // The old scans are in the year before (each test file has its own database: only this file's rows).
+    expect(before.yearBefore.reduce((sum, day) => sum + day.scans, 0)).toBeGreaterThanOrEqual(4);
+    const report = await runRetention(db(), { now });
+    expect(report.steps.scansRolledUp!.rows).toBeGreaterThanOrEqual(3);
+    expect(report.steps.closedConversationMessagesDeleted!.rows).toBeGreaterThanOrEqual(2);
+    expect(await messagesOf(closed.thread.id)).toHaveLength(0);
+    expect(await read()).toEqual(before);
   });
 
   it("states the periods in force on the privacy page", () => {
