@@ -14,7 +14,7 @@ export const adminPlatformEndpoints = {
     path: "/api/v1/admin/stats",
     summary: "Platform totals (admin)",
     description:
-      "Read from counters the database keeps in the same transaction as every write, so the call costs the same at any size. users: total, verified (e-mail confirmed), suspended, twoFactor, admins (ADMIN or SUPER_ADMIN), byTier {FREE, PRO, PREMIUM}, newLast7Days. tags: total, owned, unowned (minted inventory), byStatus {status: count} (statuses with no tag are absent). scans: total and suspicious (every scan ever recorded: deleting old scans or a tag does not lower them), last24h, last7Days (exact for the moment of the request). orders: total, pending, paid (a payment was recorded, whatever happened later), toShip (CONFIRMED or PROCESSING), revenue [{ currency, amount }] (gross of paid orders, major units, per currency). subscriptions.active (ACTIVE or PAST_DUE). messages: threads, activeThreads, messages (every message ever sent). reports: open (OPEN or REVIEWING), total. newsletter: confirmed, pending. generatedAt.",
+      "Read from counters kept by triggers. users: total, verified (e-mail confirmed), suspended, twoFactor, admins (ADMIN or SUPER_ADMIN), byTier {FREE, PRO, PREMIUM}, newLast7Days. tags: total, owned, unowned (minted inventory), byStatus {status: count} (statuses with no tag are absent). scans: total and suspicious (ever recorded, deletions aside), last24h, last7Days. orders: total, pending, paid (a payment was recorded, whatever happened later), toShip (CONFIRMED or PROCESSING), revenue [{ currency, amount }] (gross of paid orders, major units, per currency). subscriptions.active (ACTIVE or PAST_DUE). messages: threads, activeThreads, messages (ever sent). reports: open (OPEN or REVIEWING), total. newsletter: confirmed, pending. generatedAt.",
     tags: admin,
     auth: "admin",
     response: adminStatsSchema,
@@ -52,7 +52,7 @@ export const adminPlatformEndpoints = {
     path: "/api/v1/admin/analytics",
     summary: "Daily analytics (admin)",
     description:
-      "One row per UTC day from `from` to `to` (both included, YYYY-MM-DD), days without activity as zeros: scans, signups (accounts created), orders (placed that day), paidOrders (paid that day) and revenue (totals of the orders paid that day, per currency, in major units; gross, so a later refund leaves the day as it was; subscription payments are not included). Days are events as recorded: deleting an account, its orders or old scans later leaves a past day as it was. Defaults: the 30 days up to today. `from` after `to`, a range over 366 days, or a malformed date is 400.",
+      "One row per UTC day from `from` to `to` (both included, YYYY-MM-DD), days without activity as zeros: scans, signups (accounts created), orders (placed that day), paidOrders (paid that day) and revenue (totals of the orders paid that day, per currency, in major units; gross, so a later refund leaves the day as it was; subscription payments are not included). Past days stay as recorded when rows are deleted later. Defaults: the 30 days up to today. `from` after `to`, a range over 366 days, or a malformed date is 400.",
     tags: admin,
     auth: "admin",
     query: analyticsQuery,
