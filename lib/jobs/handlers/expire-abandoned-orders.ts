@@ -3,7 +3,7 @@ import { defineCatalogJob } from "../catalog";
 
 /**
  * Cancels orders left unpaid past ABANDONED_ORDER_HOURS, releasing their reserved stock. Enqueued per order
- * with `startAfter` its deadline (pg-boss cron is off); a sweep, so it is idempotent and also catches an
+ * with `startAfter` its deadline (a delayed job, not a cron run); a sweep, so it is idempotent and also catches an
  * order whose own run was lost.
  */
 export const expireAbandonedOrdersJob = defineCatalogJob("orders.expire-abandoned", async (_data, job) => {

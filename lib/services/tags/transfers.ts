@@ -184,7 +184,7 @@ export async function createTransfer(ctx: ServiceContext, tagId: string, input: 
           email: false,
         });
       }
-      // The expiry is a delayed job per transfer (pg-boss cron is off in lib/jobs/runtime.ts); it sweeps all overdue ones.
+      // The expiry is a delayed job per transfer (not a cron run); it sweeps all overdue ones.
       await enqueueJob(tx, EXPIRE_TRANSFERS_JOB, { transferId: transfer.id }, { startAfter: expiresAt });
       return toTransferRecord(transfer, tag.itemName, now);
     });
