@@ -1,6 +1,7 @@
 "use server";
 
 import { revalidatePath } from "next/cache";
+import { cursorParam } from "@/components/dashboard/pager";
 import { formText } from "@/lib/forms/form-state";
 import { rowAction, whenNotFound } from "@/lib/forms/action";
 import { notificationEndpoints } from "@/lib/http/endpoints/notifications";
@@ -8,11 +9,10 @@ import { markAllNotificationsRead, markNotificationRead } from "@/lib/services/n
 
 const PATH = "/dashboard/notifications";
 
-/** Back to the page the row was on (post/redirect/get), with what happened. */
+/** Back to the page the row was on (its cursor; post/redirect/get), with what happened. */
 function back(formData: FormData, notice: string, extra = ""): string {
-  const page = Number(formText(formData, "page"));
-  const pageParam = Number.isInteger(page) && page > 1 ? `&page=${page}` : "";
-  return `${PATH}?notice=${notice}${pageParam}${extra}`;
+  const cursor = cursorParam(formText(formData, "cursor"));
+  return `${PATH}?notice=${notice}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ""}${extra}`;
 }
 
 // The header's unread count is rendered by the dashboard layout.

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Pager, pageParam } from "@/components/dashboard/pager";
+import { CursorPager, cursorParam, pageOrFirst } from "@/components/dashboard/pager";
 import { DateTime } from "@/components/dashboard/date-time";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { PageHeading } from "@/components/dashboard/page-heading";
@@ -24,9 +24,14 @@ function first(value: string | string[] | undefined): string | undefined {
 export default async function NotificationsPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requireUserContext("/dashboard/notifications");
   const params = await searchParams;
-  const page = pageParam(params.page);
-  const [{ items, total }, { count: unread }, timeZone] = await Promise.all([listNotifications(ctx, { page, limit: PAGE_SIZE }), unreadCount(ctx), viewerTimeZone()]);
-  const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const [list, { count: unread }, timeZone] = await Promise.all([
+    pageOrFirst((cursor) => listNotifications(ctx, { page: 1, limit: PAGE_SIZE, cursor }), cursorParam(params.cursor)),
+    unreadCount(ctx),
+    viewerTimeZone(),
+  ]);
+  const { items, total, page } = list;
+  // The page's own cursor, so a form on it comes back to it.
+  const cursor = page > 1 ? cursorParam(params.cursor) : undefined;
   const marked = Number(first(params.count)) || 0;
   const notice = noticeFrom(params, {
     read: { tone: "success", text: "Marked as read." },
@@ -38,7 +43,7 @@ export default async function NotificationsPage({ searchParams }: { searchParams
     <div className="max-w-3xl">
       <div className="mb-6 flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <PageHeading title="Notifications">
-          {total === 0 ? "Nothing yet." : `${unread} unread of ${total}.`} New ones also appear here while you use the dashboard.
+          {total === 0 ? "Nothing yet." : `${unread} unread of ${list.totalIsEstimate ? "about " : ""}${total.toLocaleString("en")}.`} New ones also appear here while you use the dashboard.
         </PageHeading>
         <Link href="/dashboard/notifications/preferences" className="btn-secondary shrink-0">
           Notification settings
@@ -48,7 +53,7 @@ export default async function NotificationsPage({ searchParams }: { searchParams
 
       {unread > 0 ? (
         <form action={markAllReadAction} className="mb-4">
-          <input type="hidden" name="page" value={page} />
+          {cursor ? <input type="hidden" name="cursor" value={cursor} /> : null}
           <SubmitButton variant="secondary" pendingLabel="Marking…" className="w-full sm:w-auto">
             Mark all as read
           </SubmitButton>
@@ -62,17 +67,26 @@ export default async function NotificationsPage({ searchParams }: { searchParams
       ) : (
         <ul aria-label="Notifications, newest first" className="flex flex-col divide-y divide-line overflow-hidden rounded-xl border border-line bg-white shadow-sm">
           {items.map((item) => (
-            <NotificationRow key={item.id} item={item} page={page} timeZone={timeZone} />
+            <NotificationRow key={item.id} item={item} cursor={cursor} timeZone={timeZone} />
           ))}
         </ul>
       )}
 
-      <Pager page={page} totalPages={totalPages} href={(n) => `/dashboard/notifications?page=${n}`} previousLabel="Newer" nextLabel="Older" />
+      <CursorPager
+        page={page}
+        totalPages={Math.ceil(total / PAGE_SIZE)}
+        totalIsEstimate={list.totalIsEstimate}
+        nextCursor={list.nextCursor}
+        href={(next) => (next ? `/dashboard/notifications?cursor=${encodeURIComponent(next)}` : "/dashboard/notifications")}
+        label="Notification pages"
+        firstLabel="Newest notifications"
+        nextLabel="Older notifications"
+      />
     </div>
   );
 }
 
-function NotificationRow({ item, page, timeZone }: { item: NotificationItem; page: number; timeZone: string }) {
+function NotificationRow({ item, cursor, timeZone }: { item: NotificationItem; cursor: string | undefined; timeZone: string }) {
   const headingId = `notification-${item.id}`;
   const action = notificationAction(item.type, item.data);
   return (
@@ -101,7 +115,7 @@ function NotificationRow({ item, page, timeZone }: { item: NotificationItem; pag
       {item.read ? null : (
         <form action={markReadAction} className="shrink-0">
           <input type="hidden" name="notificationId" value={item.id} />
-          <input type="hidden" name="page" value={page} />
+          {cursor ? <input type="hidden" name="cursor" value={cursor} /> : null}
           <SubmitButton variant="secondary" pendingLabel="Marking…" className="min-h-10 px-4 py-2 text-sm">
             Mark as read<span className="sr-only">: {item.title}</span>
           </SubmitButton>

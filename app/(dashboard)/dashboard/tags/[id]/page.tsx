@@ -3,7 +3,7 @@ import Link from "next/link";
 import { BackLink } from "@/components/dashboard/back-link";
 import { DateTime } from "@/components/dashboard/date-time";
 import { noticeFrom } from "@/components/dashboard/notices";
-import { pageParam } from "@/components/dashboard/pager";
+import { cursorParam } from "@/components/dashboard/pager";
 import { Panel } from "@/components/dashboard/panel";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
@@ -63,7 +63,7 @@ export default async function TagPage({ params, searchParams }: { params: Params
   } as const;
   const notice = noticeFrom(query, notices);
   const noticeKey = typeof query.notice === "string" ? query.notice : "";
-  const scansPage = pageParam(query.scans);
+  const scansCursor = cursorParam(query.scans);
   const relay = await relayPanelState(ctx, tag.id);
   const relayFirst = relayUpFront(inLostMode(tag.status), relay);
   const moreOpen = query.more === "1" || query.relay === "1" || query.scans !== undefined || noticeKey.startsWith("transfer-") || noticeKey.startsWith("insurance-");
@@ -85,7 +85,7 @@ export default async function TagPage({ params, searchParams }: { params: Params
           <PhotosSection tag={tag} profile={profile} open={tag.status === "PENDING_SETUP" || noticeKey.startsWith("photo-")} />
         </div>
       </div>
-      <MoreSection ctx={ctx} tag={tag} scansPage={scansPage} open={moreOpen} relay={relayFirst ? null : relay} />
+      <MoreSection ctx={ctx} tag={tag} scansCursor={scansCursor} open={moreOpen} relay={relayFirst ? null : relay} />
     </div>
   );
 }
@@ -402,12 +402,12 @@ function PrintablesPanel({ tag }: { tag: TagRecord }) {
 }
 
 /** The rarely used parts, folded away: scan history, printing, transfer, insurance, release. */
-function MoreSection({ ctx, tag, scansPage, open, relay }: { ctx: ServiceContext; tag: TagRecord; scansPage: number; open: boolean; relay: RelayPanelState | null }) {
+function MoreSection({ ctx, tag, scansCursor, open, relay }: { ctx: ServiceContext; tag: TagRecord; scansCursor: string | undefined; open: boolean; relay: RelayPanelState | null }) {
   const name = tag.itemName ?? "Unnamed tag";
   return (
     <Disclosure id="more" open={open} summary={relay ? "More: phone relay, scan history, QR label, transfer, insurance, release" : "More: scan history, QR label, transfer, insurance, release"}>
       {relay ? <RelayPanel ctx={ctx} tagId={tag.id} state={relay} /> : null}
-      <ScansPanel ctx={ctx} tagId={tag.id} scansPage={scansPage} />
+      <ScansPanel ctx={ctx} tagId={tag.id} scansCursor={scansCursor} />
       <PrintablesPanel tag={tag} />
       <TransferPanel ctx={ctx} tagId={tag.id} />
       <InsurancePanel ctx={ctx} tagId={tag.id} />
