@@ -11,7 +11,10 @@ const request = mockNextRequestScope("203.0.113.46");
 const { getDatabase, schema } = await import("@/db/client");
 const { default: NotificationsPage } = await import("@/app/(dashboard)/dashboard/notifications/page");
 const { markReadAction } = await import("@/app/(dashboard)/dashboard/notifications/actions");
+const { default: TagsPage } = await import("@/app/(dashboard)/dashboard/tags/page");
+const { default: MessagesPage } = await import("@/app/(dashboard)/dashboard/messages/page");
 const { registerAccount } = await import("../support/auth");
+const { giveTestTag } = await import("../support/tags");
 
 const render = async (params: Record<string, string>) => renderToStaticMarkup(await NotificationsPage({ searchParams: Promise.resolve(params) }));
 const titles = (html: string) => [...html.matchAll(/<span class="break-words">(N\d+)<\/span>/g)].map((match) => match[1]);
@@ -48,5 +51,33 @@ describe("the notifications page by cursor", () => {
 
     const altered = await render({ cursor: `${second.slice(0, -2)}AA` });
     expect(titles(altered)).toEqual(titles(first));
+  });
+});
+
+describe("the tags and messages pages by cursor", () => {
+  it("keep the filter in the Older link and walk every row once", async () => {
+    const account = await registerAccount();
+    request.cookie = account.cookie;
+    for (let index = 0; index < 22; index += 1) await giveTestTag(account.id, { status: "LOST", itemName: `Lost ${index}` });
+    await giveTestTag(account.id, { itemName: "Active one" });
+    const tagsPage = async (params: Record<string, string>) => renderToStaticMarkup(await TagsPage({ searchParams: Promise.resolve(params) }));
+    const first = await tagsPage({ status: "LOST" });
+    const older = /<a[^>]*href="([^"]*)"[^>]*>Older tags<\/a>/.exec(first)?.[1]?.replaceAll("&amp;", "&");
+    expect(older).toMatch(/^\/dashboard\/tags\?status=LOST&cursor=/);
+    const second = await tagsPage(Object.fromEntries(new URL(older!, "http://localhost").searchParams));
+    const names = (html: string) => [...html.matchAll(/>(Lost \d+|Active one)</g)].map((match) => match[1]);
+    expect(new Set([...names(first), ...names(second)]).size).toBe(22);
+    expect(names(second)).toHaveLength(2);
+    expect(second).toMatch(/<a[^>]*href="\/dashboard\/tags\?status=LOST"[^>]*>Newest tags<\/a>/);
+
+    const tag = await giveTestTag(account.id);
+    const at = Date.parse("2026-02-01T10:00:00.000Z");
+    await getDatabase()
+      .db.insert(schema.threads)
+      .values(Array.from({ length: 23 }, (_, index) => ({ ownerId: account.id, tagId: tag.id, tokenHash: `pages-${tag.id}-${index}`, finderName: `Finder ${index}`, lastMessageAt: new Date(at + index * 1000) })));
+    const inbox = renderToStaticMarkup(await MessagesPage({ searchParams: Promise.resolve({}) }));
+    const next = /<a[^>]*href="([^"]*)"[^>]*>Older conversations<\/a>/.exec(inbox)?.[1]?.replaceAll("&amp;", "&");
+    const rest = renderToStaticMarkup(await MessagesPage({ searchParams: Promise.resolve(Object.fromEntries(new URL(next!, "http://localhost").searchParams)) }));
+    expect([...rest.matchAll(/Finder (\d+)/g)].map((match) => match[1])).toEqual(["2", "1", "0"]);
   });
 });

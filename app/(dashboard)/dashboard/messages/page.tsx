@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Pager, pageParam } from "@/components/dashboard/pager";
+import { CursorPager, cursorParam, pageOrFirst } from "@/components/dashboard/pager";
 import { DateTime } from "@/components/dashboard/date-time";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { PageHeading } from "@/components/dashboard/page-heading";
@@ -25,9 +25,8 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function MessagesPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requireUserContext("/dashboard/messages");
   const params = await searchParams;
-  const page = pageParam(params.page);
-  const [{ items, total }, timeZone] = await Promise.all([listThreads(ctx, { page, limit: PAGE_SIZE }), viewerTimeZone()]);
-  const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const [list, timeZone] = await Promise.all([pageOrFirst((cursor) => listThreads(ctx, { page: 1, limit: PAGE_SIZE, cursor }), cursorParam(params.cursor)), viewerTimeZone()]);
+  const { items, total, page } = list;
   const unreadThreads = items.filter((item) => item.unreadCount > 0).length;
   const notice = noticeFrom(params, { missing: { tone: "error", text: "That conversation no longer exists." } });
 
@@ -35,7 +34,7 @@ export default async function MessagesPage({ searchParams }: { searchParams: Sea
     <div className="max-w-3xl">
       <PageHeading title="Messages">
         People who find your things write to you here without seeing your e-mail address or phone number, and read your replies on their own page.
-        {total > 0 ? ` ${total} ${total === 1 ? "conversation" : "conversations"}${unreadThreads ? `, ${unreadThreads} with unread messages on this page` : ""}.` : ""}
+        {total > 0 ? ` ${list.totalIsEstimate ? "About " : ""}${total.toLocaleString("en")} ${total === 1 ? "conversation" : "conversations"}${unreadThreads ? `, ${unreadThreads} with unread messages on this page` : ""}.` : ""}
       </PageHeading>
       {notice ? <FormAlert tone={notice.tone} title={notice.text} className="mb-6" /> : null}
 
@@ -51,7 +50,16 @@ export default async function MessagesPage({ searchParams }: { searchParams: Sea
         </ul>
       )}
 
-      <Pager page={page} totalPages={totalPages} href={(n) => `/dashboard/messages?page=${n}`} previousLabel="Newer" nextLabel="Older" />
+      <CursorPager
+        page={page}
+        totalPages={Math.ceil(total / PAGE_SIZE)}
+        totalIsEstimate={list.totalIsEstimate}
+        nextCursor={list.nextCursor}
+        href={(next) => (next ? `/dashboard/messages?cursor=${encodeURIComponent(next)}` : "/dashboard/messages")}
+        label="Conversation pages"
+        firstLabel="Most recent conversations"
+        nextLabel="Older conversations"
+      />
     </div>
   );
 }

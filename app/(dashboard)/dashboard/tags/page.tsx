@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Pager } from "@/components/dashboard/pager";
+import { CursorPager, pageOrFirst } from "@/components/dashboard/pager";
 import { DateTime } from "@/components/dashboard/date-time";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { PageHeading } from "@/components/dashboard/page-heading";
@@ -22,9 +22,9 @@ export default async function TagsPage({ searchParams }: { searchParams: SearchP
   const ctx = await requireUserContext("/dashboard/tags");
   const params = await searchParams;
   const query = listQuery(params);
-  const { items, total } = await listTags(ctx, query);
+  const list = await pageOrFirst((cursor) => listTags(ctx, { ...query, cursor }), query.cursor);
+  const { items, total } = list;
   const [thumbnails, timeZone] = await Promise.all([thumbnailsOf(ctx, items.map((tag) => tag.id)), viewerTimeZone()]);
-  const pages = Math.max(1, Math.ceil(total / query.limit));
   const filtered = Boolean(query.status || query.tagType);
   const notice = noticeFrom(params, { released: { tone: "success", text: "The tag was released. Its code can be activated again." } });
 
@@ -88,7 +88,17 @@ export default async function TagsPage({ searchParams }: { searchParams: SearchP
             ))}
           </ul>
         )}
-        <Pager page={query.page} totalPages={pages} href={(n) => listHref({ ...query, page: n })} className="mt-5 border-t border-line pt-4" />
+        <CursorPager
+          page={list.page}
+          totalPages={Math.ceil(total / query.limit)}
+          totalIsEstimate={list.totalIsEstimate}
+          nextCursor={list.nextCursor}
+          href={(cursor) => listHref({ status: query.status, tagType: query.tagType, cursor })}
+          label="Tag pages"
+          firstLabel="Newest tags"
+          nextLabel="Older tags"
+          className="mt-5 border-t border-line pt-4"
+        />
       </section>
     </div>
   );
