@@ -27,10 +27,11 @@ export function FilterForm({ action, label, children }: { action: string; label:
 export const FilterSelect = SelectField;
 
 /** "3 orders, page 1 of 2." under the filters, announced when it changes. */
-export function ResultCount({ total, page, totalPages, noun }: { total: number; page: number; totalPages: number; noun: [singular: string, plural: string] }) {
+export function ResultCount({ total, page, totalPages, noun, estimate = false }: { total: number; page: number; totalPages: number; noun: [singular: string, plural: string]; estimate?: boolean }) {
+  const about = estimate ? "about " : "";
   return (
     <p className="text-sm text-muted" role="status">
-      {total === 0 ? `No ${noun[1]} match.` : `${total} ${total === 1 ? noun[0] : noun[1]}${totalPages > 1 ? `, page ${page} of ${totalPages}` : ""}.`}
+      {total === 0 ? `No ${noun[1]} match.` : `${estimate ? "About " : ""}${total} ${total === 1 ? noun[0] : noun[1]}${totalPages > 1 ? `, page ${page} of ${about}${totalPages}` : ""}.`}
     </p>
   );
 }

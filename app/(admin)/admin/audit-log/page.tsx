@@ -4,7 +4,7 @@ import Link from "next/link";
 import { AdminHeading, FilterForm, FilterSelect, ResultCount } from "@/components/admin/list-filters";
 import { AuditDiff } from "@/components/admin/audit-diff";
 import { DateTime } from "@/components/dashboard/date-time";
-import { Pager } from "@/components/dashboard/pager";
+import { CursorPager, cursorParam, pageOrFirst } from "@/components/dashboard/pager";
 import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import { listAuditLog, type AuditEntry } from "@/lib/services/admin";
 import { requireAdminContext } from "../admin-context";
@@ -51,12 +51,11 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
   const entityType = first(params.entityType)?.slice(0, 100);
   const actorId = first(params.actorId);
   const validActor = actorId && UUID.test(actorId) ? actorId : undefined;
-  const pageNumber = Number(first(params.page));
-  const page = Number.isInteger(pageNumber) && pageNumber >= 1 && pageNumber <= 10_000 ? pageNumber : 1;
-  const { items, total } = await listAuditLog(ctx, { page, limit: PER_PAGE, action, entityType, actorId: validActor });
+  const list = await pageOrFirst((cursor) => listAuditLog(ctx, { page: 1, limit: PER_PAGE, action, entityType, actorId: validActor, cursor }), cursorParam(params.cursor));
+  const { items, total, page } = list;
   const totalPages = Math.max(1, Math.ceil(total / PER_PAGE));
-  const href = (n: number) => {
-    const query = new URLSearchParams({ ...(action ? { action } : {}), ...(entityType ? { entityType } : {}), ...(validActor ? { actorId: validActor } : {}), ...(n > 1 ? { page: String(n) } : {}) });
+  const href = (cursor?: string) => {
+    const query = new URLSearchParams({ ...(action ? { action } : {}), ...(entityType ? { entityType } : {}), ...(validActor ? { actorId: validActor } : {}), ...(cursor ? { cursor } : {}) });
     return `${PATH}${query.size ? `?${query.toString()}` : ""}`;
   };
 
@@ -72,13 +71,13 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
       {validActor ? (
         <p className="text-sm text-muted">
           Only the entries of one admin.{" "}
-          <Link href={href(1).replace(/([?&])actorId=[^&]*&?/, "$1").replace(/[?&]$/, "")} className="font-semibold text-brand-700 underline hover:text-brand-800">
+          <Link href={href().replace(/([?&])actorId=[^&]*&?/, "$1").replace(/[?&]$/, "")} className="font-semibold text-brand-700 underline hover:text-brand-800">
             Show everyone’s
           </Link>
         </p>
       ) : null}
 
-      <ResultCount total={total} page={page} totalPages={totalPages} noun={["entry", "entries"]} />
+      <ResultCount total={total} page={page} totalPages={totalPages} estimate={list.totalIsEstimate} noun={["entry", "entries"]} />
 
       {items.length ? (
         <ol aria-label="Audit entries" className="flex flex-col gap-4">
@@ -88,7 +87,7 @@ export default async function AuditLogPage({ searchParams }: { searchParams: Sea
         </ol>
       ) : null}
 
-      <Pager page={page} totalPages={totalPages} href={href} label="Audit log pages" className="" />
+      <CursorPager page={page} totalPages={totalPages} totalIsEstimate={list.totalIsEstimate} nextCursor={list.nextCursor} href={href} label="Audit log pages" firstLabel="Newest entries" nextLabel="Older entries" className="" />
     </div>
   );
 }

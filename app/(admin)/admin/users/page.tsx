@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { AdminHeading, FilterForm, FilterSelect, ResultCount } from "@/components/admin/list-filters";
 import { DateTime } from "@/components/dashboard/date-time";
 import { noticeFrom } from "@/components/dashboard/notices";
-import { Pager } from "@/components/dashboard/pager";
+import { CursorPager, pageOrFirst } from "@/components/dashboard/pager";
 import { inputClass } from "@/components/forms/field";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
@@ -39,13 +39,19 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: S
     const value = params[name];
     return Array.isArray(value) ? value[0] : value;
   });
-  const { items, total } = await listUsersForAdmin(ctx, {
-    page: view.page,
-    limit: PER_PAGE,
-    search: view.search,
-    role: view.role as UserRole | undefined,
-    suspended: view.suspended === undefined ? undefined : view.suspended === "true",
-  });
+  const list = await pageOrFirst(
+    (cursor) =>
+      listUsersForAdmin(ctx, {
+        page: 1,
+        limit: PER_PAGE,
+        cursor,
+        search: view.search,
+        role: view.role as UserRole | undefined,
+        suspended: view.suspended === undefined ? undefined : view.suspended === "true",
+      }),
+    view.cursor,
+  );
+  const { items, total } = list;
   const totalPages = Math.max(1, Math.ceil(total / PER_PAGE));
   const notice = noticeFrom(params, {
     suspended: { tone: "success", text: "The account is suspended: the user is signed out everywhere and their API keys no longer work." },
@@ -88,7 +94,7 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: S
         />
       </FilterForm>
 
-      <ResultCount total={total} page={view.page} totalPages={totalPages} noun={["user", "users"]} />
+      <ResultCount total={total} page={list.page} totalPages={totalPages} estimate={list.totalIsEstimate} noun={["user", "users"]} />
 
       {items.length ? (
         <table className="block w-full text-left text-sm md:table md:rounded-xl md:border md:border-line md:bg-white md:shadow-sm">
@@ -117,7 +123,17 @@ export default async function AdminUsersPage({ searchParams }: { searchParams: S
         </table>
       ) : null}
 
-      <Pager page={view.page} totalPages={totalPages} href={(n) => usersHref({ ...view, page: n })} label="User pages" className="" />
+      <CursorPager
+        page={list.page}
+        totalPages={totalPages}
+        totalIsEstimate={list.totalIsEstimate}
+        nextCursor={list.nextCursor}
+        href={(cursor) => usersHref({ ...view, cursor })}
+        label="User pages"
+        firstLabel="Newest users"
+        nextLabel="Older users"
+        className=""
+      />
     </div>
   );
 }
@@ -129,7 +145,7 @@ function ViewFields({ view, userId }: { view: UsersView; userId: string }) {
       {view.search ? <input type="hidden" name="view-search" value={view.search} /> : null}
       {view.role ? <input type="hidden" name="view-role" value={view.role} /> : null}
       {view.suspended ? <input type="hidden" name="view-suspended" value={view.suspended} /> : null}
-      <input type="hidden" name="view-page" value={String(view.page)} />
+      {view.cursor ? <input type="hidden" name="view-cursor" value={view.cursor} /> : null}
     </>
   );
 }

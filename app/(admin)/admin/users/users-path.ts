@@ -1,3 +1,4 @@
+import { cursorParam } from "@/components/dashboard/pager";
 import { formText } from "@/lib/forms/form-state";
 import { adminPlatformEndpoints } from "@/lib/http/endpoints/admin-platform";
 import { pageQuery } from "@/lib/http/page-input";
@@ -9,18 +10,18 @@ export interface UsersView {
   search?: string;
   role?: string;
   suspended?: "true" | "false";
-  page: number;
+  /** The page's cursor (the list's `nextCursor` that led here); none on the first page. */
+  cursor?: string;
 }
 
 export function usersView(read: (name: string) => string | undefined): UsersView {
   const search = read("search")?.trim().slice(0, 100);
   const suspended = read("suspended");
-  const page = Number(read("page"));
   return {
     search: search || undefined,
     role: pageQuery(adminPlatformEndpoints.users, read).role,
     suspended: suspended === "true" || suspended === "false" ? suspended : undefined,
-    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    cursor: cursorParam(read("cursor")),
   };
 }
 
@@ -29,7 +30,7 @@ export function usersHref(view: UsersView, extra: Record<string, string> = {}, h
     ...(view.search ? { search: view.search } : {}),
     ...(view.role ? { role: view.role } : {}),
     ...(view.suspended ? { suspended: view.suspended } : {}),
-    ...(view.page > 1 ? { page: String(view.page) } : {}),
+    ...(view.cursor ? { cursor: view.cursor } : {}),
     ...extra,
   });
   const text = query.toString();
