@@ -13,7 +13,12 @@ const { default: NotificationsPage } = await import("@/app/(dashboard)/dashboard
 const { markReadAction } = await import("@/app/(dashboard)/dashboard/notifications/actions");
 const { default: TagsPage } = await import("@/app/(dashboard)/dashboard/tags/page");
 const { default: MessagesPage } = await import("@/app/(dashboard)/dashboard/messages/page");
-const { registerAccount } = await import("../support/auth");
+const { default: AdminUsersPage } = await import("@/app/(admin)/admin/users/page");
+const { default: AdminOrdersPage } = await import("@/app/(admin)/admin/orders/page");
+const { default: PaymentEventsPage } = await import("@/app/(admin)/admin/payment-events/page");
+const { default: AuditLogPage } = await import("@/app/(admin)/admin/audit-log/page");
+const { backToUsers } = await import("@/app/(admin)/admin/users/users-path");
+const { registerAccount, setRole } = await import("../support/auth");
 const { giveTestTag } = await import("../support/tags");
 
 const render = async (params: Record<string, string>) => renderToStaticMarkup(await NotificationsPage({ searchParams: Promise.resolve(params) }));
@@ -79,5 +84,52 @@ describe("the tags and messages pages by cursor", () => {
     const next = /<a[^>]*href="([^"]*)"[^>]*>Older conversations<\/a>/.exec(inbox)?.[1]?.replaceAll("&amp;", "&");
     const rest = renderToStaticMarkup(await MessagesPage({ searchParams: Promise.resolve(Object.fromEntries(new URL(next!, "http://localhost").searchParams)) }));
     expect([...rest.matchAll(/Finder (\d+)/g)].map((match) => match[1])).toEqual(["2", "1", "0"]);
+  });
+});
+
+describe("the admin lists by cursor", () => {
+  const hrefOf = (html: string, text: string) => [...html.matchAll(/<a[^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].find((match) => match[2] === text)?.[1]?.replaceAll("&amp;", "&");
+  const paramsOf = (href: string) => Object.fromEntries(new URL(href, "http://localhost").searchParams);
+
+  it("users, orders, payment events and the audit log link to older pages by cursor, keeping the filters", async () => {
+    const admin = await registerAccount();
+    await setRole(admin.id, "SUPER_ADMIN");
+    request.cookie = admin.cookie;
+    const db = getDatabase().db;
+    const stamp = Date.now();
+    for (let index = 0; index < 22; index += 1) await registerAccount({ email: `pagewalk${stamp}-${index}@example.com` });
+    const at = Date.parse("2026-02-01T10:00:00.000Z");
+    await db.insert(schema.orders).values(Array.from({ length: 22 }, (_, index) => ({ userId: admin.id, totalMinor: 100, currency: "EUR", status: "SHIPPED" as const, createdAt: new Date(at + index * 1000) })));
+    await db.insert(schema.paymentEvents).values(Array.from({ length: 22 }, (_, index) => ({ id: `evt_pages_${stamp}_${index}`, type: "test.event", payload: {}, status: "FAILED" as const, receivedAt: new Date(at + index * 1000) })));
+    await db.insert(schema.auditLog).values(Array.from({ length: 30 }, (_, index) => ({ actorId: admin.id, actorEmail: admin.email, action: "user.update", entityType: "user", entityId: admin.id, createdAt: new Date(at + index * 1000) })));
+
+    const users = renderToStaticMarkup(await AdminUsersPage({ searchParams: Promise.resolve({ search: `pagewalk${stamp}` }) }));
+    const olderUsers = hrefOf(users, "Older users")!;
+    expect(paramsOf(olderUsers)).toMatchObject({ search: `pagewalk${stamp}` });
+    const usersPage2 = renderToStaticMarkup(await AdminUsersPage({ searchParams: Promise.resolve(paramsOf(olderUsers)) }));
+    expect(usersPage2).toContain("22 users, page 2 of 2.");
+    const cursor = paramsOf(olderUsers).cursor!;
+    expect(usersPage2).toContain(`name="view-cursor" value="${cursor}"`);
+    const data = new FormData();
+    data.set("view-search", `pagewalk${stamp}`);
+    data.set("view-cursor", cursor);
+    data.set("userId", admin.id);
+    expect(paramsOf(backToUsers(data, "suspended"))).toEqual({ search: `pagewalk${stamp}`, cursor, notice: "suspended" });
+
+    const orders = renderToStaticMarkup(await AdminOrdersPage({ searchParams: Promise.resolve({ status: "SHIPPED" }) }));
+    const olderOrders = hrefOf(orders, "Older orders")!;
+    expect(paramsOf(olderOrders)).toMatchObject({ status: "SHIPPED" });
+    expect(renderToStaticMarkup(await AdminOrdersPage({ searchParams: Promise.resolve(paramsOf(olderOrders)) }))).toContain("22 orders, page 2 of 2.");
+
+    const events = renderToStaticMarkup(await PaymentEventsPage({ searchParams: Promise.resolve({ status: "FAILED" }) }));
+    const olderEvents = hrefOf(events, "Older events")!;
+    expect(renderToStaticMarkup(await PaymentEventsPage({ searchParams: Promise.resolve(paramsOf(olderEvents)) }))).toContain("page 2 of 2.");
+
+    const audit = renderToStaticMarkup(await AuditLogPage({ searchParams: Promise.resolve({ actorId: admin.id }) }));
+    const olderAudit = hrefOf(audit, "Older entries")!;
+    expect(paramsOf(olderAudit)).toMatchObject({ actorId: admin.id });
+    const auditPage2 = renderToStaticMarkup(await AuditLogPage({ searchParams: Promise.resolve(paramsOf(olderAudit)) }));
+    expect(auditPage2).toContain("30 entries, page 2 of 2.");
+    expect(hrefOf(auditPage2, "Newest entries")).toBe(`/admin/audit-log?actorId=${admin.id}`);
   });
 });

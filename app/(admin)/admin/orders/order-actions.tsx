@@ -17,7 +17,7 @@ export interface OrderActionsProps {
   buyer: string;
   /** Shipped already: a refund then leaves every tag with the buyer (they hold the printed tags). */
   shipped: boolean;
-  view: { status?: string; page: number };
+  view: { status?: string; cursor?: string };
 }
 
 function Hidden({ orderId, view }: Pick<OrderActionsProps, "orderId" | "view">) {
@@ -25,7 +25,7 @@ function Hidden({ orderId, view }: Pick<OrderActionsProps, "orderId" | "view">) 
     <>
       <input type="hidden" name="orderId" value={orderId} />
       {view.status ? <input type="hidden" name="view-status" value={view.status} /> : null}
-      <input type="hidden" name="view-page" value={String(view.page)} />
+      {view.cursor ? <input type="hidden" name="view-cursor" value={view.cursor} /> : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { AdminHeading, FilterForm, FilterSelect, ResultCount } from "@/components/admin/list-filters";
 import type { Metadata } from "next";
 import { DateTime } from "@/components/dashboard/date-time";
-import { Pager } from "@/components/dashboard/pager";
+import { CursorPager, pageOrFirst } from "@/components/dashboard/pager";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { FormAlert } from "@/components/forms/form-alert";
 import { orderStatusLabels, orderStatusTones, paymentStatusLabels, paymentStatusTones } from "@/components/shop/labels";
@@ -71,7 +71,8 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
     const value = params[name];
     return Array.isArray(value) ? value[0] : value;
   });
-  const { items, total } = await listAdminOrders(ctx, { page: view.page, limit: PER_PAGE, status: view.status });
+  const list = await pageOrFirst((cursor) => listAdminOrders(ctx, { page: 1, limit: PER_PAGE, status: view.status, cursor }), view.cursor);
+  const { items, total } = list;
   const totalPages = Math.max(1, Math.ceil(total / PER_PAGE));
   const notice = noticeOf(params);
 
@@ -90,7 +91,7 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
         />
       </FilterForm>
 
-      <ResultCount total={total} page={view.page} totalPages={totalPages} noun={["order", "orders"]} />
+      <ResultCount total={total} page={list.page} totalPages={totalPages} estimate={list.totalIsEstimate} noun={["order", "orders"]} />
 
       {items.length ? (
         <ul aria-label="Orders" className="flex flex-col gap-4">
@@ -100,7 +101,17 @@ export default async function AdminOrdersPage({ searchParams }: { searchParams: 
         </ul>
       ) : null}
 
-      <Pager page={view.page} totalPages={totalPages} href={(n) => ordersHref({ ...view, page: n })} label="Order pages" className="" />
+      <CursorPager
+        page={list.page}
+        totalPages={totalPages}
+        totalIsEstimate={list.totalIsEstimate}
+        nextCursor={list.nextCursor}
+        href={(cursor) => ordersHref({ ...view, cursor })}
+        label="Order pages"
+        firstLabel="Newest orders"
+        nextLabel="Older orders"
+        className=""
+      />
     </div>
   );
 }
@@ -205,7 +216,7 @@ function OrderCard({ order, view, timeZone }: { order: AdminOrderRecord; view: O
           </div>
           <section aria-label={`Actions for order ${ref}`} className="border-t border-line pt-4">
             <h3 className="mb-3 text-sm font-semibold text-ink">Actions</h3>
-            <OrderActions orderId={order.id} reference={ref} moves={allowedMoves(order)} totalText={totalText} buyer={order.userEmail} shipped={order.shippedAt !== null} view={{ status: view.status, page: view.page }} />
+            <OrderActions orderId={order.id} reference={ref} moves={allowedMoves(order)} totalText={totalText} buyer={order.userEmail} shipped={order.shippedAt !== null} view={{ status: view.status, cursor: view.cursor }} />
           </section>
         </div>
       </details>

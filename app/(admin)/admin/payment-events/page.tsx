@@ -2,7 +2,7 @@ import { AdminHeading, FilterForm, FilterSelect, ResultCount } from "@/component
 import type { Metadata } from "next";
 import Link from "next/link";
 import { DateTime } from "@/components/dashboard/date-time";
-import { Pager } from "@/components/dashboard/pager";
+import { CursorPager, pageOrFirst } from "@/components/dashboard/pager";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
@@ -60,7 +60,8 @@ export default async function AdminPaymentEventsPage({ searchParams }: { searchP
     return Array.isArray(value) ? value[0] : value;
   };
   const view = eventsView(read);
-  const { items, total } = await listPaymentEvents(ctx, { page: view.page, limit: PER_PAGE, status: view.status === "ALL" ? undefined : view.status });
+  const list = await pageOrFirst((cursor) => listPaymentEvents(ctx, { page: 1, limit: PER_PAGE, status: view.status === "ALL" ? undefined : view.status, cursor }), view.cursor);
+  const { items, total } = list;
   const totalPages = Math.max(1, Math.ceil(total / PER_PAGE));
   const notice = noticeOf(read, view);
 
@@ -90,7 +91,7 @@ export default async function AdminPaymentEventsPage({ searchParams }: { searchP
         />
       </FilterForm>
 
-      <ResultCount total={total} page={view.page} totalPages={totalPages} noun={["event", "events"]} />
+      <ResultCount total={total} page={list.page} totalPages={totalPages} estimate={list.totalIsEstimate} noun={["event", "events"]} />
 
       {items.length ? (
         <ul aria-label="Payment events" className="flex flex-col gap-4">
@@ -100,7 +101,17 @@ export default async function AdminPaymentEventsPage({ searchParams }: { searchP
         </ul>
       ) : null}
 
-      <Pager page={view.page} totalPages={totalPages} href={(n) => eventsHref({ ...view, page: n })} label="Event pages" className="" />
+      <CursorPager
+        page={list.page}
+        totalPages={totalPages}
+        totalIsEstimate={list.totalIsEstimate}
+        nextCursor={list.nextCursor}
+        href={(cursor) => eventsHref({ ...view, cursor })}
+        label="Event pages"
+        firstLabel="Newest events"
+        nextLabel="Older events"
+        className=""
+      />
     </div>
   );
 }
@@ -151,7 +162,7 @@ function EventCard({ event, view, timeZone }: { event: PaymentEventRecord; view:
         <form action={replayPaymentEventAction} aria-label={`Replay event ${event.id}`} className="border-t border-line pt-3">
           <input type="hidden" name="id" value={event.id} />
           <input type="hidden" name="view-status" value={view.status} />
-          <input type="hidden" name="view-page" value={String(view.page)} />
+          {view.cursor ? <input type="hidden" name="view-cursor" value={view.cursor} /> : null}
           <SubmitButton variant="secondary" pendingLabel="Replaying…">
             Replay
           </SubmitButton>
