@@ -10,7 +10,7 @@ import { POST as threadLocationRoute } from "@/app/api/v1/scan/thread/[token]/lo
 import { enqueueJob, JOBS_SCHEMA, prepareJobs, runPendingJobs, stopJobs } from "@/lib/jobs";
 import { getAdminAnalytics, getAdminStats } from "@/lib/services/admin";
 import { systemContext, type ServiceContext } from "@/lib/services/context";
-import { retentionSettings, runRetention, type RetentionReport } from "@/lib/services/retention";
+import { ROLLUP_HOURS_KEPT_DAYS, retentionSettings, runRetention, type RetentionReport } from "@/lib/services/retention";
 import { bearer, registerAccount, type TestAccount } from "../support/auth";
 import { apiRequest, call, json, nextTestIp } from "../support/http";
 import { contactOwnerOf, threadRowByToken } from "../support/messages";
@@ -24,6 +24,7 @@ import { giveTestTag } from "../support/tags";
 
 const db = () => getDatabase().db;
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
 const ago = (days: number) => new Date(Date.now() - days * DAY);
 
 beforeAll(async () => {
@@ -331,6 +332,23 @@ describe("retention run", () => {
     expect(tokens.map((row) => row.id)).toEqual([pending!.id]);
     const keys = await db().select({ key: schema.idempotencyKeys.key }).from(schema.idempotencyKeys).where(eq(schema.idempotencyKeys.caller, `user:${owner.id}`));
     expect(keys.map((row) => row.key)).toEqual(["live"]);
+  });
+
+  it("deletes the hourly scan rollup past the stats' longest window and keeps the recent hours", async () => {
+    const hourOf = (date: Date) => new Date(Math.floor(date.getTime() / HOUR) * HOUR);
+    const oldHour = hourOf(ago(ROLLUP_HOURS_KEPT_DAYS + 1));
+    const recentHour = hourOf(ago(ROLLUP_HOURS_KEPT_DAYS - 1));
+    const metric = `retention-test-${randomUUID()}`;
+    await db().insert(schema.rollupHours).values([
+      { hour: oldHour, metric, shard: 0, n: 5 },
+      { hour: recentHour, metric, shard: 0, n: 3 },
+    ]);
+
+    const report = await runRetention(db());
+
+    expect(report.steps.scanHoursDeleted!.rows).toBeGreaterThanOrEqual(1);
+    const left = await db().select({ hour: schema.rollupHours.hour }).from(schema.rollupHours).where(eq(schema.rollupHours.metric, metric));
+    expect(left.map((row) => row.hour.toISOString())).toEqual([recentHour.toISOString()]);
   });
 
   it("runs as the daily job that pg-boss's cron starts, on the configured schedule", async () => {

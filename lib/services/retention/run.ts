@@ -17,6 +17,8 @@ import { daysBefore, monthsBefore, retentionSettings, type RetentionSettings } f
 export const RETENTION_BATCH_SIZE = 5_000;
 /** The whole run's time; what is left waits for the next run (the job's expiry is above it). */
 export const RETENTION_RUN_BUDGET_MS = 20 * 60_000;
+/** Days of the hourly scan rollup kept: the admin stats' longest window (7 days) and a day to spare. */
+export const ROLLUP_HOURS_KEPT_DAYS = 8;
 /** One batch's database deadline. */
 export const RETENTION_BATCH_DEADLINE_MS = 30_000;
 
@@ -266,6 +268,16 @@ export const retentionSteps: readonly Step[] = [
       ), gone_deliveries as (delete from test_telephony_deliveries d using deliveries where d.id = deliveries.id returning 1
       ), gone_calls as (delete from test_telephony_calls k using calls where k.sid = calls.sid returning 1)
       select ((select count(*) from gone_deliveries) + (select count(*) from gone_calls))::int as n`,
+  },
+  {
+    // The admin stats read the hourly scan rollup for their last-24-hours and last-7-days windows only
+    // (docs/decisions/0049-admin-rollups.md); older hours are never read again. The per-day rollup stays.
+    name: "scanHoursDeleted",
+    statement: (c, limit) => sql`
+      with batch as (
+        select hour, metric, shard from rollup_hours where hour < ${at(daysBefore(c.now, ROLLUP_HOURS_KEPT_DAYS))} limit ${limit} for update skip locked
+      ), done as (delete from rollup_hours h using batch where h.hour = batch.hour and h.metric = batch.metric and h.shard = batch.shard returning 1)
+      select count(*)::int as n from done`,
   },
 ];
 
