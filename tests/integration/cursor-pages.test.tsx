@@ -18,6 +18,11 @@ const { default: AdminOrdersPage } = await import("@/app/(admin)/admin/orders/pa
 const { default: PaymentEventsPage } = await import("@/app/(admin)/admin/payment-events/page");
 const { default: AuditLogPage } = await import("@/app/(admin)/admin/audit-log/page");
 const { backToUsers } = await import("@/app/(admin)/admin/users/users-path");
+const { default: OrdersPage } = await import("@/app/(dashboard)/dashboard/orders/page");
+const { default: RewardsPage } = await import("@/app/(dashboard)/dashboard/rewards/page");
+const { default: EmergencyPage } = await import("@/app/(dashboard)/dashboard/emergency/page");
+const { default: ReportsPage } = await import("@/app/(admin)/admin/reports/page");
+const { backToQueue } = await import("@/app/(admin)/admin/reports/queue-path");
 const { registerAccount, setRole } = await import("../support/auth");
 const { giveTestTag } = await import("../support/tags");
 
@@ -131,5 +136,48 @@ describe("the admin lists by cursor", () => {
     const auditPage2 = renderToStaticMarkup(await AuditLogPage({ searchParams: Promise.resolve(paramsOf(olderAudit)) }));
     expect(auditPage2).toContain("30 entries, page 2 of 2.");
     expect(hrefOf(auditPage2, "Newest entries")).toBe(`/admin/audit-log?actorId=${admin.id}`);
+  });
+});
+
+describe("the owner's orders, rewards and emergency log, and the report queue, by cursor", () => {
+  const hrefOf = (html: string, text: string) => [...html.matchAll(/<a[^>]*href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].find((match) => match[2] === text)?.[1]?.replaceAll("&amp;", "&");
+  const paramsOf = (href: string) => Object.fromEntries(new URL(href, "http://localhost").searchParams);
+  const at = Date.parse("2026-02-01T10:00:00.000Z");
+  const when = (index: number) => new Date(at + index * 1000);
+
+  it("link to the next page by cursor", async () => {
+    const owner = await registerAccount();
+    await setRole(owner.id, "ADMIN");
+    request.cookie = owner.cookie;
+    const tag = await giveTestTag(owner.id);
+    const db = getDatabase().db;
+    await db.insert(schema.orders).values(Array.from({ length: 12 }, (_, index) => ({ userId: owner.id, totalMinor: 100, currency: "EUR", createdAt: when(index) })));
+    await db.insert(schema.rewards).values(Array.from({ length: 22 }, (_, index) => ({ ownerId: owner.id, tagId: tag.id, amountMinor: 500, status: "PAID" as const, createdAt: when(index) })));
+    await db.insert(schema.emergencyAccesses).values(Array.from({ length: 12 }, (_, index) => ({ userId: owner.id, tagId: tag.id, accessedAt: when(index) })));
+    await db.insert(schema.reports).values(Array.from({ length: 22 }, (_, index) => ({ reporterId: owner.id, type: "SPAM" as const, description: `r${index}`, createdAt: when(index) })));
+
+    const render = async (Page: (props: { searchParams: Promise<Record<string, string>> }) => Promise<React.ReactElement>, params: Record<string, string>) => renderToStaticMarkup(await Page({ searchParams: Promise.resolve(params) }));
+    for (const [Page, older, newest] of [
+      [OrdersPage, "Older orders", "Newest orders"],
+      [RewardsPage, "Older rewards", "Newest rewards"],
+      [EmergencyPage, "Older accesses", "Newest accesses"],
+    ] as const) {
+      const first = await render(Page as never, {});
+      const next = hrefOf(first, older)!;
+      expect(paramsOf(next).cursor, older).toBeTruthy();
+      const second = await render(Page as never, paramsOf(next));
+      expect(hrefOf(second, newest), newest).toBeTruthy();
+      expect(hrefOf(second, older), older).toBeUndefined();
+    }
+
+    const queue = await render(ReportsPage as never, { status: "OPEN" });
+    const next = hrefOf(queue, "Next page")!;
+    expect(paramsOf(next)).toMatchObject({ status: "OPEN" });
+    const second = await render(ReportsPage as never, paramsOf(next));
+    expect(second).toContain("22 reports, page 2 of 2.");
+    const data = new FormData();
+    data.set("view-status", "OPEN");
+    data.set("view-cursor", paramsOf(next).cursor!);
+    expect(paramsOf(backToQueue(data, "updated"))).toEqual({ status: "OPEN", cursor: paramsOf(next).cursor, notice: "updated" });
   });
 });

@@ -1,6 +1,6 @@
 import { AdminHeading, FilterForm, FilterSelect, ResultCount } from "@/components/admin/list-filters";
 import type { Metadata } from "next";
-import { Pager } from "@/components/dashboard/pager";
+import { CursorPager, pageOrFirst } from "@/components/dashboard/pager";
 import { DateTime } from "@/components/dashboard/date-time";
 import { formatDateTime } from "@/components/dashboard/dates";
 import { noticeFrom } from "@/components/dashboard/notices";
@@ -60,12 +60,18 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
     const value = params[name];
     return Array.isArray(value) ? value[0] : value;
   });
-  const { items, total } = await listReportsForAdmin(ctx, {
-    page: view.page,
-    limit: PER_PAGE,
-    status: view.status === "ALL" ? undefined : (view.status as ReportStatus),
-    type: view.type as QueueReportType | undefined,
-  });
+  const list = await pageOrFirst(
+    (cursor) =>
+      listReportsForAdmin(ctx, {
+        page: 1,
+        limit: PER_PAGE,
+        cursor,
+        status: view.status === "ALL" ? undefined : (view.status as ReportStatus),
+        type: view.type as QueueReportType | undefined,
+      }),
+    view.cursor,
+  );
+  const { items, total } = list;
   const totalPages = Math.max(1, Math.ceil(total / PER_PAGE));
   const notice = noticeFrom(params, {
     ...doneNotices,
@@ -100,7 +106,7 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
         />
       </FilterForm>
 
-      <ResultCount total={total} page={view.page} totalPages={totalPages} noun={["report", "reports"]} />
+      <ResultCount total={total} page={list.page} totalPages={totalPages} estimate={list.totalIsEstimate} noun={["report", "reports"]} />
 
       {items.length ? (
         <ul aria-label="Reports" className="flex flex-col gap-4">
@@ -110,7 +116,17 @@ export default async function AdminReportsPage({ searchParams }: { searchParams:
         </ul>
       ) : null}
 
-      <Pager page={view.page} totalPages={totalPages} href={(n) => queueHref({ ...view, page: n })} label="Report pages" className="" />
+      <CursorPager
+        page={list.page}
+        totalPages={totalPages}
+        totalIsEstimate={list.totalIsEstimate}
+        nextCursor={list.nextCursor}
+        href={(cursor) => queueHref({ ...view, cursor })}
+        label="Report pages"
+        firstLabel="First page"
+        nextLabel="Next page"
+        className=""
+      />
     </div>
   );
 }
@@ -121,7 +137,7 @@ function ViewFields({ view, reportId }: { view: QueueView; reportId: string }) {
       <input type="hidden" name="reportId" value={reportId} />
       <input type="hidden" name="view-status" value={view.status} />
       {view.type ? <input type="hidden" name="view-type" value={view.type} /> : null}
-      <input type="hidden" name="view-page" value={String(view.page)} />
+      {view.cursor ? <input type="hidden" name="view-cursor" value={view.cursor} /> : null}
     </>
   );
 }

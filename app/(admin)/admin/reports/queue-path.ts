@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { cursorParam } from "@/components/dashboard/pager";
 import { formText } from "@/lib/forms/form-state";
 import { pageQuery } from "@/lib/http/page-input";
 import { queueReportTypeSchema, reportStatusSchema } from "@/lib/services/reports";
@@ -9,22 +10,22 @@ export const QUEUE_PATH = "/admin/reports";
 export interface QueueView {
   status: string;
   type?: string;
-  page: number;
+  /** The page's cursor; none on the first page. */
+  cursor?: string;
 }
 
 /** `status` is a report status or ALL; anything else falls back to the default view. */
 export function queueView(read: (name: string) => string | undefined): QueueView {
   const { status, type } = pageQuery({ status: reportStatusSchema.or(z.literal("ALL")), type: queueReportTypeSchema }, read);
-  const page = Number(read("page"));
   return {
     status: status ?? "OPEN",
     type,
-    page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1,
+    cursor: cursorParam(read("cursor")),
   };
 }
 
 export function queueHref(view: QueueView, extra: Record<string, string> = {}, hash = ""): string {
-  const query = new URLSearchParams({ status: view.status, ...(view.type ? { type: view.type } : {}), ...(view.page > 1 ? { page: String(view.page) } : {}), ...extra });
+  const query = new URLSearchParams({ status: view.status, ...(view.type ? { type: view.type } : {}), ...(view.cursor ? { cursor: view.cursor } : {}), ...extra });
   return `${QUEUE_PATH}?${query.toString()}${hash}`;
 }
 

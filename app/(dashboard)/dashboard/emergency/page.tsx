@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { Pager, pageParam } from "@/components/dashboard/pager";
+import { CursorPager, cursorParam, pageOrFirst } from "@/components/dashboard/pager";
 import { DateTime } from "@/components/dashboard/date-time";
 import { formatDateTime } from "@/components/dashboard/dates";
 import { noticeFrom } from "@/components/dashboard/notices";
@@ -29,8 +29,11 @@ export default async function EmergencyPage({ searchParams }: { searchParams: Se
   const ctx = await requireUserContext(EMERGENCY_PATH);
   const timeZone = await viewerTimeZone();
   const params = await searchParams;
-  const page = pageParam(params.page);
-  const [profile, log, showingTags] = await Promise.all([getEmergencyProfile(ctx), listEmergencyAccesses(ctx, { page, limit: ACCESSES_PER_PAGE }), listTagsShowingEmergency(ctx)]);
+  const [profile, log, showingTags] = await Promise.all([
+    getEmergencyProfile(ctx),
+    pageOrFirst((cursor) => listEmergencyAccesses(ctx, { page: 1, limit: ACCESSES_PER_PAGE, cursor }), cursorParam(params.cursor)),
+    listTagsShowingEmergency(ctx),
+  ]);
   const notice = noticeFrom(params, {
     "contact-removed": { tone: "success", text: "The contact was removed." },
     "contact-missing": { tone: "error", text: "That contact was already removed." },
@@ -133,7 +136,17 @@ export default async function EmergencyPage({ searchParams }: { searchParams: Se
               ))}
             </ul>
           )}
-          <Pager page={page} totalPages={totalPages} href={(n) => `${EMERGENCY_PATH}?page=${n}#accesses-heading`} previousLabel="Newer" nextLabel="Older" label="Access log pages" className="mt-4" />
+          <CursorPager
+            page={log.page}
+            totalPages={totalPages}
+            totalIsEstimate={log.totalIsEstimate}
+            nextCursor={log.nextCursor}
+            href={(cursor) => `${EMERGENCY_PATH}${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ""}#accesses-heading`}
+            firstLabel="Newest accesses"
+            nextLabel="Older accesses"
+            label="Access log pages"
+            className="mt-4"
+          />
         </Panel>
       </div>
     </>

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { DateTime } from "@/components/dashboard/date-time";
 import { PageHeading } from "@/components/dashboard/page-heading";
-import { pageParam, Pager } from "@/components/dashboard/pager";
+import { CursorPager, cursorParam, pageOrFirst } from "@/components/dashboard/pager";
 import { itemCount, OrderStatusBadge, PaymentStatusBadge } from "@/components/orders/labels";
 import { requireUserContext } from "@/lib/http/page-context";
 import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
@@ -15,9 +15,8 @@ const PAGE_SIZE = 10;
 
 export default async function OrdersPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const ctx = await requireUserContext("/dashboard/orders");
-  const page = pageParam((await searchParams).page);
-  const [{ items, total }, timeZone] = await Promise.all([listOrders(ctx, { page, limit: PAGE_SIZE }), viewerTimeZone()]);
-  const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const [list, timeZone] = await Promise.all([pageOrFirst((cursor) => listOrders(ctx, { page: 1, limit: PAGE_SIZE, cursor }), cursorParam((await searchParams).cursor)), viewerTimeZone()]);
+  const { items, total, page } = list;
 
   return (
     <div className="flex max-w-3xl flex-col">
@@ -52,7 +51,16 @@ export default async function OrdersPage({ searchParams }: { searchParams: Promi
           ))}
         </ul>
       )}
-      <Pager page={page} totalPages={totalPages} href={(n) => `/dashboard/orders?page=${n}`} label="Order pages" previousLabel="Newer orders" nextLabel="Older orders" />
+      <CursorPager
+        page={page}
+        totalPages={Math.ceil(total / PAGE_SIZE)}
+        totalIsEstimate={list.totalIsEstimate}
+        nextCursor={list.nextCursor}
+        href={(cursor) => (cursor ? `/dashboard/orders?cursor=${encodeURIComponent(cursor)}` : "/dashboard/orders")}
+        label="Order pages"
+        firstLabel="Newest orders"
+        nextLabel="Older orders"
+      />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { DateTime } from "@/components/dashboard/date-time";
 import { PageHeading } from "@/components/dashboard/page-heading";
-import { Pager, pageParam } from "@/components/dashboard/pager";
+import { CursorPager, cursorParam, pageOrFirst } from "@/components/dashboard/pager";
 import { HandoverMark, RewardStatusBadge } from "@/components/rewards/reward-status-badge";
 import { requireUserContext } from "@/lib/http/page-context";
 import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
@@ -19,9 +19,8 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function RewardsPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requireUserContext("/dashboard/rewards");
   const timeZone = await viewerTimeZone();
-  const page = pageParam((await searchParams).page);
-  const { items, total } = await listRewards(ctx, { page, limit: PAGE_SIZE });
-  const totalPages = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const list = await pageOrFirst((cursor) => listRewards(ctx, { page: 1, limit: PAGE_SIZE, cursor }), cursorParam((await searchParams).cursor));
+  const { items, total, page } = list;
 
   return (
     <div className="max-w-3xl">
@@ -43,7 +42,16 @@ export default async function RewardsPage({ searchParams }: { searchParams: Sear
           ))}
         </ul>
       )}
-      <Pager page={page} totalPages={totalPages} href={(n) => `/dashboard/rewards?page=${n}`} previousLabel="Newer" nextLabel="Older" />
+      <CursorPager
+        page={page}
+        totalPages={Math.ceil(total / PAGE_SIZE)}
+        totalIsEstimate={list.totalIsEstimate}
+        nextCursor={list.nextCursor}
+        href={(cursor) => (cursor ? `/dashboard/rewards?cursor=${encodeURIComponent(cursor)}` : "/dashboard/rewards")}
+        label="Reward pages"
+        firstLabel="Newest rewards"
+        nextLabel="Older rewards"
+      />
     </div>
   );
 }
