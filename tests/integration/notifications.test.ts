@@ -108,7 +108,7 @@ describe("GET /notifications", () => {
     const account = await registerAccount();
     const response = await list(bearer(account.accessToken));
     expect(response.status).toBe(200);
-    expect(await json(response)).toEqual({ success: true, data: [], meta: { total: 0, page: 1, totalPages: 0 } });
+    expect(await json(response)).toEqual({ success: true, data: [], meta: { total: 0, page: 1, totalPages: 0, totalIsEstimate: false, nextCursor: null } });
   });
 
   it("lists only my notifications, newest first, in the documented shape", async () => {
