@@ -106,6 +106,25 @@ test("the owner sees every scan with its class and the finder's shared location,
     await expectRenderedScreenshot(page, testInfo, "tag-scan-history-390");
   });
 
+  await test.step("a longer history pages by cursor: Older scans, then Newest scans", async () => {
+    // Five more (the same phone again: repeats) make 11, one more than a page holds.
+    const finder = await playwright.request.newContext({ baseURL: e2eBaseUrl, extraHTTPHeaders: { "User-Agent": IPHONE_SAFARI } });
+    for (let index = 0; index < 5; index += 1) expect((await finder.get(scanPath)).status()).toBe(200);
+    await finder.dispose();
+    // Not the address the page is at (a change of hash alone would not load it again).
+    await page.goto(`/dashboard/tags/${tag.id}?more=1`);
+    const history = page.getByRole("region", { name: "Scan history" });
+    await expect(history.getByRole("list", { name: "Scans" }).getByRole("listitem")).toHaveCount(10);
+    await history.getByRole("navigation", { name: "Scan history pages" }).getByRole("link", { name: "Older scans" }).click();
+    await expect(page).toHaveURL(/\?scans=[A-Za-z0-9_.-]+#scans-heading$/);
+    const older = page.getByRole("region", { name: "Scan history" }).getByRole("list", { name: "Scans" }).getByRole("listitem");
+    await expect(older).toHaveCount(1);
+    await expect(older.nth(0)).toHaveAttribute("data-scan-class", "REAL");
+    await page.getByRole("navigation", { name: "Scan history pages" }).getByRole("link", { name: "Newest scans" }).click();
+    await expect(page.getByRole("region", { name: "Scan history" }).getByRole("list", { name: "Scans" }).getByRole("listitem")).toHaveCount(10);
+    await page.goto(`/dashboard/tags/${tag.id}`);
+  });
+
   await test.step("the lost poster: photo, description, message, QR code and code, and one printed page", async () => {
     await page.getByRole("link", { name: "Print a lost poster" }).first().click();
     await expect(page.getByRole("heading", { level: 1, name: "Lost poster" })).toBeVisible();
