@@ -23,6 +23,8 @@ const { default: RewardsPage } = await import("@/app/(dashboard)/dashboard/rewar
 const { default: EmergencyPage } = await import("@/app/(dashboard)/dashboard/emergency/page");
 const { default: ReportsPage } = await import("@/app/(admin)/admin/reports/page");
 const { backToQueue } = await import("@/app/(admin)/admin/reports/queue-path");
+const { default: AlertsPage } = await import("@/app/(dashboard)/dashboard/alerts/page");
+const { testAlert, testCentre } = await import("../support/organisations");
 const { registerAccount, setRole } = await import("../support/auth");
 const { giveTestTag } = await import("../support/tags");
 
@@ -179,5 +181,24 @@ describe("the owner's orders, rewards and emergency log, and the report queue, b
     data.set("view-status", "OPEN");
     data.set("view-cursor", paramsOf(next).cursor!);
     expect(paramsOf(backToQueue(data, "updated"))).toEqual({ status: "OPEN", cursor: paramsOf(next).cursor, notice: "updated" });
+  });
+});
+
+describe("the lost pets near you page by cursor", () => {
+  it("links to older alerts by cursor", async () => {
+    const watcher = await registerAccount();
+    request.cookie = watcher.cookie;
+    const at = testCentre();
+    for (let index = 0; index < 21; index += 1) {
+      const { alertId } = await testAlert({ at, createdAt: new Date(Date.parse("2026-02-01T10:00:00.000Z") + index * 1000) });
+      await getDatabase().db.insert(schema.lostPetAlertRecipients).values({ alertId, userId: watcher.id, distanceM: 100 });
+    }
+    const render = async (params: Record<string, string>) => renderToStaticMarkup(await AlertsPage({ searchParams: Promise.resolve(params) }));
+    const first = await render({});
+    const older = /<a[^>]*href="([^"]*)"[^>]*>Older alerts<\/a>/.exec(first)?.[1]?.replaceAll("&amp;", "&");
+    expect(older).toMatch(/^\/dashboard\/alerts\?cursor=/);
+    const second = await render(Object.fromEntries(new URL(older!, "http://localhost").searchParams));
+    expect(second).toMatch(/<a[^>]*href="\/dashboard\/alerts"[^>]*>Newest alerts<\/a>/);
+    expect(second).not.toContain(">Older alerts<");
   });
 });

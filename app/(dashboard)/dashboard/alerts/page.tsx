@@ -3,7 +3,7 @@ import Link from "next/link";
 import { DateTime } from "@/components/dashboard/date-time";
 import { noticeFrom } from "@/components/dashboard/notices";
 import { PageHeading } from "@/components/dashboard/page-heading";
-import { Pager, pageParam } from "@/components/dashboard/pager";
+import { CursorPager, cursorParam, pageOrFirst } from "@/components/dashboard/pager";
 import { Panel } from "@/components/dashboard/panel";
 import { FormAlert } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
@@ -29,8 +29,12 @@ type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 export default async function AlertsPage({ searchParams }: { searchParams: SearchParams }) {
   const ctx = await requireUserContext(PATH);
   const query = await searchParams;
-  const page = pageParam(query.page);
-  const [timeZone, area, nearby] = await Promise.all([viewerTimeZone(), findAlertArea(ctx), listNearbyAlerts(ctx, { page, limit: PAGE_SIZE })]);
+  const [timeZone, area, nearby] = await Promise.all([
+    viewerTimeZone(),
+    findAlertArea(ctx),
+    pageOrFirst((cursor) => listNearbyAlerts(ctx, { page: 1, limit: PAGE_SIZE, cursor }), cursorParam(query.cursor)),
+  ]);
+  const page = nearby.page;
   const notice = noticeFrom(query, { stopped: { tone: "success", text: "You no longer watch an area: no more lost-pet alerts reach you." } });
   const totalPages = Math.max(1, Math.ceil(nearby.total / PAGE_SIZE));
   const watching = area ? `${area.radiusKm} km around your area, ${(SPECIES_CHOICES.find((choice) => choice.value === (area.species ?? ""))?.label ?? "all pets").toLowerCase()}` : null;
@@ -86,7 +90,16 @@ export default async function AlertsPage({ searchParams }: { searchParams: Searc
             ))}
           </ul>
         )}
-        <Pager page={page} totalPages={totalPages} href={(n) => `${PATH}?page=${n}`} previousLabel="Newer" nextLabel="Older" />
+        <CursorPager
+          page={page}
+          totalPages={totalPages}
+          totalIsEstimate={nearby.totalIsEstimate}
+          nextCursor={nearby.nextCursor}
+          href={(cursor) => (cursor ? `${PATH}?cursor=${encodeURIComponent(cursor)}` : PATH)}
+          label="Alert pages"
+          firstLabel="Newest alerts"
+          nextLabel="Older alerts"
+        />
       </section>
     </div>
   );
