@@ -2778,7 +2778,7 @@ export interface paths {
         };
         /**
          * Platform totals (admin)
-         * @description Counted by the database at the time of the request. users: total, verified (e-mail confirmed), suspended, twoFactor, admins (ADMIN or SUPER_ADMIN), byTier {FREE, PRO, PREMIUM}, newLast7Days. tags: total, owned, unowned (minted inventory), byStatus {status: count} (statuses with no tag are absent). scans: total, last24h, last7Days, suspicious. orders: total, pending, paid (a payment was recorded, whatever happened later), toShip (CONFIRMED or PROCESSING), revenue [{ currency, amount }] (gross of paid orders, major units, per currency). subscriptions.active (ACTIVE or PAST_DUE). messages: threads, activeThreads, messages. reports: open (OPEN or REVIEWING), total. newsletter: confirmed, pending. generatedAt.
+         * @description Read from counters kept by triggers. users: total, verified (e-mail confirmed), suspended, twoFactor, admins (ADMIN or SUPER_ADMIN), byTier {FREE, PRO, PREMIUM}, newLast7Days. tags: total, owned, unowned (minted inventory), byStatus {status: count} (statuses with no tag are absent). scans: total and suspicious (ever recorded, deletions aside), last24h, last7Days. orders: total, pending, paid (a payment was recorded, whatever happened later), toShip (CONFIRMED or PROCESSING), revenue [{ currency, amount }] (gross of paid orders, major units, per currency). subscriptions.active (ACTIVE or PAST_DUE). messages: threads, activeThreads, messages (ever sent). reports: open (OPEN or REVIEWING), total. newsletter: confirmed, pending. generatedAt.
          *
          *     Requires role ADMIN or SUPER_ADMIN.
          */
@@ -2844,7 +2844,7 @@ export interface paths {
         };
         /**
          * Daily analytics (admin)
-         * @description One row per UTC day from `from` to `to` (both included, YYYY-MM-DD), days without activity as zeros: scans, signups (accounts created), orders (placed that day), paidOrders (paid that day) and revenue (totals of the orders paid that day, per currency, in major units; gross, so a later refund leaves the day as it was; subscription payments are not included). Defaults: the 30 days up to today. `from` after `to`, a range over 366 days, or a malformed date is 400.
+         * @description One row per UTC day from `from` to `to` (both included, YYYY-MM-DD), days without activity as zeros: scans, signups (accounts created), orders (placed that day), paidOrders (paid that day) and revenue (totals of the orders paid that day, per currency, in major units; gross, so a later refund leaves the day as it was; subscription payments are not included). Past days stay as recorded when rows are deleted later. Defaults: the 30 days up to today. `from` after `to`, a range over 366 days, or a malformed date is 400.
          *
          *     Requires role ADMIN or SUPER_ADMIN.
          */
@@ -3090,6 +3090,10 @@ export interface components {
             total: number;
             page: number;
             totalPages: number;
+            /** @description Over 10,000 items: `total` is an estimate */
+            totalIsEstimate?: boolean;
+            /** @description `cursor` of the next page; null on the last */
+            nextCursor?: string | null;
         };
         HealthStatus: {
             /** @enum {string} */
@@ -5331,6 +5335,8 @@ export interface components {
     parameters: {
         /** @description The alert's id */
         AlertIdPath: string;
+        /** @description The previous page's `meta.nextCursor` (same list and filters; not with `page`) */
+        CursorQuery: string;
         /** @description The opaque id in the tag's scan URL (`/t/<encryptedId>`) */
         EncryptedIdPath: string;
         /** @description Makes a retry safe (Stripe's semantics): 1–255 printable ASCII characters, e.g. a UUID; otherwise 400. The first answer (other than 5xx or 429) is kept for 24 hours for you and this key: a retry with the same method, path and body gets it again with `Idempotent-Replayed: true`; the same key with another request is 422; a retry while the first is still running waits up to 2 s, then is 409. Keys are per user, whichever credential sends them. */
@@ -6245,6 +6251,8 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page (1–100) */
                 limit?: components["parameters"]["LimitQuery"];
+                /** @description The previous page's `meta.nextCursor` (same list and filters; not with `page`) */
+                cursor?: components["parameters"]["CursorQuery"];
                 status?: "PENDING_SETUP" | "ACTIVE" | "LOST" | "FOUND" | "STOLEN" | "DEACTIVATED" | "EXPIRED";
                 tagType?: "GENERAL" | "PET" | "VEHICLE" | "DEVICE" | "TRAVEL";
             };
@@ -6993,6 +7001,8 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page (1–100) */
                 limit?: components["parameters"]["LimitQuery"];
+                /** @description The previous page's `meta.nextCursor` (same list and filters; not with `page`) */
+                cursor?: components["parameters"]["CursorQuery"];
             };
             header?: never;
             path: {
@@ -8015,6 +8025,8 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page (1–100) */
                 limit?: components["parameters"]["LimitQuery"];
+                /** @description The previous page's `meta.nextCursor` (same list and filters; not with `page`) */
+                cursor?: components["parameters"]["CursorQuery"];
                 /** @description Only this tag's conversations */
                 tagId?: string;
             };
@@ -8179,6 +8191,8 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page (1–100) */
                 limit?: components["parameters"]["LimitQuery"];
+                /** @description The previous page's `meta.nextCursor` (same list and filters; not with `page`) */
+                cursor?: components["parameters"]["CursorQuery"];
             };
             header?: never;
             path?: never;
@@ -8752,6 +8766,8 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page (1–100) */
                 limit?: components["parameters"]["LimitQuery"];
+                /** @description The previous page's `meta.nextCursor` (same list and filters; not with `page`) */
+                cursor?: components["parameters"]["CursorQuery"];
             };
             header?: never;
             path?: never;
@@ -8926,6 +8942,8 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page (1–100) */
                 limit?: components["parameters"]["LimitQuery"];
+                /** @description The previous page's `meta.nextCursor` (same list and filters; not with `page`) */
+                cursor?: components["parameters"]["CursorQuery"];
                 status?: "OPEN" | "REVIEWING" | "RESOLVED" | "DISMISSED";
                 type?: "SPAM" | "HARASSMENT" | "INAPPROPRIATE" | "SCAM" | "OTHER" | "VIN_CONFLICT";
             };
@@ -9066,6 +9084,8 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page (1–100) */
                 limit?: components["parameters"]["LimitQuery"];
+                /** @description The previous page's `meta.nextCursor` (same list and filters; not with `page`) */
+                cursor?: components["parameters"]["CursorQuery"];
                 /** @description Only this tag's rewards */
                 tagId?: string;
             };
@@ -9587,6 +9607,8 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page (1–100) */
                 limit?: components["parameters"]["LimitQuery"];
+                /** @description The previous page's `meta.nextCursor` (same list and filters; not with `page`) */
+                cursor?: components["parameters"]["CursorQuery"];
             };
             header?: never;
             path?: never;
@@ -9867,6 +9889,8 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page (1–100) */
                 limit?: components["parameters"]["LimitQuery"];
+                /** @description The previous page's `meta.nextCursor` (same list and filters; not with `page`) */
+                cursor?: components["parameters"]["CursorQuery"];
             };
             header?: never;
             path?: never;
@@ -9936,6 +9960,8 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page (1–100) */
                 limit?: components["parameters"]["LimitQuery"];
+                /** @description The previous page's `meta.nextCursor` (same list and filters; not with `page`) */
+                cursor?: components["parameters"]["CursorQuery"];
             };
             header?: never;
             path?: never;
@@ -10153,6 +10179,8 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page (1–100) */
                 limit?: components["parameters"]["LimitQuery"];
+                /** @description The previous page's `meta.nextCursor` (same list and filters; not with `page`) */
+                cursor?: components["parameters"]["CursorQuery"];
             };
             header?: never;
             path?: never;
@@ -10470,6 +10498,8 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page (1–100) */
                 limit?: components["parameters"]["LimitQuery"];
+                /** @description The previous page's `meta.nextCursor` (same list and filters; not with `page`) */
+                cursor?: components["parameters"]["CursorQuery"];
                 /** @description Only orders in this status */
                 status?: "PENDING" | "CONFIRMED" | "PROCESSING" | "SHIPPED" | "DELIVERED" | "CANCELLED" | "REFUNDED";
             };
@@ -10897,6 +10927,8 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page (1–100) */
                 limit?: components["parameters"]["LimitQuery"];
+                /** @description The previous page's `meta.nextCursor` (same list and filters; not with `page`) */
+                cursor?: components["parameters"]["CursorQuery"];
                 status?: "RECEIVED" | "PROCESSED" | "FAILED" | "IGNORED";
             };
             header?: never;
@@ -11175,6 +11207,8 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page (1–100) */
                 limit?: components["parameters"]["LimitQuery"];
+                /** @description The previous page's `meta.nextCursor` (same list and filters; not with `page`) */
+                cursor?: components["parameters"]["CursorQuery"];
             };
             header?: never;
             path?: never;
@@ -11411,6 +11445,8 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page (1–100) */
                 limit?: components["parameters"]["LimitQuery"];
+                /** @description The previous page's `meta.nextCursor` (same list and filters; not with `page`) */
+                cursor?: components["parameters"]["CursorQuery"];
             };
             header?: never;
             path?: never;
@@ -11682,6 +11718,8 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page (1–100) */
                 limit?: components["parameters"]["LimitQuery"];
+                /** @description The previous page's `meta.nextCursor` (same list and filters; not with `page`) */
+                cursor?: components["parameters"]["CursorQuery"];
             };
             header?: never;
             path?: never;
@@ -11892,6 +11930,8 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page (1–100) */
                 limit?: components["parameters"]["LimitQuery"];
+                /** @description The previous page's `meta.nextCursor` (same list and filters; not with `page`) */
+                cursor?: components["parameters"]["CursorQuery"];
             };
             header?: never;
             path?: never;
@@ -12042,7 +12082,9 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page (1–100) */
                 limit?: components["parameters"]["LimitQuery"];
-                /** @description Case-insensitive part of the e-mail address or name (`%` and `_` match themselves) */
+                /** @description The previous page's `meta.nextCursor` (same list and filters; not with `page`) */
+                cursor?: components["parameters"]["CursorQuery"];
+                /** @description Case-insensitive part of the e-mail address or name (`%` and `_` match themselves); one or two characters match the start of the e-mail address */
                 search?: string;
                 role?: "USER" | "ADMIN" | "SUPER_ADMIN";
                 /** @description `true`: suspended accounts only; `false`: the others */
@@ -12171,6 +12213,8 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page (1–100) */
                 limit?: components["parameters"]["LimitQuery"];
+                /** @description The previous page's `meta.nextCursor` (same list and filters; not with `page`) */
+                cursor?: components["parameters"]["CursorQuery"];
                 action?: string;
                 entityType?: string;
                 actorId?: string;
@@ -12320,6 +12364,8 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page (1–100) */
                 limit?: components["parameters"]["LimitQuery"];
+                /** @description The previous page's `meta.nextCursor` (same list and filters; not with `page`) */
+                cursor?: components["parameters"]["CursorQuery"];
             };
             header?: never;
             path?: never;
@@ -12356,6 +12402,8 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page (1–100) */
                 limit?: components["parameters"]["LimitQuery"];
+                /** @description The previous page's `meta.nextCursor` (same list and filters; not with `page`) */
+                cursor?: components["parameters"]["CursorQuery"];
             };
             header?: never;
             path?: never;
@@ -12524,6 +12572,8 @@ export interface operations {
                 page?: components["parameters"]["PageQuery"];
                 /** @description Items per page (1–100) */
                 limit?: components["parameters"]["LimitQuery"];
+                /** @description The previous page's `meta.nextCursor` (same list and filters; not with `page`) */
+                cursor?: components["parameters"]["CursorQuery"];
                 /** @description `true`: verified organisations only; `false`: those waiting for verification (oldest first) */
                 verified?: "true" | "false";
             };
