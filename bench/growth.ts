@@ -234,11 +234,13 @@ async function readsOf(handle: DatabaseHandle, volumes: Volumes): Promise<{ read
   const deepCursor = async (handler: Handler, base: string, params: Record<string, string> = {}): Promise<{ cursor: string; page: number } | null> => {
     const first = JSON.parse((await get(handler, `${base}?page=1&limit=${LIMIT}`, ownerToken, params)).body) as { meta?: { total?: number; nextCursor?: string | null } };
     if (!first.meta || !("nextCursor" in first.meta)) return null;
+    // A total above the exact count's bound is an estimate and may overshoot the last page: halve until a page has a next one.
     const pages = Math.max(1, Math.ceil((first.meta.total ?? 0) / LIMIT));
-    const before = Math.max(1, Math.min(DEEP_PAGE, pages) - 1);
-    const page = JSON.parse((await get(handler, `${base}?page=${before}&limit=${LIMIT}`, ownerToken, params)).body) as { meta?: { nextCursor?: string | null } };
-    const cursor = page.meta?.nextCursor ?? (before === 1 ? null : first.meta.nextCursor);
-    return cursor ? { cursor, page: page.meta?.nextCursor ? before + 1 : 2 } : null;
+    for (let before = Math.max(1, Math.min(DEEP_PAGE, pages) - 1); before > 1; before = Math.floor(before / 2)) {
+      const page = JSON.parse((await get(handler, `${base}?page=${before}&limit=${LIMIT}`, ownerToken, params)).body) as { meta?: { nextCursor?: string | null } };
+      if (page.meta?.nextCursor) return { cursor: page.meta.nextCursor, page: before + 1 };
+    }
+    return first.meta.nextCursor ? { cursor: first.meta.nextCursor, page: 2 } : null;
   };
 
   const reads: Read[] = [
