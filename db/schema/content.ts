@@ -174,6 +174,8 @@ export const auditLog = pgTable(
     index("audit_log_created_id_idx").on(table.createdAt, table.id),
     index("audit_log_entity_idx").on(table.entityType, table.entityId, table.createdAt),
     index("audit_log_actor_created_id_idx").on(table.actorId, table.createdAt, table.id),
+    // The admin log filtered by action, in its order (newest first, id last).
+    index("audit_log_action_created_id_idx").on(table.action, table.createdAt, table.id),
   ],
 );
 
