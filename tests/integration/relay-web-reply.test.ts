@@ -15,6 +15,7 @@ const { replyAction } = await import("@/app/(dashboard)/dashboard/messages/[thre
 const { replyPanelDescription, threadTitle } = await import("@/components/messages/labels");
 const { JOBS_SCHEMA, prepareJobs, runPendingJobs, stopJobs } = await import("@/lib/jobs");
 const { textWebReplyToFinder } = await import("@/lib/services/relay");
+const { setTelephonyProviderForTests, telephonyProvider } = await import("@/lib/telephony/provider");
 const { bearer } = await import("../support/auth");
 const { apiRequest, call, json, nextTestIp } = await import("../support/http");
 const { contactOwnerOf } = await import("../support/messages");
@@ -125,6 +126,30 @@ describe("the owner's reply on the web to a finder who texted the relay", () => 
 
     // The owner never sees the finder's number; the finder's own page shows the reply too.
     expect(JSON.stringify(await ownerView(owner, threadId))).not.toContain(finder.slice(1, -2));
+  });
+
+  it("a send that fails is retried and charged to the day's cap once, not once per attempt", async () => {
+    const { owner, finder, threadId } = await textingFinder("Rex");
+    const sent = await reply(owner, threadId, "On my way");
+    const body = "Owner of Rex: On my way";
+    const ctx = { actor: { kind: "system" as const }, db: db() };
+    const day = new Date().toISOString().slice(0, 10);
+    const usage = async () => (await db().select({ count: schema.relayDailyUsage.count }).from(schema.relayDailyUsage).where(eq(schema.relayDailyUsage.day, day)))[0]?.count ?? 0;
+    const before = await usage();
+
+    setTelephonyProviderForTests({ ...telephonyProvider(), sendSms: () => Promise.reject(new Error("provider down")) });
+    try {
+      await expect(textWebReplyToFinder(ctx, sent.id)).rejects.toThrow("provider down");
+      await expect(textWebReplyToFinder(ctx, sent.id)).rejects.toThrow("provider down");
+    } finally {
+      setTelephonyProviderForTests();
+    }
+    expect(await usage()).toBe(before);
+    expect(await textsTo(finder, body)).toHaveLength(0);
+
+    expect(await textWebReplyToFinder(ctx, sent.id)).toBe("texted");
+    expect(await textsTo(finder, body)).toHaveLength(1);
+    expect(await usage()).toBe(before + 1);
   });
 
   it("ten identical replies at once are ten messages, each texted exactly once, even when every job runs twice at once", async () => {

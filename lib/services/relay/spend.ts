@@ -39,3 +39,14 @@ export async function spendRelayUnit(tx: ServiceContext & { db: Transaction }, n
   }
   return false;
 }
+
+/**
+ * Gives back one unit counted on `now`'s day for a text that was never sent (its send failed and its job
+ * will retry): without it every retry of the same text would be charged again.
+ */
+export async function refundRelayUnit(tx: ServiceContext & { db: Transaction }, now: Date): Promise<void> {
+  await tx.db
+    .update(schema.relayDailyUsage)
+    .set({ count: sql`greatest(${schema.relayDailyUsage.count} - 1, 0)` })
+    .where(eq(schema.relayDailyUsage.day, today(now)));
+}
