@@ -72,6 +72,17 @@ export const jobCatalog = {
     expireInSeconds: 300,
     data: z.object({ threadId: z.string().optional() }),
   },
+  /**
+   * Sends again a relayed text whose send from the webhook failed (docs/relay.md): the number sealed, never
+   * in clear in the job's data. A send that fails again throws, and the job retries with backoff.
+   */
+  "relay.send-text": {
+    retryLimit: 4,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 60,
+    data: z.object({ sealedTo: z.string(), body: z.string() }),
+  },
   /** Texts an owner's web reply to a relay conversation's finder (docs/relay.md); the reply is claimed, so a retry never texts twice. */
   "relay.text-owner-reply": {
     retryLimit: 3,

@@ -8,6 +8,7 @@ import { refundOrderJob } from "./handlers/refund-order";
 import { processPaymentEventJob } from "./handlers/process-payment-event";
 import { eraseFinderNumbersJob } from "./handlers/erase-finder-numbers";
 import { textOwnerReplyJob } from "./handlers/text-owner-reply";
+import { relaySendTextJob } from "./handlers/relay-send-text";
 import { alertsFanOutJob } from "./handlers/alerts-fan-out";
 import { retentionRunJob } from "./handlers/retention-run";
 
@@ -27,6 +28,7 @@ export const registeredJobs = [
   sendCampaignBatchJob,
   eraseFinderNumbersJob,
   textOwnerReplyJob,
+  relaySendTextJob,
   alertsFanOutJob,
   retentionRunJob,
 ] as const;

@@ -152,6 +152,30 @@ describe("the owner's reply on the web to a finder who texted the relay", () => 
     expect(await usage()).toBe(before + 1);
   });
 
+  it("a finder's text the provider refuses is answered as usual and sent by a retry job, the number sealed in the job", async () => {
+    const owner = await relayOwner({ itemName: "Rex" });
+    const finder = freshNumber();
+    setTelephonyProviderForTests({ ...telephonyProvider(), sendSms: () => Promise.reject(new Error("provider down")) });
+    let confirmation: string | null;
+    try {
+      confirmation = await text(finder, `${owner.pin} Found him by the lake`);
+    } finally {
+      setTelephonyProviderForTests();
+    }
+    expect(confirmation).toMatch(/^Sent to the owner of Rex\./);
+    const [thread] = await threadsOfNumber(owner.account.id);
+    const body = `Rex (${thread!.relayCode}): Found him by the lake`;
+    expect(await textsTo(owner.number, body)).toHaveLength(0);
+
+    const rows: unknown = await db().execute(sql`select data from ${sql.raw(JOBS_SCHEMA)}.job where name = 'relay.send-text' and data->>'body' = ${body}`);
+    const jobs = ((rows as { rows?: { data: unknown }[] }).rows ?? (rows as { data: unknown }[])).map((row) => JSON.stringify(row.data));
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]).not.toContain(owner.number.slice(1));
+
+    await runPendingJobs({ name: "relay.send-text", ignoreStartAfter: true });
+    expect(await textsTo(owner.number, body)).toHaveLength(1);
+  });
+
   it("ten identical replies at once are ten messages, each texted exactly once, even when every job runs twice at once", async () => {
     const { owner, finder, threadId } = await textingFinder("Keys");
     const replies = await Promise.all(Array.from({ length: 10 }, () => reply(owner, threadId, "Same answer")));

@@ -26,4 +26,4 @@ export { FINDER_PHONE_SEAL, REPLY_WINDOW_MS, eraseExpiredFinderNumbers } from ".
 export { finderText, ownerCodedText, routeOwnerReply, smsKeyword } from "./sms-words";
 export { RELAY_DAILY_CAP } from "./spend";
 export { textWebReplyToFinder } from "./web-reply";
-export { formParams, HELP_TEXT, receiveTelephonyWebhook, type TelephonyWebhook } from "./webhooks";
+export { formParams, HELP_TEXT, receiveTelephonyWebhook, sendSealedRelayText, type TelephonyWebhook } from "./webhooks";

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { schema, type Transaction } from "@/db/client";
-import { openSealedText } from "@/lib/auth/tokens";
+import { openSealedText, sealText } from "@/lib/auth/tokens";
 import { env } from "@/lib/env";
+import { enqueueJob } from "@/lib/jobs/enqueue";
 import { describeError, log } from "@/lib/log";
 import { checkRateLimits, countAttempt } from "@/lib/ratelimit";
 import { telephonyProvider } from "@/lib/telephony/provider";
@@ -90,22 +91,37 @@ export async function receiveTelephonyWebhook(ctx: ServiceContext, kind: Telepho
       .where(and(eq(schema.relayWebhookEvents.sid, sid), eq(schema.relayWebhookEvents.step, step.slice(0, 100))));
     return answer.twiml;
   });
-  await sendWithDeadline(texts, ctx.requestId);
+  await sendWithDeadline(ctx, texts);
   return twiml;
 }
 
-async function sendWithDeadline(texts: Outgoing[], requestId?: string): Promise<void> {
+async function sendWithDeadline(ctx: ServiceContext, texts: Outgoing[]): Promise<void> {
   if (!texts.length) return;
-  const sending = Promise.all(
-    texts.map((text) =>
-      telephonyProvider()
-        .sendSms(text)
-        .catch((error: unknown) => log.warn("relay text not sent", { error: describeError(error), requestId })),
-    ),
-  );
+  const sending = Promise.all(texts.map((text) => telephonyProvider().sendSms(text).catch((error: unknown) => retryLater(ctx, text, error))));
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([sending, new Promise((resolve) => (timer = setTimeout(resolve, SEND_DEADLINE_MS)))]);
   clearTimeout(timer);
+}
+
+/** The seal of a relayed text's number while it waits in a retry job. */
+const RETRY_TEXT_SEAL = "relay-text-retry";
+
+/**
+ * A relayed text the provider refused or never answered goes to the job `relay.send-text`, which retries
+ * with backoff: a finder's first text must not be lost to a provider's bad minute. The number is sealed.
+ */
+async function retryLater(ctx: ServiceContext, text: Outgoing, error: unknown): Promise<void> {
+  log.warn("relay text not sent; queued to retry", { error: describeError(error), requestId: ctx.requestId });
+  try {
+    await enqueueJob(ctx, "relay.send-text", { sealedTo: sealText(RETRY_TEXT_SEAL, text.to), body: text.body });
+  } catch (queueError) {
+    log.error("relay text lost: not sent and not queued", { error: describeError(queueError), requestId: ctx.requestId });
+  }
+}
+
+/** The job's send (`relay.send-text`): opens the sealed number and sends; a failure throws so the job retries. */
+export async function sendSealedRelayText(data: { sealedTo: string; body: string }): Promise<void> {
+  await telephonyProvider().sendSms({ to: openSealedText(RETRY_TEXT_SEAL, data.sealedTo), body: data.body });
 }
 
 function answerWebhook(tx: Tx, kind: TelephonyWebhook, params: WebhookParams, query: URLSearchParams, now: Date): Promise<Answer> {
