@@ -1,6 +1,6 @@
 import { formatDateTime } from "@/components/dashboard/dates";
 import { formatPlace, geoUri, openStreetMapUrl } from "@/lib/maps/links";
-import type { ScanRecord } from "@/lib/services/tags";
+import type { RolledUpScans, ScanRecord } from "@/lib/services/tags";
 
 type ScanClass = ScanRecord["scanClass"];
 
@@ -108,5 +108,23 @@ export function ScanList({ scans, timeZone }: { scans: ScanRecord[]; timeZone: s
         ))}
       </ul>
     </>
+  );
+}
+
+const monthOf = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en", { month: "long", year: "numeric", timeZone: "UTC" });
+const plural = (n: number, one: string, many: string) => `${n.toLocaleString("en")} ${n === 1 ? one : many}`;
+
+/**
+ * The tag's scans older than the list keeps (`months`), as the counts the retention run kept of them: a
+ * sentence under the list, so the owner's history does not seem to begin 13 months ago.
+ */
+export function RolledUpScanSummary({ summary, months }: { summary: RolledUpScans; months: number }) {
+  const span = summary.firstDay.slice(0, 7) === summary.lastDay.slice(0, 7) ? `in ${monthOf(summary.firstDay)}` : `from ${monthOf(summary.firstDay)} to ${monthOf(summary.lastDay)}`;
+  const shared = summary.sharedLocations > 0 ? `, and finders shared their place ${plural(summary.sharedLocations, "time", "times")}` : "";
+  return (
+    <p className="mt-4 text-sm text-muted" data-testid="rolled-up-scans">
+      Older scans: {plural(summary.all, "scan", "scans")} {span} ({plural(summary.real, "real scan", "real scans")}){shared}. Each scan is listed for {months} months; after that
+      only the number per day is kept.
+    </p>
   );
 }

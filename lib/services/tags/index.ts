@@ -12,7 +12,7 @@ export { findEncryptedIdByCode } from "./lookup";
 export { tagQrCode } from "./qr";
 export { type TagRecord, tagRecordSchema, tagStatusSchema, tagTypeSchema, toTagRecord, visibilitySchema } from "./records";
 export { ownedTag } from "./access";
-export { listTagScans, type ScanRecord, scanRecordSchema, TAG_MAP_PLACES, tagMapPlaces, type TagMapPlaces } from "./scans";
+export { listTagScans, rolledUpScans, type RolledUpScans, type ScanRecord, scanRecordSchema, TAG_MAP_PLACES, tagMapPlaces, type TagMapPlaces } from "./scans";
 export { activateTagInput, bulkActivateInput, createTransferInput, insuranceInputSchema, labelFormatSchema, labelQuery, labelSheetQuery, labelSizeSchema, MAX_SHEET_LABELS, mintTagsInput, paperSchema, setTagStatusInput, tagCodeInput, updateTagInput } from "./schemas";
 export { acceptTransfer, cancelTransfer, createTransfer, declineTransfer, expireOverdueTransfers, listTransfers, type TransferRecord, transferRecordSchema } from "./transfers";
 export { allowedTransitions, inLostMode, type TagStatus } from "./transitions";

@@ -106,3 +106,38 @@ export async function tagMapPlaces(ctx: ServiceContext, tagId: string): Promise<
     truncated: rows.length > TAG_MAP_PLACES,
   };
 }
+
+/** A tag's scans past the raw history's retention, kept as daily counts (tag_scan_days): what the list no longer shows. */
+export interface RolledUpScans {
+  /** Real scans (the ones that alerted the owner). */
+  real: number;
+  /** Every scan of any class. */
+  all: number;
+  /** Places finders shared. */
+  sharedLocations: number;
+  /** The first and last UTC day with a count, YYYY-MM-DD. */
+  firstDay: string;
+  lastDay: string;
+}
+
+/**
+ * The owner's older history: scans the retention run removed from the list after RETENTION_SCANS_MONTHS
+ * (docs/decisions/0048-data-retention.md), summed from their per-day counts; null when there are none.
+ * Another owner's tag is 404.
+ */
+export async function rolledUpScans(ctx: ServiceContext, tagId: string): Promise<RolledUpScans | null> {
+  const tag = await ownedTag(ctx, tagId);
+  const days = schema.tagScanDays;
+  const [row] = await ctx.db
+    .select({
+      real: sql<string>`coalesce(sum(${days.scans}) filter (where ${days.scanClass} = 'REAL'), 0)`,
+      all: sql<string>`coalesce(sum(${days.scans}), 0)`,
+      sharedLocations: sql<string>`coalesce(sum(${days.sharedLocations}), 0)`,
+      firstDay: sql<string | null>`min(${days.day})::text`,
+      lastDay: sql<string | null>`max(${days.day})::text`,
+    })
+    .from(days)
+    .where(eq(days.tagId, tag.id));
+  if (!row?.firstDay || !row.lastDay) return null;
+  return { real: Number(row.real), all: Number(row.all), sharedLocations: Number(row.sharedLocations), firstDay: row.firstDay, lastDay: row.lastDay };
+}

@@ -3,11 +3,12 @@ import { DateTime } from "@/components/dashboard/date-time";
 import { Panel } from "@/components/dashboard/panel";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { FieldsForm } from "@/components/tags/fields-form";
-import { ScanList } from "@/components/tags/scan-list";
+import { RolledUpScanSummary, ScanList } from "@/components/tags/scan-list";
 import { viewerTimeZone } from "@/lib/http/viewer-time-zone";
 import type { ServiceContext } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
-import { getInsurance, listTagScans, listTransfers, type InsuranceRecord } from "@/lib/services/tags";
+import { retentionSettings } from "@/lib/services/retention";
+import { getInsurance, listTagScans, listTransfers, rolledUpScans, type InsuranceRecord } from "@/lib/services/tags";
 import { deleteInsuranceAction, saveInsuranceAction } from "./insurance-actions";
 import { cancelTransferAction, sendTransferAction } from "./transfer-actions";
 import { pageOrFirst } from "@/components/dashboard/pager";
@@ -89,7 +90,11 @@ export async function InsurancePanel({ ctx, tagId }: { ctx: ServiceContext; tagI
 
 /** The tag's scan history, paged by cursor (`?scans=<cursor>`: as fast at any depth), with the places finders shared. */
 export async function ScansPanel({ ctx, tagId, scansCursor }: { ctx: ServiceContext; tagId: string; scansCursor?: string }) {
-  const [scans, timeZone] = await Promise.all([pageOrFirst((cursor) => listTagScans(ctx, tagId, { page: 1, limit: SCANS_PER_PAGE, cursor }), scansCursor), viewerTimeZone()]);
+  const [scans, timeZone, older] = await Promise.all([
+    pageOrFirst((cursor) => listTagScans(ctx, tagId, { page: 1, limit: SCANS_PER_PAGE, cursor }), scansCursor),
+    viewerTimeZone(),
+    rolledUpScans(ctx, tagId),
+  ]);
   const scansPage = scans.page;
   const scanPages = Math.max(1, Math.ceil(scans.total / SCANS_PER_PAGE));
   const scansHref = (cursor?: string) => `/dashboard/tags/${tagId}${cursor ? `?scans=${encodeURIComponent(cursor)}` : "?more=1"}#scans-heading`;
@@ -113,7 +118,11 @@ export async function ScansPanel({ ctx, tagId, scansCursor }: { ctx: ServiceCont
           </p>
         ) : null}
         {scans.items.length === 0 ? (
-          <p className="text-muted">{scansPage > 1 && scans.total > 0 ? "There are no scans on this page." : "Nobody has scanned this tag yet."}</p>
+          <p className="text-muted">{scansPage > 1 && scans.total > 0
+              ? "There are no scans on this page."
+              : older
+                ? `No scans in the last ${retentionSettings().scansMonths} months.`
+                : "Nobody has scanned this tag yet."}</p>
         ) : (
           <ScanList scans={scans.items} timeZone={timeZone} />
         )}
@@ -131,6 +140,7 @@ export async function ScansPanel({ ctx, tagId, scansCursor }: { ctx: ServiceCont
             ) : null}
           </nav>
         ) : null}
+        {older && !scans.nextCursor ? <RolledUpScanSummary summary={older} months={retentionSettings().scansMonths} /> : null}
       </Panel>
   );
 }

@@ -10,6 +10,9 @@ import { POST as threadLocationRoute } from "@/app/api/v1/scan/thread/[token]/lo
 import { enqueueJob, JOBS_SCHEMA, prepareJobs, runPendingJobs, stopJobs } from "@/lib/jobs";
 import { getAdminAnalytics, getAdminStats } from "@/lib/services/admin";
 import { systemContext, type ServiceContext } from "@/lib/services/context";
+import { NotFoundError } from "@/lib/services/errors";
+import { rolledUpScans } from "@/lib/services/tags";
+import { RolledUpScanSummary } from "@/components/tags/scan-list";
 import { ROLLUP_HOURS_KEPT_DAYS, retentionSettings, runRetention, type RetentionReport } from "@/lib/services/retention";
 import { bearer, registerAccount, type TestAccount } from "../support/auth";
 import { apiRequest, call, json, nextTestIp } from "../support/http";
@@ -196,6 +199,17 @@ describe("retention run", () => {
     expect(again.steps.scanPlacesErased!.rows).toBe(0);
     expect(await rolledDays([tag.id, other.id])).toEqual(expected);
     expect(await tagScanCount(owner, tag.id)).toBe(before);
+
+    // The owner's scan history ends with what the list no longer shows, from the per-day counts.
+    const asOwner: ServiceContext = { actor: { kind: "user", userId: owner.id, role: "USER", ip: "127.0.0.1" }, db: db() };
+    const older = await rolledUpScans(asOwner, tag.id);
+    expect(older).toMatchObject({ all: 5, real: 3, sharedLocations: 1 });
+    const summary = renderToStaticMarkup(<RolledUpScanSummary summary={older!} months={13} />);
+    expect(summary).toContain("Older scans: 5 scans from ");
+    expect(summary).toContain("(3 real scans), and finders shared their place 1 time.");
+    expect(await rolledUpScans(asOwner, (await giveTestTag(owner.id, { status: "ACTIVE" })).id)).toBeNull();
+    const stranger = await registerAccount();
+    await expect(rolledUpScans({ actor: { kind: "user", userId: stranger.id, role: "USER", ip: "127.0.0.1" }, db: db() }, tag.id)).rejects.toThrow(NotFoundError);
   });
 
   it("ends in small batches where it ends in one: the same rows, the same per-day counts", async () => {
