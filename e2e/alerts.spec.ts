@@ -15,6 +15,7 @@ import { samplePng } from "./support/tags";
 /** Retiro park, Madrid: a longitude west of Greenwich, so the forms' negative numbers are exercised. */
 const LAST_SEEN = { latitude: 40.4153, longitude: -3.6845 };
 const NEIGHBOUR_HOME = { latitude: 40.42, longitude: -3.7 };
+const OWNER_HOME = { latitude: 40.41, longitude: -3.69, radiusKm: 2 };
 const SIGHTING = { latitude: 40.417, longitude: -3.69, accuracy: 15 };
 
 /** Map tiles come from openstreetmap.org, which this machine cannot reach: a blank tile stands in. */
@@ -36,6 +37,8 @@ async function lostDog(playwright: RequestFactory): Promise<OwnedTag> {
     );
     await apiData(await api.post(`/api/v1/profiles/${tag.tagId}/photos`, { multipart: { file: { name: "bella.png", mimeType: "image/png", buffer: await samplePng() } }, headers: auth(tag) }), 201);
     await apiData(await api.patch(`/api/v1/tags/${tag.tagId}/status`, { data: { status: "LOST", lostMessage: "Bella ran off in the park." }, headers: auth(tag) }), 200);
+    // The owner watches their own neighbourhood: the alert's map opens there rather than on the whole world.
+    await apiData(await api.put("/api/v1/alerts/area", { data: OWNER_HOME, headers: auth(tag) }), 200);
   });
   return tag;
 }
@@ -112,6 +115,11 @@ test.describe("lost-pet alerts on a phone", () => {
         // Folded, the alert keeps the tag page short on a phone: the rarely used rest starts within about three screens.
         const more = (await page.getByText(/^More: /).boundingBox())!;
         expect(more.y + (await page.evaluate(() => window.scrollY)), "the top of \"More\" on the tag page").toBeLessThanOrEqual(3.25 * PHONE.height);
+        const tileZooms = new Set<number>();
+        page.on("request", (sent) => {
+          const zoom = /tile\.openstreetmap\.org\/(\d+)\//.exec(sent.url())?.[1];
+          if (zoom) tileZooms.add(Number(zoom));
+        });
         await mode.locator("summary", { hasText: "Alert people nearby" }).click();
         const form = mode.getByRole("form", { name: "Alert people nearby" });
         const send = form.getByRole("button", { name: "Alert people nearby" });
@@ -120,6 +128,10 @@ test.describe("lost-pet alerts on a phone", () => {
         await expect(form.getByLabel("Alert people within (km)")).toHaveValue("5");
         const map = form.getByTestId("point-picker-map");
         await expect(map).toHaveAttribute("data-map-state", "ready");
+        // It opens on the owner's neighbourhood (their watch area, as no finder has placed Bella yet), not the world.
+        await expect(map).toHaveAttribute("data-opens-at", /^40\.4\d*,-3\.69?\d*$/);
+        await expect.poll(() => [...tileZooms]).toContain(13);
+        expect([...tileZooms]).not.toContain(2);
         await map.click();
         await expect(map.locator(".point-picker-point")).toHaveCount(1);
         await form.getByRole("button", { name: "Use my location" }).click();

@@ -80,12 +80,14 @@ function radiusOf(input: HTMLInputElement | null): number | null {
  * radius field): the area is drawn around the point and follows what is typed there.
  *
  * Test hooks: the map box has `data-testid="point-picker-map"`, `data-map-state` (static, loading, ready,
- * failed) and `data-point` ("lat,lng" or empty); the point's marker has the class `point-picker-point`.
+ * failed), `data-point` ("lat,lng" or empty) and `data-opens-at` (`around`, or empty); the point's marker has
+ * the class `point-picker-point`.
  */
 export function PointPicker({
   label,
   hint,
   initial = null,
+  around = null,
   radiusInputId,
   errors,
   names = { latitude: "latitude", longitude: "longitude" },
@@ -96,6 +98,8 @@ export function PointPicker({
   label: ReactNode;
   hint?: ReactNode;
   initial?: PickedPoint | null;
+  /** Where the map opens while no point is chosen (a neighbourhood, not a choice); else the whole world. */
+  around?: PickedPoint | null;
   radiusInputId?: string;
   errors?: { latitude?: string[]; longitude?: string[] };
   names?: { latitude: string; longitude: string };
@@ -103,6 +107,7 @@ export function PointPicker({
   required?: boolean;
 }) {
   const texts = { ...englishTexts, ...ownTexts };
+  const opensAt = around && validPoint(around.latitude, around.longitude) ? around : null;
   const baseId = useId();
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const [point, setPoint] = useState<PickedPoint | null>(initial && validPoint(initial.latitude, initial.longitude) ? initial : null);
@@ -116,6 +121,8 @@ export function PointPicker({
   // What the map should show once it is ready, and whether the view should move to it.
   const pointRef = useRef(point);
   const radiusRef = useRef(radiusKm);
+  // Read once, when the map is first drawn: a starting view, not something to follow.
+  const opensAtRef = useRef(opensAt);
   useEffect(() => {
     pointRef.current = point;
     radiusRef.current = radiusKm;
@@ -165,6 +172,7 @@ export function PointPicker({
         });
         const start = pointRef.current;
         if (start) frame(leaflet.current, start, radiusRef.current);
+        else if (opensAtRef.current) map.setView([opensAtRef.current.latitude, opensAtRef.current.longitude], 13);
         else map.setView([30, 0], 2);
         setPhase("ready");
       })
@@ -283,6 +291,7 @@ export function PointPicker({
         data-testid="point-picker-map"
         data-map-state={phase}
         data-point={point ? `${point.latitude},${point.longitude}` : ""}
+        data-opens-at={opensAt ? `${opensAt.latitude},${opensAt.longitude}` : ""}
       >
         {/* Leaflet makes this box focusable and pans it with the arrow keys; Enter chooses its centre. */}
         <div ref={container} className="absolute inset-0 cursor-crosshair" onKeyDown={onMapKey} />

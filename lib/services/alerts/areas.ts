@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { schema } from "@/db/client";
 import { requireUser, type ServiceContext } from "@/lib/services/context";
 import { NotFoundError } from "@/lib/services/errors";
+import { tagMapPlaces } from "@/lib/services/tags";
 import { storedAreaPoint } from "./places";
 import type { AlertArea, AlertAreaInput } from "./schemas";
 
@@ -48,4 +49,17 @@ export async function deleteAlertArea(ctx: ServiceContext): Promise<{ message: s
   const removed = await ctx.db.delete(schema.alertAreas).where(eq(schema.alertAreas.userId, userId)).returning({ userId: schema.alertAreas.userId });
   if (removed.length === 0) throw new NotFoundError(AREA_NOT_FOUND);
   return { message: "You no longer receive lost-pet alerts." };
+}
+
+/**
+ * Where the lost-alert form's map opens before the owner picks the place (docs/alerts.md): where the tag
+ * was last placed (a finder's shared location or a located real scan), else the centre of the owner's
+ * watch area, else null (the whole world). Only a starting view: nothing is chosen for the owner.
+ */
+export async function lostAlertMapOpening(ctx: ServiceContext, tagId: string): Promise<{ latitude: number; longitude: number } | null> {
+  const { located } = await tagMapPlaces(ctx, tagId);
+  const last = located[0];
+  if (last?.latitude != null && last.longitude != null) return { latitude: last.latitude, longitude: last.longitude };
+  const area = await findAlertArea(ctx);
+  return area ? { latitude: area.latitude, longitude: area.longitude } : null;
 }

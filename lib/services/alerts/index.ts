@@ -4,7 +4,7 @@
  * data, contacting the owner or reporting a sighting from it, and the watcher's list. It sits at the top
  * with `finder`: it reads tags, profiles, rewards, the relay and messages, and notifies through notifications.
  */
-export { deleteAlertArea, findAlertArea, getAlertArea, putAlertArea } from "./areas";
+export { deleteAlertArea, findAlertArea, getAlertArea, lostAlertMapOpening, putAlertArea } from "./areas";
 export { listTagAlerts, raiseLostAlert } from "./raise";
 export { FAN_OUT_BATCH_SIZE, notifyAlertRecipients } from "./fan-out";
 export { ALERT_CLOSED, contactOwnerFromAlert, getPublicLostAlert, reportSighting } from "./public";

@@ -5,7 +5,7 @@ import { FieldErrorList, fieldDescriptionIds, inputClass } from "@/components/fo
 import { FormResultAlerts } from "@/components/forms/form-alert";
 import { SubmitButton } from "@/components/forms/submit-button";
 import { useFocusOnResult } from "@/components/forms/use-focus-on-result";
-import { PointPicker } from "@/components/maps/point-picker";
+import { PointPicker, type PickedPoint } from "@/components/maps/point-picker";
 import { errorsOutsideFields, fieldError, idleFormState, type FormState } from "@/lib/forms/form-state";
 
 const FIELDS = ["latitude", "longitude", "lastSeenAt", "radiusKm", "note", "tagId", "timeZone"];
@@ -22,6 +22,7 @@ export function LostAlertSection({
   timeZone,
   now,
   maxRadiusKm,
+  around,
   summary,
   intro,
   blocked,
@@ -33,6 +34,8 @@ export function LostAlertSection({
   /** Now on the owner's wall clock ("2026-03-12T14:05"): the time field's default and its latest value. */
   now: string;
   maxRadiusKm: number;
+  /** Where the map opens: where the pet was last placed, or the owner's area. */
+  around: PickedPoint | null;
   summary: ReactNode;
   intro: ReactNode;
   /** Why no alert can be sent now (the day's three were sent), instead of the form. */
@@ -101,6 +104,7 @@ export function LostAlertSection({
               label="Where was it last seen?"
               hint="Neighbours see the place only to within about 500 m."
               initial={latitude !== undefined && longitude !== undefined ? { latitude, longitude } : null}
+              around={around}
               radiusInputId="lost-alert-radiusKm"
               errors={{ latitude: errorsOf("latitude"), longitude: errorsOf("longitude") }}
             />

@@ -1,7 +1,7 @@
 import { DateTime } from "@/components/dashboard/date-time";
 import { FormAlert } from "@/components/forms/form-alert";
 import { localDateTimeInput } from "@/lib/i18n/time-zones";
-import { ALERTS_PER_TAG_PER_DAY, listTagAlerts, type TagLostAlert } from "@/lib/services/alerts";
+import { ALERTS_PER_TAG_PER_DAY, listTagAlerts, lostAlertMapOpening, type TagLostAlert } from "@/lib/services/alerts";
 import type { ServiceContext } from "@/lib/services/context";
 import type { TagRecord } from "@/lib/services/tags";
 import { raiseLostAlertAction } from "./lost-alert-actions";
@@ -22,7 +22,7 @@ const statusBadge: Record<TagLostAlert["status"], { label: string; className: st
  * and how many more today.
  */
 export async function LostAlertPanel({ ctx, tag, timeZone }: { ctx: ServiceContext; tag: TagRecord; timeZone: string }) {
-  const { alerts, remainingToday, nextAllowedAt } = await listTagAlerts(ctx, tag.id);
+  const [{ alerts, remainingToday, nextAllowedAt }, around] = await Promise.all([listTagAlerts(ctx, tag.id), lostAlertMapOpening(ctx, tag.id)]);
   const name = tag.itemName ?? "your pet";
   const sent = alerts.length;
   const summary = (
@@ -54,6 +54,7 @@ export async function LostAlertPanel({ ctx, tag, timeZone }: { ctx: ServiceConte
       timeZone={timeZone}
       now={localDateTimeInput(new Date(), timeZone)}
       maxRadiusKm={MAX_RADIUS_KM}
+      around={around}
       summary={summary}
       intro={intro}
       blocked={blocked}
