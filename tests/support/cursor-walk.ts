@@ -59,7 +59,8 @@ export function tampered(cursor: string): string {
 
 /**
  * The checks every keyset list passes: the cursor walk finds the same items as the page walk (no duplicate,
- * none missing); a tampered, a malformed and a made-up cursor are 400; cursor with page 2 is 400.
+ * none missing); a tampered, a malformed, a made-up and a hostile (NUL, lone surrogate, over-long) cursor
+ * are 400; cursor with page 2 is 400.
  */
 export async function expectKeysetList(list: ListCall, expectedCount: number, extra = "", key = "id"): Promise<string[]> {
   const byPages = await walkByPages(list, 2, extra, key);
@@ -76,6 +77,10 @@ export async function expectKeysetList(list: ListCall, expectedCount: number, ex
     await expectCursorRefused(list, `limit=2${extra}&cursor=not-a-cursor`);
     await expectCursorRefused(list, `limit=2${extra}&cursor=${Buffer.from("[1,0,1]").toString("base64url")}.AAAAAAAAAAAAAAAAAAAAAA`);
     await expectCursorRefused(list, `page=2&limit=2${extra}&cursor=${encodeURIComponent(cursor)}`);
+    // Hostile input: a NUL byte, a lone surrogate's bytes, an over-long value.
+    await expectCursorRefused(list, `limit=2${extra}&cursor=${encodeURIComponent(cursor)}%00`);
+    await expectCursorRefused(list, `limit=2${extra}&cursor=%ED%A0%80${encodeURIComponent(cursor)}`);
+    await expectCursorRefused(list, `limit=2${extra}&cursor=${"A".repeat(5_000)}`);
   }
   return byCursor;
 }
