@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, customType, date, doublePrecision, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, customType, date, doublePrecision, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { users } from "./users";
 
 const ts = () => timestamp({ withTimezone: true, precision: 3 });
@@ -40,6 +40,12 @@ export const tags = pgTable(
     typedProfileSavedAt: ts(),
     policeReportRef: text(),
     stolenReportedAt: ts(),
+    /**
+     * Bumped by triggers on every write to a table the finder's view reads besides this row (rewards,
+     * profiles, photos, relay, the owner's phone and emergency profile): the scan's cache key
+     * (docs/decisions, the public view's cache; lib/services/finder/view.ts).
+     */
+    viewVersion: bigint({ mode: "number" }).notNull().default(0),
     createdAt: ts().notNull().defaultNow(),
     updatedAt: ts()
       .notNull()

@@ -1,0 +1,1 @@
+ALTER TABLE "tags" ADD COLUMN "view_version" bigint DEFAULT 0 NOT NULL;
