@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import type { Sql, TransactionSql } from "postgres";
 import { countBreakerOpened, countBreakerRefusal } from "@/lib/metrics/registry";
 import { traceStatement } from "@/lib/telemetry/tracing";
+import { noteStatement } from "./statement-observer";
 
 /**
  * Deadlines and a circuit breaker in front of the PostgreSQL pool, so a database outage of any length is
@@ -354,6 +355,7 @@ function guardedQuery<T>(text: string, create: () => PoolQuery, availability: Da
   let running: Promise<T> | undefined;
   const run = () =>
     (running ??= traceStatement(text, "postgresql", async () => {
+      noteStatement(text);
       const budget = currentBudget();
       const refusal = refusalOf(budget);
       if (refusal) throw refusal;
@@ -420,10 +422,12 @@ async function guardedBegin(sql: Sql, availability: DatabaseAvailability, args: 
   const tracked = availability.trackTransaction();
   const transaction = (sql.begin as (...a: unknown[]) => Promise<unknown>)(...args, async (tx: TransactionSql) =>
     budgets.run(budget, async () => {
+      noteStatement("BEGIN");
       tracked.running();
       if (gaveUp) throw deadlineError();
       // A longer budget than the connection's statement_timeout was made for: this transaction's own limit.
       const timeoutMs = Math.ceil(budget.deadline - Date.now()) + STATEMENT_TIMEOUT_MARGIN_MS;
+      if (timeoutMs > STATEMENT_TIMEOUT_MS) noteStatement("select set_config('statement_timeout', $1, true)");
       if (timeoutMs > STATEMENT_TIMEOUT_MS) await tx.unsafe("select set_config('statement_timeout', $1, true)", [String(timeoutMs)]);
       const result = await callback(guardTransaction(tx, availability));
       if (gaveUp) throw deadlineError();
@@ -431,6 +435,11 @@ async function guardedBegin(sql: Sql, availability: DatabaseAvailability, args: 
     }),
   );
   transaction.then(tracked.ended, tracked.ended);
+  // postgres.js ends it itself: COMMIT when the callback settled, ROLLBACK when it threw.
+  transaction.then(
+    () => noteStatement("COMMIT"),
+    () => noteStatement("ROLLBACK"),
+  );
   try {
     return await settleWithin(transaction, budget, () => {
       gaveUp = true;

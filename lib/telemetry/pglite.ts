@@ -1,4 +1,5 @@
 import type { PGlite, Transaction } from "@electric-sql/pglite";
+import { noteStatement } from "@/db/statement-observer";
 import { traceStatement } from "./tracing";
 
 /**
@@ -12,11 +13,25 @@ export function traceEmbeddedStatements<T extends PGlite | Transaction>(client: 
     get(target, property) {
       if (property === "query") {
         const query = target.query.bind(target) as (text: string, ...rest: unknown[]) => Promise<unknown>;
-        return (text: string, ...rest: unknown[]) => traceStatement(text, "pglite", () => query(text, ...rest));
+        return (text: string, ...rest: unknown[]) => {
+          noteStatement(text);
+          return traceStatement(text, "pglite", () => query(text, ...rest));
+        };
       }
       if (property === "transaction" && "transaction" in target) {
         const begin = (target as PGlite).transaction.bind(target);
-        return <R>(callback: (tx: Transaction) => Promise<R>) => begin((tx) => callback(traceEmbeddedStatements(tx)));
+        // PGlite sends the BEGIN and COMMIT (or ROLLBACK) itself: noted for db/statement-observer.ts.
+        return async <R>(callback: (tx: Transaction) => Promise<R>) => {
+          noteStatement("BEGIN");
+          try {
+            const result = await begin((tx) => callback(traceEmbeddedStatements(tx)));
+            noteStatement("COMMIT");
+            return result;
+          } catch (error) {
+            noteStatement("ROLLBACK");
+            throw error;
+          }
+        };
       }
       const value = Reflect.get(target, property, target) as unknown;
       return typeof value === "function" ? (value as (...args: unknown[]) => unknown).bind(target) : value;

@@ -86,7 +86,7 @@ export const toTravel = (row: TravelRow): TravelProfile => ({
 });
 
 /** The saved typed profile of the tag's current type, or null (GENERAL, or not saved yet). */
-export async function readTypedProfile(db: Executor, tag: Tag): Promise<TypedProfile | null> {
+export async function readTypedProfile(db: Executor, tag: Pick<Tag, "id" | "tagType">): Promise<TypedProfile | null> {
   switch (tag.tagType) {
     case "PET": {
       const [row] = await db.select().from(schema.petProfiles).where(eq(schema.petProfiles.tagId, tag.id));

@@ -7,7 +7,7 @@ export { exportRelayPhone, exportTagRelays } from "./export";
 export { getVerifiedPhone, PHONE_CODE_TRIES, PHONE_CODE_TTL_MS, type PhoneCodeSent, requestPhoneCode, type VerifiedPhone, verifyPhoneCode } from "./phone";
 export { hashPhoneNumber, lastDigitsOf, normalizePhoneNumber } from "./phone-number";
 export { assignRelayPin, randomPin } from "./pin";
-export { pendingPhoneCode, publicRelayOf, type PublicRelay } from "./public";
+export { pendingPhoneCode, publicRelayFrom, publicRelayOf, relayPinOf, type PublicRelay } from "./public";
 export { isInsideQuietHours, type RelayQuietHours } from "./quiet-hours";
 export { findOwnerByPhone, resolveRelayPin, type ResolvedRelayPin, switchOffTagRelay } from "./resolve";
 export {

@@ -19,9 +19,24 @@ export interface PublicRelay {
  */
 export async function publicRelayOf(db: Executor, tag: Pick<Tag, "id" | "ownerId" | "status">): Promise<PublicRelay | null> {
   if (!tag.ownerId || tag.status === "DEACTIVATED" || tag.status === "EXPIRED") return null;
-  // Every scan reads it: prepared, as the public view's other hot reads (db/prepared.ts).
-  const [row] = await preparedFor(publicRelayQueries, db, preparePublicRelay).execute({ tagId: tag.id, ownerId: tag.ownerId });
-  return row?.pin ? { number: telephonyProvider().relayNumber, pin: row.pin } : null;
+  return publicRelayFrom(tag, await relayPinOf(db, tag.id, tag.ownerId));
+}
+
+/**
+ * The PIN of the relay `ownerId` turned on for the tag with a verified number, or null, whatever the tag's
+ * status: the read behind publicRelayOf, which the scan's view caches by the tag's view_version
+ * (lib/services/finder/view.ts) and judges against the status of the scan's own tag row (publicRelayFrom).
+ */
+export async function relayPinOf(db: Executor, tagId: string, ownerId: string): Promise<string | null> {
+  // Every scan that misses the view's cache reads it: prepared, as the public view's other hot reads (db/prepared.ts).
+  const [row] = await preparedFor(publicRelayQueries, db, preparePublicRelay).execute({ tagId, ownerId });
+  return row?.pin ?? null;
+}
+
+/** publicRelayOf from the tag row and relayPinOf's answer for its owner. */
+export function publicRelayFrom(tag: Pick<Tag, "ownerId" | "status">, pin: string | null): PublicRelay | null {
+  if (!tag.ownerId || tag.status === "DEACTIVATED" || tag.status === "EXPIRED") return null;
+  return pin ? { number: telephonyProvider().relayNumber, pin } : null;
 }
 
 const publicRelayQueries = new WeakMap<Executor, ReturnType<typeof preparePublicRelay>>();

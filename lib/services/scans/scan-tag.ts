@@ -1,4 +1,5 @@
-import { and, desc, eq, gt, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, sql } from "drizzle-orm";
+import { toSnakeCase } from "drizzle-orm/casing";
 import { schema, type Executor } from "@/db/client";
 import type { Tag } from "@/db/schema";
 import { countScan } from "@/lib/metrics/registry";
@@ -115,16 +116,108 @@ async function notifyClone(ctx: ServiceContext, tag: Tag, scanId: string, city: 
   });
 }
 
+/** The tag's columns as the scan's statement answers them (aliased by key), and back to a Tag row. */
+const tagColumns = Object.entries(getTableColumns(schema.tags));
+const countedTagColumns = sql.join(
+  tagColumns.map(([key]) => sql`counted.${sql.identifier(toSnakeCase(key))} as ${sql.identifier(key)}`),
+  sql`, `,
+);
+
+function tagFromRow(row: Record<string, unknown>): Tag {
+  return Object.fromEntries(tagColumns.map(([key, column]) => [key, row[key] === null || row[key] === undefined ? null : column.mapFromDriverValue(row[key])])) as Tag;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows);
+
+interface CountedScan {
+  tag: Tag;
+  scanId: string;
+  scanClass: ScanClass;
+}
+
+/**
+ * A scan without a clone check, in one statement: count it on the tag (which takes the tag's row lock, so
+ * concurrent scans of one tag queue here) and store it with its class, decided in the statement as
+ * classifyScan would from the row: OWNER when the signed-in caller owns the tag, REPEAT when this client
+ * had a REAL scan of it within the window, else the visitor's own class. The repeat check is
+ * scan_real_within (migration 0033), a volatile function: its query runs after the lock was granted and
+ * sees the scan of the transaction that held it, which the statement's own snapshot would not. Undefined
+ * for an unknown scan address (nothing is written then).
+ */
+async function countAndStore(db: Executor, encryptedId: string, input: { userId: string | null; visitorClass: ScanClass; classIfRepeated: ScanClass; ipHash: string | null; geo: Visitor["geo"]; userAgent: string | null }): Promise<CountedScan | undefined> {
+  const { geo } = input;
+  const cases = [
+    ...(input.userId ? [sql`when counted.owner_id = ${input.userId}::uuid then 'OWNER'::scan_class`] : []),
+    ...(input.classIfRepeated !== input.visitorClass
+      ? [sql`when scan_real_within(counted.id, ${input.ipHash}::text, ${`${Math.trunc(REPEAT_WINDOW_MS)} milliseconds`}::interval) then ${input.classIfRepeated}::scan_class`]
+      : []),
+  ];
+  const storedClass = cases.length ? sql`case ${sql.join(cases, sql` `)} else ${input.visitorClass}::scan_class end` : sql`${input.visitorClass}::scan_class`;
+  // A scan is not an edit of the tag, so updated_at stays as the owner left it.
+  const result = await db.execute(sql`
+    with counted as (
+      update tags set scan_count = scan_count + 1, last_scanned_at = now() where encrypted_id = ${encryptedId} returning *
+    ), stored as (
+      insert into scans (tag_id, ip_hash, city, country, latitude, longitude, suspicious, scan_class, agent)
+      select counted.id, ${input.ipHash}::text, ${geo?.city ?? null}::text, ${geo?.country ?? null}::text, ${geo?.latitude ?? null}::float8, ${geo?.longitude ?? null}::float8,
+        false, ${storedClass}, ${describeUserAgent(input.userAgent)}::text
+      from counted
+      returning id, scan_class
+    )
+    select ${countedTagColumns}, stored.id as "scanId", stored.scan_class as "scanClass" from counted cross join stored`);
+  const [row] = rowsOf<Record<string, unknown>>(result);
+  if (!row) return undefined;
+  return { tag: tagFromRow(row), scanId: String(row.scanId), scanClass: row.scanClass as ScanClass };
+}
+
 /**
  * Records one visit to a tag's scan URL and answers the tag: the recording half of scanTag
- * (lib/services/finder), the one verb behind GET /scan/:encryptedId and the finder page. In one
- * transaction, which counts the scan first and so holds the tag's row lock (concurrent scans never lose a count or alert twice): classify the visit
+ * (lib/services/finder), the one verb behind GET /scan/:encryptedId and the finder page. Counting the scan
+ * first holds the tag's row lock (concurrent scans never lose a count or alert twice): classify the visit
  * (OWNER, PREFETCH, BOT, REPEAT, REAL), check for a clone, store the scan (coarse location, IP hash and
- * user-agent class only), and tell the owner of a REAL scan or of a clone. A suspected clone is stored as
- * suspicious and alerted, and answered as any scan: refusing it would let anyone with a VPN lock genuine
- * finders out of a lost item's page. `ctx.actor` may be a signed-in user; the tag's owner scans as OWNER.
+ * user-agent class only), and tell the owner of a REAL scan or of a clone, in the scan's transaction. A
+ * suspected clone is stored as suspicious and alerted, and answered as any scan: refusing it would let
+ * anyone with a VPN lock genuine finders out of a lost item's page. `ctx.actor` may be a signed-in user;
+ * the tag's owner scans as OWNER.
+ *
+ * Without coordinates (or for a class that does not locate) there is no clone check, and the scan is one
+ * statement (countAndStore): on its own, atomic, when it cannot be REAL (a bot, a prefetch); in a
+ * transaction with the TAG_SCANNED notification when it may be (docs/decisions/0051-scan-hot-path.md).
  */
 export async function recordScan(ctx: ServiceContext, encryptedId: string, visitor: Visitor): Promise<Tag> {
+  const ipHash = hashClientIp(visitor.ip);
+  const userId = ctx.actor.kind === "user" ? ctx.actor.userId : null;
+  const facts = { isOwner: false, method: visitor.method, prefetch: visitor.prefetch, userAgent: visitor.userAgent, recentRealScanFromSameClient: false };
+  const visitorClass = classifyScan(facts);
+  const classIfRepeated = classifyScan({ ...facts, recentRealScanFromSameClient: true });
+  const geo = visitor.geo;
+  const located = geo?.latitude != null && geo.longitude != null;
+  // The owner's scans locate too (LOCATING_CLASSES), and a signed-in caller may be the owner.
+  if (located && (userId !== null || LOCATING_CLASSES.includes(visitorClass))) return recordLocatedScan(ctx, encryptedId, visitor);
+
+  const input = { userId, visitorClass, classIfRepeated, ipHash, geo, userAgent: visitor.userAgent };
+  let counted: CountedScan | undefined;
+  if (visitorClass === "REAL") {
+    counted = await withTransaction(ctx, async (tx) => {
+      const scan = await countAndStore(tx.db, encryptedId, input);
+      if (scan?.scanClass === "REAL" && scan.tag.ownerId) await notifyScanned(tx, scan.tag, scan.scanId, geo?.city ?? null);
+      return scan;
+    });
+  } else {
+    // OWNER, PREFETCH or BOT: never told, so the one statement needs no transaction around it.
+    counted = await countAndStore(ctx.db, encryptedId, input);
+  }
+  if (!counted) throw new NotFoundError(SCAN_TAG_NOT_FOUND);
+  // Counted once the scan has committed (the metrics' scans_total by class).
+  countScan(counted.scanClass);
+  return counted.tag;
+}
+
+/**
+ * A scan with coordinates whose class locates: the clone check compares them with the tag's latest located
+ * scan, so the tag is counted (and locked) first, then checked, then the scan stored, in one transaction.
+ */
+async function recordLocatedScan(ctx: ServiceContext, encryptedId: string, visitor: Visitor): Promise<Tag> {
   let recorded: ScanClass | undefined;
   const scanned = await withTransaction(ctx, async (tx): Promise<Tag> => {
     // Counting first takes the tag's row lock in the same statement: concurrent scans of one tag queue here.
