@@ -25,6 +25,10 @@ export function proxy(request: NextRequest) {
       : new NextResponse("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   }
   if (crossOriginServerAction(request)) return crossOriginRefusal();
+  // The finder's tag page is a route handler with its own hash-based policy and request id
+  // (lib/finder-page): nothing to add here, and a second, nonce-based policy would block its inline style
+  // and script. Only a broken percent-encoding still gets the not-found page below.
+  if (FINDER_TAG_PAGE.test(pathname) && decodablePath(pathname)) return NextResponse.next();
 
   const nonce = createNonce();
   const policy = contentSecurityPolicy(nonce);
@@ -55,6 +59,9 @@ export function proxy(request: NextRequest) {
   return response;
 }
 
+/** The finder's page of a tag, /t/:encryptedId (not its /emergency page beneath). */
+const FINDER_TAG_PAGE = /^\/t\/[^/]+\/?$/;
+
 /** Route handlers whose dynamic segments Next decodes and which the page matcher below leaves out. */
 const DECODE_CHECK_ONLY = ["/api/photos/", "/api/auth/", "/docs/assets/"];
 
@@ -69,7 +76,8 @@ const DECODE_CHECK_ONLY = ["/api/photos/", "/api/auth/", "/docs/assets/"];
 function crossOriginServerAction(request: NextRequest): boolean {
   if (request.method !== "POST") return false;
   const multipart = request.headers.get("content-type")?.toLowerCase().startsWith("multipart/form-data") ?? false;
-  if (!request.headers.has("next-action") && !multipart) return false;
+  // The finder page's contact form posts a plain form to the page's own address: the same rule.
+  if (!request.headers.has("next-action") && !multipart && !FINDER_TAG_PAGE.test(request.nextUrl.pathname)) return false;
   const origin = request.headers.get("origin");
   if (origin === null) return false;
   let originHost: string;

@@ -41,10 +41,11 @@ test.describe("the finder's side", () => {
       });
 
       await test.step("a message with nothing in it is refused beside the field", async () => {
+        // A plain form post (the page has no framework runtime): the page comes back with the message.
         const send = finder.getByRole("button", { name: "Send message" });
-        await waitForHydration(send);
         await send.click();
         await expect(finder.getByRole("textbox", { name: "Your message" })).toHaveAccessibleDescription(/Write a message/);
+        await expect(finder.getByRole("textbox", { name: "Your message" })).toBeFocused();
       });
 
       await test.step("sending lands on the conversation, with the link to keep", async () => {
@@ -118,6 +119,46 @@ test.describe("the finder's side", () => {
       // (No rendered-screenshot check here: it and axe run scripts in the page, which this context forbids;
       // the same pages are checked with JavaScript on above.)
       await testInfo.attach("finder-thread-nojs-390", { body: await page.screenshot({ fullPage: true }), contentType: "image/png" });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the scan page runs no framework: location sharing is its own small script, allowed by the page's policy, and the first load is a few kilobytes", async ({ browser, playwright }, testInfo) => {
+    const tag = await lostTag(playwright);
+    const context = await finderContext(browser, { geolocation: { latitude: 51.5072, longitude: -0.1276, accuracy: 20 } });
+    const page = await context.newPage();
+    const violations: string[] = [];
+    page.on("console", (message) => {
+      if (/Content.Security.Policy|Refused to/i.test(message.text())) violations.push(message.text());
+    });
+    const scripts: string[] = [];
+    let transferred = 0;
+    page.on("request", (request) => {
+      if (request.resourceType() === "script") scripts.push(request.url());
+    });
+    page.on("requestfinished", async (request) => {
+      transferred += (await request.sizes()).responseBodySize;
+    });
+    try {
+      const response = await page.goto(`/t/${tag.encryptedId}`);
+      expect(response!.headers()["content-encoding"]).toMatch(/^(br|gzip)$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Rex's collar" })).toBeVisible();
+      // The script replaced the "needs JavaScript" words with the button.
+      await expect(page.getByText("Sharing your location needs JavaScript.")).toBeHidden();
+      const share = page.getByRole("button", { name: "Share my location" });
+      await share.click();
+      await expect(page.getByRole("status").filter({ hasText: "Location sent to the owner." })).toBeVisible();
+      await expect(share).toBeDisabled();
+      await page.waitForLoadState("networkidle");
+      expect(scripts, "no script file is loaded").toEqual([]);
+      expect(transferred, "bytes transferred for the page, its styles and icon").toBeLessThan(30_000);
+      expect(violations).toEqual([]);
+      await expectRenderedScreenshot(page, testInfo, "finder-scan-shared-location-390");
+      // The owner sees the place in the tag's scans.
+      const auth = { Authorization: `Bearer ${tag.token}` };
+      const scans = await bearerApi(playwright, async (api) => apiData<{ locationShared: boolean; latitude: number | null }[]>(await api.get(`/api/v1/tags/${tag.tagId}/scans`, { headers: auth }), 200));
+      expect(scans.filter((scan) => scan.locationShared).map((scan) => Math.round(scan.latitude! * 10) / 10)).toEqual([51.5]);
     } finally {
       await context.close();
     }

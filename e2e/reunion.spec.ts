@@ -77,7 +77,6 @@ test.describe("the reunion loop on a phone", () => {
           await finder.goto(`/t/${tag.encryptedId}`);
           await expect(finder.getByTestId("finder-reward")).toContainText("Reward offered: €40.00");
           const send = finder.getByRole("button", { name: "Send message" });
-          await waitForHydration(send);
           if (name) await finder.getByRole("textbox", { name: /Your name/ }).fill(name);
           await finder.getByRole("textbox", { name: "Your message" }).fill(text);
           await send.click();
@@ -229,7 +228,6 @@ test.describe("the reunion loop on a phone", () => {
 
       await test.step("the message is sent and the conversation opens in German", async () => {
         const send = page.getByRole("button", { name: "Nachricht senden" });
-        await waitForHydration(send);
         await page.getByRole("textbox", { name: "Ihre Nachricht" }).fill("Ich habe Ihren Hund am Bahnhof gefunden.");
         await send.click();
         await expect(page).toHaveURL(/\/thread\/[A-Za-z0-9_-]{43}\?sent=1$/);

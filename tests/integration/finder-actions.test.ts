@@ -20,7 +20,7 @@ vi.mock("next-intl/server", () => ({
 // A fresh module graph makes this file's mocks the ones every module sees.
 vi.resetModules();
 const { PEER_ADDRESS_HEADER } = await import("@/lib/http/client-ip");
-const { contactOwnerAction } = await import("@/app/(finder)/t/[encryptedId]/actions");
+const { finderContactPost } = await import("../support/finder-page");
 const { finderEmailOptInAction, finderReplyAction } = await import("@/app/(finder)/thread/[token]/actions");
 const { prepareJobs, stopJobs } = await import("@/lib/jobs");
 const { HOUR_MS, MINUTE_MS } = await import("@/lib/ratelimit/policies");
@@ -53,15 +53,16 @@ describe("the finder pages and the API share one budget", () => {
     request.ip = nextTestIp();
     for (let i = 0; i < 9; i++) expect((await contactRequest(tag.encryptedId, { message: `API message ${i}` }, { ip: request.ip })).status).toBe(201);
     // The 10th, through the page: allowed, and it lands on the new conversation.
-    expect(await redirectOf(contactOwnerAction({ status: "idle" }, form({ encryptedId: tag.encryptedId, message: "Page message" })))).toMatch(/^\/thread\/[A-Za-z0-9_-]{43}\?sent=1$/);
+    const page = await finderContactPost(tag.encryptedId, { message: "Page message" }, { ip: request.ip });
+    expect(page.status).toBe(303);
+    expect(page.headers.get("location")).toMatch(/^\/thread\/[A-Za-z0-9_-]{43}\?sent=1$/);
     // The 11th, through either door, is refused.
     const limited = await contactRequest(tag.encryptedId, { message: "API message 11" }, { ip: request.ip });
     expect(limited.status).toBe(429);
     expect(limited.headers.get("X-RateLimit-Limit")).toBe("10");
-    expect(await contactOwnerAction({ status: "idle" }, form({ encryptedId: tag.encryptedId, message: "Page message 2" }))).toMatchObject({
-      status: "error",
-      message: en.Finder.rateLimited,
-    });
+    const refused = await finderContactPost(tag.encryptedId, { message: "Page message 2" }, { ip: request.ip });
+    expect(refused.status).toBe(429);
+    expect(await refused.text()).toContain(en.Finder.rateLimited);
     // Another address is not affected.
     expect((await contactRequest(tag.encryptedId, { message: "From elsewhere" })).status).toBe(201);
   });

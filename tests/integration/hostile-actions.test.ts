@@ -52,7 +52,6 @@ interface Shape {
  * them: what they take, written here.
  */
 const CUSTOM: Record<string, Shape> = {
-  contactOwnerAction: { kind: "form", auth: "optional", params: z.object({ encryptedId: z.string() }), input: contactOwnerInput },
   finderReplyAction: { kind: "form", auth: "optional", params: z.object({ token: z.string() }), input: finderReplyInput },
   finderEmailOptInAction: { kind: "form", auth: "optional", params: z.object({ token: z.string() }), input: finderEmailInput },
   contactFromAlertAction: { kind: "form", auth: "optional", params: z.object({ alertId: z.uuid() }), input: contactOwnerInput },

@@ -9,7 +9,8 @@ import en from "@/messages/en.json";
 const request = mockNextRequestScope("192.0.2.91");
 const { eq } = await import("drizzle-orm");
 const { getDatabase, schema } = await import("@/db/client");
-const { contactOwnerAction } = await import("@/app/(finder)/t/[encryptedId]/actions");
+const { finderContactPost } = await import("../support/finder-page");
+const { escapeHtml } = await import("@/lib/finder-page/html");
 const { confirmReturnAction } = await import("@/app/(dashboard)/dashboard/tags/[id]/reward-actions");
 const { returnCandidates } = await import("@/lib/services/rewards");
 const { systemContext } = await import("@/lib/services/context");
@@ -37,14 +38,9 @@ async function ownerWithReward() {
 describe("the owner cannot be the finder of their own tag", () => {
   it("the finder page's contact form, signed in as the tag's owner, is refused and opens no conversation", async () => {
     const { owner, tag } = await ownerWithReward();
-    request.ip = nextTestIp();
-    request.cookie = owner.cookie;
-    try {
-      const state = await contactOwnerAction({ status: "idle" }, form({ encryptedId: tag.encryptedId, message: "I found it" }));
-      expect(state).toMatchObject({ status: "error", message: en.Finder.contactForbidden });
-    } finally {
-      request.cookie = "";
-    }
+    const refused = await finderContactPost(tag.encryptedId, { message: "I found it" }, { ip: nextTestIp(), headers: { cookie: owner.cookie, origin: "http://localhost:3000" } });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toContain(escapeHtml(en.Finder.contactForbidden));
     expect(await getDatabase().db.select().from(schema.threads).where(eq(schema.threads.tagId, tag.id))).toEqual([]);
   });
 });

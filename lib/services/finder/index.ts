@@ -5,6 +5,6 @@
  */
 export { type LostModeWithRelayResult, saveLostModeWithRelay } from "./lost-mode-relay";
 export { getLostPoster, lastSeenInput, setLastSeen, type LostPoster } from "./poster";
-export { finderViewPreview } from "./preview";
+export { finderViewPreview, peekScanView } from "./preview";
 export { scanTag } from "./scan";
 export { ownerWordsOf, STOLEN_ALERT } from "./view";

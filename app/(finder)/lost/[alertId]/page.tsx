@@ -6,7 +6,9 @@ import { getFormatter, getLocale, getTranslations } from "next-intl/server";
 import { BrowserTimeZone } from "@/components/browser-time-zone";
 import { ContactOwnerCard } from "@/components/finder/contact-owner-card";
 import { FinderCard, FinderNotice, SafetyAdvice } from "@/components/finder/panels";
-import { FinderRelayCard, relayTelHref } from "@/components/finder/relay-card";
+import { wordsFor } from "@/lib/finder-page/messages";
+import { pageLocale } from "@/lib/i18n/request";
+import { relayCard, relayTelHref } from "@/lib/finder-page/tag-page";
 import { PlacesMap } from "@/components/maps/places-map";
 import { clientIp } from "@/lib/http/client-ip";
 import { endpointRateLimits } from "@/lib/http/endpoint";
@@ -149,7 +151,8 @@ export default async function LostAlertPage({ params }: { params: Params }) {
           />
         </FinderCard>
       ) : null}
-      {alert.relay ? <FinderRelayCard relay={alert.relay} /> : null}
+      {/* The finder page's own card (lib/finder-page): escaped markup built on the server, in the page's language. */}
+      {alert.relay ? <div className="contents" dangerouslySetInnerHTML={{ __html: relayCard(wordsFor(await pageLocale()), alert.relay).__html }} /> : null}
       <ContactOwnerCard headingId="lost-contact" action={contactFromAlertAction} hidden={{ alertId: alert.id }} closedText={alert.contactEnabled ? null : t("contactClosed")} />
       <SafetyAdvice heading={finder("safetyHeading")} points={[finder("safetyPublicPlace"), finder("safetyNoPayment"), finder("safetyStayHere")]} />
       <ReportLink alertId={alert.id} />

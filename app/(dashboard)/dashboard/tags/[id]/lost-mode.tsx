@@ -1,5 +1,6 @@
 import Link from "next/link";
-import { FinderTagCard } from "@/components/finder/tag-card";
+import { wordsFor } from "@/lib/finder-page/messages";
+import { tagCard } from "@/lib/finder-page/tag-page";
 import { FieldsForm, type TagFieldSpec } from "@/components/tags/fields-form";
 import type { ServiceContext } from "@/lib/services/context";
 import { pushEndpointsOfThisDevice } from "@/lib/services/notifications";
@@ -132,7 +133,8 @@ async function FinderPreview({ ctx, tagId }: { ctx: ServiceContext; tagId: strin
     <details className="rounded-lg border border-line px-4 py-2">
       <summary className="min-h-10 cursor-pointer content-center font-semibold text-ink">What finders see now</summary>
       <div className="mx-auto my-3 flex w-full max-w-sm flex-col gap-3 rounded-2xl border-4 border-slate-300 bg-canvas p-3" data-testid="finder-preview">
-        <FinderTagCard view={view} preview />
+        {/* The finder page's own card (lib/finder-page), escaped markup built on the server; the dashboard is in English. */}
+        <div className="contents" dangerouslySetInnerHTML={{ __html: tagCard(wordsFor("en"), view, { preview: true }).__html }} />
       </div>
     </details>
   );
