@@ -12,6 +12,7 @@ import { POST as acceptTransferRoute } from "@/app/api/v1/tags/transfers/[id]/ac
 import { getDatabase, schema } from "@/db/client";
 import { observeStatements } from "@/db/statement-observer";
 import { scanTag } from "@/lib/services/finder";
+import { recordScan } from "@/lib/services/scans";
 import { clearViewCache, publicViewOf } from "@/lib/services/finder/view";
 import { notify } from "@/lib/services/notifications";
 import type { PublicScanView } from "@/lib/services/scans";
@@ -133,6 +134,25 @@ describe("the statements of a scan", () => {
     const [row] = await db().select({ scanClass: schema.scans.scanClass }).from(schema.scans).where(eq(schema.scans.tagId, tag.id)).orderBy(sql`${schema.scans.scannedAt} desc`).limit(1);
     expect(row!.scanClass).toBe("BOT");
     expect((await tagRow(tag.id))!.scanCount).toBe(2);
+  });
+
+  it("answers the tag row as stored after the scan, every column mapped (timestamps as dates, the version as a number), updatedAt untouched", async () => {
+    const owner = await registerAccount();
+    const tag = await petTag(owner);
+    await db().update(schema.tags).set({ lostMessage: "Please call", lastSeenPlace: "Park", stolenReportedAt: new Date() }).where(eq(schema.tags.id, tag.id));
+    await addPhoto(tag.id);
+    const editedAt = (await tagRow(tag.id))!.updatedAt;
+    for (const userAgent of [UA.iphoneSafari, UA.googlebot]) {
+      const ip = nextTestIp();
+      const returned = await recordScan({ actor: { kind: "public", ip }, db: db() }, tag.encryptedId, visitorAt(ip, userAgent));
+      const stored = (await tagRow(tag.id))!;
+      expect(returned).toEqual(stored);
+      expect(returned.lastScannedAt).toBeInstanceOf(Date);
+      expect(typeof returned.viewVersion).toBe("number");
+      expect(returned.viewVersion).toBeGreaterThan(0);
+      // A scan is not an edit of the tag.
+      expect(returned.updatedAt).toEqual(editedAt);
+    }
   });
 
   it("an unknown address is NotFound (SCAN_TAG_NOT_FOUND, 404 upstream) and stores nothing, whichever path", async () => {
