@@ -27,7 +27,7 @@ export class RenderedPage {
     return this.identity;
   }
 
-  /** What it holds, counted against the bound: the text and the larger of the compressed forms, twice. */
+  /** What it may hold, counted against the bound: the text plus room for its two compressed forms (each well under a quarter of it). */
   get bytes(): number {
     return this.identity.length + Math.ceil(this.identity.length / 2);
   }
