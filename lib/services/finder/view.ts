@@ -172,13 +172,12 @@ export async function scanViewOf(db: Executor, tag: Tag): Promise<PublicScanView
     return composePublicView(tag, cached.reads);
   }
   const reads = await readView(db, { id: tag.id, tagType: tag.tagType, ownerId: tag.ownerId });
-  // A slower read of an older version must not replace a newer one another scan stored meanwhile.
-  const current = viewCache.get(tag.id);
-  if (!current || current.version <= tag.viewVersion) {
-    viewCache.delete(tag.id);
-    viewCache.set(tag.id, { version: tag.viewVersion, ownerId: tag.ownerId, tagType: tag.tagType, reads });
-    if (viewCache.size > VIEW_CACHE_ENTRIES) viewCache.delete(viewCache.keys().next().value!);
-  }
+  // Always the latest read, even of an older version than one stored meanwhile (the next scan then reads
+  // again): only an exact match is used, and a version set back by restoring a backup into the live
+  // database is replaced at its first scan (restart the instances after such a restore: docs/operations.md).
+  viewCache.delete(tag.id);
+  viewCache.set(tag.id, { version: tag.viewVersion, ownerId: tag.ownerId, tagType: tag.tagType, reads });
+  if (viewCache.size > VIEW_CACHE_ENTRIES) viewCache.delete(viewCache.keys().next().value!);
   return composePublicView(tag, reads);
 }
 
