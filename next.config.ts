@@ -52,6 +52,10 @@ const nextConfig: NextConfig = {
       // and the handler's is not added, so the OpenAPI document goes out gzipped, a seventh of its size
       // (docs/api.md).
       { source: "/api/v1/openapi.json", headers: [{ key: "Content-Type", value: "application/json" }] },
+      // The finder's tag page is a route handler too (lib/finder-page): the same, so its HTML goes out gzipped.
+      { source: "/t/:encryptedId", headers: [{ key: "Content-Type", value: "text/html; charset=utf-8" }] },
+      // Its stylesheet's name changes with its content (npm run finder:css): cached for ever.
+      { source: "/:file(finder-page\\.[0-9a-f]{12}\\.css)", headers: [{ key: "Cache-Control", value: "public, max-age=31536000, immutable" }] },
     ];
   },
 };

@@ -26,8 +26,8 @@ export function proxy(request: NextRequest) {
   }
   if (crossOriginServerAction(request)) return crossOriginRefusal();
   // The finder's tag page is a route handler with its own hash-based policy and request id
-  // (lib/finder-page): nothing to add here, and a second, nonce-based policy would block its inline style
-  // and script. Only a broken percent-encoding still gets the not-found page below.
+  // (lib/finder-page): nothing to add here, and a second, nonce-based policy would block its inline
+  // script. Only a broken percent-encoding still gets the not-found page below.
   if (FINDER_TAG_PAGE.test(pathname) && decodablePath(pathname)) return NextResponse.next();
 
   const nonce = createNonce();
@@ -151,7 +151,7 @@ function contentSecurityPolicy(nonce: string): string {
 export const config = {
   matcher: [
     {
-      source: "/((?!api/|api$|webhooks/|_next/static|_next/image|favicon.ico|docs/assets/).*)",
+      source: "/((?!api/|api$|webhooks/|_next/static|_next/image|favicon.ico|docs/assets/|finder-page\\.).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

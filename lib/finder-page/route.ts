@@ -23,7 +23,7 @@ import { encryptedIdParams, type PublicScanView } from "@/lib/services/scans";
 import { FINDER_PAGE_CSP, finderDocument } from "./document";
 import { html } from "./html";
 import { wordsFor, type FinderWords } from "./messages";
-import { pageEncoding, RenderedPage, RenderedPages } from "./rendered-pages";
+import { RenderedPages } from "./rendered-pages";
 import { noticeCard, tagPageBody } from "./tag-page";
 
 /** The route's name in metrics, by template (one series, not one per tag). */
@@ -33,27 +33,25 @@ const CONTACT_BODY_LIMIT_BYTES = 64 * 1024;
 
 const pages = new RenderedPages();
 
-type Outcome = { status: number; page: RenderedPage; headers?: Record<string, string> };
+type Outcome = { status: number; page: Buffer; headers?: Record<string, string> };
 
 function respond(request: Request, requestId: string, startedAt: number, outcome: Outcome): Response {
-  const encoding = pageEncoding(request.headers.get("accept-encoding"));
+  // Content-Type is also set for this path in next.config.ts, where a plain string lets `next start` gzip it.
   const headers = new Headers({
     "Content-Type": "text/html; charset=utf-8",
     "Content-Security-Policy": FINDER_PAGE_CSP,
     // Every view is a scan the server must see: nothing may answer it from a cache on the way.
     "Cache-Control": "private, no-store",
-    Vary: "Accept-Language, Accept-Encoding, Cookie",
+    Vary: "Accept-Language, Cookie",
     "X-Request-Id": requestId,
     ...outcome.headers,
   });
-  if (encoding !== "identity") headers.set("Content-Encoding", encoding);
   observeRequest(ROUTE, request.method, outcome.status, secondsSince(startedAt));
-  const body = request.method === "HEAD" ? null : new Uint8Array(outcome.page.body(encoding));
-  return new Response(body, { status: outcome.status, headers });
+  return new Response(request.method === "HEAD" ? null : new Uint8Array(outcome.page), { status: outcome.status, headers });
 }
 
 /** A notice page (no tag data): one per kind and language, held like the tag pages. */
-function notice(words: FinderWords, kind: "tooMany" | "notFound" | "unowned" | "unavailable"): RenderedPage {
+function notice(words: FinderWords, kind: "tooMany" | "notFound" | "unowned" | "unavailable"): Buffer {
   return pages.get(`notice\u0000${kind}\u0000${words.locale}`, () => {
     const { t } = words;
     const body =
@@ -69,7 +67,7 @@ function notice(words: FinderWords, kind: "tooMany" | "notFound" | "unowned" | "
 }
 
 /** The page of a tag's view, rendered once per language and content (rendered-pages.ts). */
-function tagPage(words: FinderWords, view: PublicScanView, encryptedId: string): RenderedPage {
+function tagPage(words: FinderWords, view: PublicScanView, encryptedId: string): Buffer {
   if (view.status === "PENDING_SETUP") return notice(words, "unowned");
   return pages.get(`tag\u0000${words.locale}\u0000${encryptedId}\u0000${JSON.stringify(view)}`, () => {
     const { body, locationScript } = tagPageBody(words, view, encryptedId, idleFormState);
@@ -225,5 +223,5 @@ async function contactPage(request: Request, requestId: string, startedAt: numbe
   const view = await withDatabaseBudget(REQUEST_DATABASE_BUDGET_MS, () => peekScanView(ctx, encryptedId));
   if (view.status === "PENDING_SETUP") return respond(request, requestId, startedAt, { status, page: notice(words, "unowned"), headers });
   const { body, locationScript } = tagPageBody(words, view, encryptedId, state);
-  return respond(request, requestId, startedAt, { status, page: new RenderedPage(finderDocument(words, body, { locationScript })), headers });
+  return respond(request, requestId, startedAt, { status, page: Buffer.from(finderDocument(words, body, { locationScript }), "utf8"), headers });
 }
