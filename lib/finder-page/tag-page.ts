@@ -169,7 +169,9 @@ function contactForm(words: FinderWords, encryptedId: string, state: FormState):
     state.status === "error"
       ? html`<div role="alert" tabindex="-1" data-form-alert="error" class="rounded-lg border-l-4 px-4 py-3 text-sm border-danger-700 bg-danger-50 text-danger-700"${attribute("autofocus", firstInvalid ? null : "")}><p class="font-semibold">${state.message ?? t("failed")}</p></div>`
       : null;
-  return html`<form method="post" action="/t/${encodeURIComponent(encryptedId)}#finder-contact" aria-label="${t("contactHeading")}" class="flex flex-col gap-4" novalidate>${alert}${fields.map((field) => {
+  // No fragment in the action: the browser would carry it to the conversation the post redirects to, and a
+  // fragment in the address stops the refused page's autofocus from reaching the first problem.
+  return html`<form method="post" action="/t/${encodeURIComponent(encryptedId)}" aria-label="${t("contactHeading")}" class="flex flex-col gap-4" novalidate>${alert}${fields.map((field) => {
     const id = `contact-${field.name}`;
     const errors = state.fieldErrors?.[field.name] ?? [];
     const describedBy = [field.hint ? `${id}-hint` : null, errors.length ? `${id}-error` : null].filter(Boolean).join(" ") || null;

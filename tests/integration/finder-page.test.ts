@@ -71,7 +71,7 @@ describe("the finder's page", () => {
     expect(stylesheets).toEqual([FINDER_STYLESHEET]);
     expect(existsSync(path.join("public", FINDER_STYLESHEET))).toBe(true);
     // The contact form posts to the page itself, and location sharing names the API it calls.
-    expect(page).toContain(`<form method="post" action="/t/${tag.encryptedId}#finder-contact"`);
+    expect(page).toContain(`<form method="post" action="/t/${tag.encryptedId}" aria-label="Message the owner"`);
     expect(page).toContain(`data-endpoint="/api/v1/scan/${tag.encryptedId}/location"`);
   });
 
