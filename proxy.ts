@@ -1,5 +1,6 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { env } from "@/lib/env";
+import { crossOriginRefusal, postFromForeignOrigin } from "@/lib/http/cross-origin";
 import { requestIdFrom } from "@/lib/http/request-id";
 import { PAGE_KIND_HEADER, PAGE_LOCALE_HEADER, negotiateLocale, pageKind } from "@/lib/i18n/locales";
 import { annotateActiveSpan } from "@/lib/telemetry/tracing";
@@ -25,9 +26,10 @@ export function proxy(request: NextRequest) {
       : new NextResponse("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
   }
   if (crossOriginServerAction(request)) return crossOriginRefusal();
-  // The finder's tag page is a route handler with its own hash-based policy and request id
-  // (lib/finder-page): nothing to add here, and a second, nonce-based policy would block its inline
-  // script. Only a broken percent-encoding still gets the not-found page below.
+  // The finder's tag page is a route handler with its own hash-based policy, request id and origin check
+  // (lib/finder-page), which the matcher below leaves out unless its address has a percent sign: only a
+  // broken percent-encoding still needs the not-found page below, and a second, nonce-based policy would
+  // block the page's inline script.
   if (FINDER_TAG_PAGE.test(pathname) && decodablePath(pathname)) return NextResponse.next();
 
   const nonce = createNonce();
@@ -68,40 +70,14 @@ const DECODE_CHECK_ONLY = ["/api/photos/", "/api/auth/", "/docs/assets/"];
 /**
  * A POST Next would take as a server action (the Next-Action header of a fetch action, or a multipart form
  * of a no-JavaScript one) whose Origin is not this host. Next refuses it too, but by throwing "Invalid
- * Server Actions request", which answers 500 (an unparseable Origin throws earlier, also 500). The test is
- * Next's own, so the two never disagree: the host is X-Forwarded-Host's first value, else Host; a request
- * without Origin passes, as Next lets it (no browser sends a cross-site POST without one). No
+ * Server Actions request", which answers 500 (an unparseable Origin throws earlier, also 500). No
  * `serverActions.allowedOrigins` is configured; one added there must be accepted here as well.
  */
 function crossOriginServerAction(request: NextRequest): boolean {
   if (request.method !== "POST") return false;
   const multipart = request.headers.get("content-type")?.toLowerCase().startsWith("multipart/form-data") ?? false;
-  // The finder page's contact form posts a plain form to the page's own address: the same rule.
-  if (!request.headers.has("next-action") && !multipart && !FINDER_TAG_PAGE.test(request.nextUrl.pathname)) return false;
-  const origin = request.headers.get("origin");
-  if (origin === null) return false;
-  let originHost: string;
-  try {
-    originHost = origin === "null" ? "null" : new URL(origin).host;
-  } catch {
-    return true;
-  }
-  const forwarded = request.headers.get("x-forwarded-host")?.split(",")[0]?.trim();
-  const host = forwarded || request.headers.get("host");
-  return !host || originHost !== host;
-}
-
-/** A plain page (no script, so no nonce) saying why: a forged form, or a page served under another name. */
-function crossOriginRefusal(): NextResponse {
-  const html =
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
-    "<title>Form refused</title></head><body style=\"font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;color:#111;line-height:1.5\">" +
-    "<main><h1>This form came from another site</h1><p>For your safety, forms are only accepted from this site's own pages. Nothing was changed.</p>" +
-    '<p><a href="/" style="color:#1d4ed8">Go to the home page</a> and try again from there.</p></main></body></html>';
-  return new NextResponse(html, {
-    status: 403,
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "Content-Security-Policy": "default-src 'none'; style-src-attr 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'" },
-  });
+  if (!request.headers.has("next-action") && !multipart) return false;
+  return postFromForeignOrigin(request.headers);
 }
 
 function decodablePath(pathname: string): boolean {
@@ -151,7 +127,8 @@ function contentSecurityPolicy(nonce: string): string {
 export const config = {
   matcher: [
     {
-      source: "/((?!api/|api$|webhooks/|_next/static|_next/image|favicon.ico|docs/assets/|finder-page\\.).*)",
+      // Not the finder's tag page (t/<one segment without "%">): see FINDER_TAG_PAGE above.
+      source: "/((?!api/|api$|webhooks/|_next/static|_next/image|favicon.ico|docs/assets/|finder-page\\.|t/[^/%]+/?$).*)",
       missing: [
         { type: "header", key: "next-router-prefetch" },
         { type: "header", key: "purpose", value: "prefetch" },

@@ -2,6 +2,7 @@ import { getDatabase } from "@/db/client";
 import { REQUEST_DATABASE_BUDGET_MS, withDatabaseBudget } from "@/db/availability";
 import { resolveCaller } from "@/lib/http/auth";
 import { readBodyText } from "@/lib/http/body";
+import { crossOriginRefusal, postFromForeignOrigin } from "@/lib/http/cross-origin";
 import { clientIp } from "@/lib/http/client-ip";
 import { endpointRateLimits } from "@/lib/http/endpoint";
 import { finderThreadEndpoints } from "@/lib/http/endpoints/finder-threads";
@@ -160,9 +161,12 @@ async function readContactForm(request: Request): Promise<FormData> {
  * POST /t/:encryptedId: the page's contact form, without JavaScript. The same schema, limits (one budget
  * with POST /api/v1/scan/:encryptedId/contact) and service as the API; a new conversation answers 303 to
  * its page, anything else the tag's page again with the messages and the values (400, 403, 404, 413,
- * 415, 429). The post is not a scan: the page it answers with is read, not recorded.
+ * 415, 429); one from another site 403 before anything is read. The post is not a scan: the page it
+ * answers with is read, not recorded.
  */
 export async function submitFinderContact(request: Request, encryptedId: string): Promise<Response> {
+  // The proxy does not see this path (proxy.ts): the same rule as for server actions, here.
+  if (postFromForeignOrigin(request.headers)) return crossOriginRefusal();
   const startedAt = performance.now();
   const requestId = requestIdFrom(request.headers.get("x-request-id"));
   const words = wordsFor(negotiateLocale(request.headers.get("accept-language")));

@@ -189,6 +189,16 @@ describe("the page's contact form, without JavaScript", () => {
     expect(await getDatabase().db.select().from(schema.threads).where(eq(schema.threads.tagId, tag.id))).toEqual([]);
   });
 
+  it("refuses a post from another site (403) before reading it, as a forged server action is refused", async () => {
+    const { tag } = await ownedTag();
+    const forged = await finderContactPost(tag.encryptedId, { message: "Forged" }, { ip: nextTestIp(), headers: { origin: "https://evil.example", host: "localhost:3000" } });
+    expect(forged.status).toBe(403);
+    expect(await forged.text()).toContain("This form came from another site");
+    expect(await getDatabase().db.select().from(schema.threads).where(eq(schema.threads.tagId, tag.id))).toEqual([]);
+    const same = await finderContactPost(tag.encryptedId, { message: "Same site" }, { ip: nextTestIp(), headers: { origin: "http://localhost:3000", host: "localhost:3000" } });
+    expect(same.status).toBe(303);
+  });
+
   it("refuses a body too large (413), a foreign content type (415) and strips control characters", async () => {
     const { tag } = await ownedTag();
     expect((await finderContactPost(tag.encryptedId, { message: "x".repeat(70_000) }, { ip: nextTestIp() })).status).toBe(413);

@@ -130,6 +130,20 @@ function browserLabel(userAgent: string): string | null {
 export function describeUserAgent(userAgent: string | null | undefined): string | null {
   const ua = userAgent?.trim().slice(0, 1000);
   if (!ua) return null;
+  // Every scan asks, and a few browsers' strings make most of them: parsed once each (a small bound, as
+  // anyone can send any string).
+  const known = described.get(ua);
+  if (known !== undefined) return known;
+  const label = labelOf(ua);
+  if (described.size >= DESCRIBED_MAX) described.delete(described.keys().next().value!);
+  described.set(ua, label);
+  return label;
+}
+
+const DESCRIBED_MAX = 500;
+const described = new Map<string, string>();
+
+function labelOf(ua: string): string {
   if (isBotUserAgent(ua)) return KNOWN_BOTS.find(([pattern]) => pattern.test(ua))?.[1] ?? botToken(ua);
   const browser = browserLabel(ua);
   if (browser) return browser;
