@@ -12,7 +12,7 @@ import { POST as acceptTransferRoute } from "@/app/api/v1/tags/transfers/[id]/ac
 import { getDatabase, schema } from "@/db/client";
 import { observeStatements } from "@/db/statement-observer";
 import { scanTag } from "@/lib/services/finder";
-import { recordScan } from "@/lib/services/scans";
+import { forgetKnownRepeats, recordScan } from "@/lib/services/scans";
 import { clearViewCache, publicViewOf } from "@/lib/services/finder/view";
 import { notify } from "@/lib/services/notifications";
 import type { PublicScanView } from "@/lib/services/scans";
@@ -85,7 +85,32 @@ async function scanMatchesFreshView(tag: { id: string; encryptedId: string }, ip
 }
 
 describe("the statements of a scan", () => {
-  it("a repeat scan with the view cached: BEGIN, the one statement that counts and stores it, COMMIT", async () => {
+  it("a repeat scan of a client whose REAL scan this process stored: the one statement, no transaction", async () => {
+    const owner = await registerAccount();
+    const tag = await petTag(owner);
+    const ip = nextTestIp();
+    await scanAs(tag.encryptedId, ip);
+    const repeat = await statementsOf(() => scanAs(tag.encryptedId, ip));
+    expect(repeat.statements).toHaveLength(1);
+    expect(repeat.statements[0]).toMatch(/^\s*with counted as \(\s*update tags/);
+    const rows = await db().select({ scanClass: schema.scans.scanClass }).from(schema.scans).where(eq(schema.scans.tagId, tag.id)).orderBy(schema.scans.scannedAt);
+    expect(rows.map((row) => row.scanClass)).toEqual(["REAL", "REPEAT"]);
+  });
+
+  it("a client believed to repeat whose REAL scan has gone (the tag released meanwhile) is REAL again, and the owner is told", async () => {
+    const owner = await registerAccount();
+    const tag = await petTag(owner);
+    const ip = nextTestIp();
+    await scanAs(tag.encryptedId, ip);
+    await db().delete(schema.scans).where(eq(schema.scans.tagId, tag.id));
+    await scanAs(tag.encryptedId, ip);
+    const rows = await db().select({ scanClass: schema.scans.scanClass }).from(schema.scans).where(eq(schema.scans.tagId, tag.id));
+    expect(rows.map((row) => row.scanClass)).toEqual(["REAL"]);
+    const alerts = await db().select({ type: schema.notifications.type }).from(schema.notifications).where(eq(schema.notifications.userId, owner.id));
+    expect(alerts.filter((row) => row.type === "TAG_SCANNED")).toHaveLength(2);
+  });
+
+  it("a repeat scan with the view cached, its REAL scan stored by another instance: BEGIN, the one statement that counts and stores it, COMMIT", async () => {
     const owner = await registerAccount();
     const tag = await petTag(owner);
     const ip = nextTestIp();
@@ -96,6 +121,8 @@ describe("the statements of a scan", () => {
     const commitAt = cold.statements.indexOf("COMMIT");
     expect(cold.statements.length - commitAt - 1).toBe(6);
 
+    // As if the REAL scan had been another instance's: this process does not know the client repeats.
+    forgetKnownRepeats();
     const repeat = await statementsOf(() => scanAs(tag.encryptedId, ip));
     expect(repeat.statements).toHaveLength(3);
     expect(repeat.statements[0]).toBe("BEGIN");

@@ -197,7 +197,13 @@ export async function recordScan(ctx: ServiceContext, encryptedId: string, visit
 
   const input = { userId, visitorClass, classIfRepeated, ipHash, geo, userAgent: visitor.userAgent };
   let counted: CountedScan | undefined;
-  if (visitorClass === "REAL") {
+  if (visitorClass === "REAL" && knownRepeat(encryptedId, ipHash)) {
+    // This process stored this client's REAL scan of the tag moments ago: this one is REPEAT and tells
+    // nobody, so it is the one statement alone. Should the row have gone meanwhile (the tag released), the
+    // statement still finds it REAL, and the owner is told just after it, in a transaction of its own.
+    counted = await countAndStore(ctx.db, encryptedId, input);
+    if (counted?.scanClass === "REAL" && counted.tag.ownerId) await notifyScanned(ctx, counted.tag, counted.scanId, geo?.city ?? null);
+  } else if (visitorClass === "REAL") {
     counted = await withTransaction(ctx, async (tx) => {
       const scan = await countAndStore(tx.db, encryptedId, input);
       if (scan?.scanClass === "REAL" && scan.tag.ownerId) await notifyScanned(tx, scan.tag, scan.scanId, geo?.city ?? null);
@@ -208,9 +214,43 @@ export async function recordScan(ctx: ServiceContext, encryptedId: string, visit
     counted = await countAndStore(ctx.db, encryptedId, input);
   }
   if (!counted) throw new NotFoundError(SCAN_TAG_NOT_FOUND);
+  if (counted.scanClass === "REAL") rememberRealScan(encryptedId, ipHash);
   // Counted once the scan has committed (the metrics' scans_total by class).
   countScan(counted.scanClass);
   return counted.tag;
+}
+
+/**
+ * Clients whose REAL scan of a tag this process has committed, and until when (this process's clock) their
+ * next scans of it are certainly REPEAT: the repeat window, less a margin for the database's clock and the
+ * time the commit took. Another instance's REAL scans are not here: those clients' scans take the
+ * transaction, as any scan that may be REAL. Bounded, oldest first. docs/decisions/0051-scan-hot-path.md.
+ */
+const KNOWN_REPEATS_MAX = 10_000;
+const KNOWN_REPEAT_MARGIN_MS = 60_000;
+const knownRepeats = new Map<string, number>();
+
+function knownRepeat(encryptedId: string, ipHash: string | null): boolean {
+  if (ipHash === null) return false;
+  const key = `${encryptedId}\u0000${ipHash}`;
+  const until = knownRepeats.get(key);
+  if (until === undefined) return false;
+  if (until > Date.now()) return true;
+  knownRepeats.delete(key);
+  return false;
+}
+
+function rememberRealScan(encryptedId: string, ipHash: string | null): void {
+  if (ipHash === null) return;
+  const key = `${encryptedId}\u0000${ipHash}`;
+  knownRepeats.delete(key);
+  if (knownRepeats.size >= KNOWN_REPEATS_MAX) knownRepeats.delete(knownRepeats.keys().next().value!);
+  knownRepeats.set(key, Date.now() + REPEAT_WINDOW_MS - KNOWN_REPEAT_MARGIN_MS);
+}
+
+/** Forgets the clients known to repeat (tests that look at the transaction a scan takes). */
+export function forgetKnownRepeats(): void {
+  knownRepeats.clear();
 }
 
 /**
