@@ -83,8 +83,6 @@ export function createRedisStore(url: string, { prefix, connectTimeoutMs }: Redi
     // Reject queued commands at the first failed (re)connect instead of holding requests.
     maxRetriesPerRequest: 0,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
-    // A request checks its policies at once (limiter.ts): their scripts go out in one write, not one each.
-    enableAutoPipelining: true,
   });
   // Failures reach the caller through the rejected command; without a listener ioredis prints each one.
   client.on("error", () => {});
