@@ -9,6 +9,7 @@ export function finderPage(encryptedId: string, init: { ip?: string; headers?: R
 
 /** The page's contact form posted without JavaScript: a urlencoded POST to the page's own address. */
 export function finderContactPost(encryptedId: string, fields: Record<string, string>, init: { ip?: string; headers?: Record<string, string> } = {}): Promise<Response> {
-  const headers = { "content-type": "application/x-www-form-urlencoded", "accept-language": "en", "user-agent": "Mozilla/5.0 (iPhone) Mobile Safari/604.1", ...init.headers };
+  // A browser always sends Host; the page compares a post's Origin with it (lib/http/cross-origin.ts).
+  const headers = { host: "localhost:3000", "content-type": "application/x-www-form-urlencoded", "accept-language": "en", "user-agent": "Mozilla/5.0 (iPhone) Mobile Safari/604.1", ...init.headers };
   return call(POST as never, apiRequest(`/t/${encodeURIComponent(encryptedId)}`, { method: "POST", ip: init.ip, headers, rawBody: new URLSearchParams(fields).toString() }), { encryptedId });
 }
