@@ -1,3 +1,5 @@
+import { escapeHtml } from "@/lib/html-escape";
+
 /**
  * HTML built as strings for the finder's page (docs/finder-page.md): a value interpolated into `html`…``
  * is escaped unless it is itself Html, so text from owners and finders can never become markup.
@@ -8,11 +10,7 @@ export interface Html {
 
 type Part = Html | string | number | null | undefined | false | readonly Part[];
 
-const escapes: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (character) => escapes[character]!);
-}
+export { escapeHtml };
 
 function isHtml(value: unknown): value is Html {
   return typeof value === "object" && value !== null && "__html" in value;

@@ -9,9 +9,8 @@ import { ORDER_NOT_FOUND } from "./orders";
 import { orderItemsOf } from "./queries";
 import { appBaseUrl, formatMoney, orderReference } from "./records";
 import { countryName } from "@/lib/shop/country-name";
+import { escapeHtml } from "@/lib/html-escape";
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[char]!);
 
 const day = (date: Date) => new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(date);
 
