@@ -1,3 +1,4 @@
+import { inputClass } from "@/components/forms/field";
 import { formatMoney } from "@/lib/i18n/money";
 import type { FormState } from "@/lib/forms/form-state";
 import { ownerWordsOf } from "@/lib/services/finder";
@@ -135,9 +136,6 @@ function actionButtons({ t }: FinderWords, view: PublicScanView, encryptedId: st
       : null
   }</div>`;
 }
-
-const inputClass =
-  "min-h-11 w-full rounded-lg border border-slate-500 bg-white px-3 py-2 text-base text-ink placeholder:text-slate-600 aria-invalid:border-danger-700 aria-invalid:bg-danger-50 read-only:bg-canvas";
 
 const errorMark = html`<svg viewBox="0 0 20 20" class="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" focusable="false" fill="currentColor"><path d="M10 1.5a8.5 8.5 0 1 0 0 17 8.5 8.5 0 0 0 0-17zm-.9 4.3h1.8l-.2 6h-1.4zm.9 8.9a1.1 1.1 0 1 1 0-2.2 1.1 1.1 0 0 1 0 2.2z"/></svg>`;
 
