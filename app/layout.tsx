@@ -6,7 +6,7 @@ import { SiteHeader } from "@/components/site-header";
 import { ShownOn } from "@/components/shown-on";
 import { SERVICE_NAME } from "@/components/site-links";
 import { env } from "@/lib/env";
-import { PAGE_KIND_HEADER } from "@/lib/i18n/locales";
+import { PAGE_KIND_HEADER, skipLinkText } from "@/lib/i18n/locales";
 import { pageLocale } from "@/lib/i18n/request";
 import "./globals.css";
 
@@ -27,8 +27,6 @@ export const viewport: Viewport = {
   initialScale: 1,
   themeColor: "#1d4ed8",
 };
-
-const skipLinkText = { en: "Skip to content", es: "Ir al contenido", fr: "Aller au contenu", de: "Zum Inhalt springen" } as const;
 
 /**
  * Every page is rendered per request: the Content-Security-Policy from proxy.ts carries a fresh nonce

@@ -1,11 +1,10 @@
 import { SERVICE_NAME } from "@/components/site-links";
 import { env } from "@/lib/env";
+import { skipLinkText } from "@/lib/i18n/locales";
 import { FINDER_STYLESHEET } from "./finder-css.generated";
 import { html, trusted, type Html } from "./html";
 import { LOCATION_SCRIPT, LOCATION_SCRIPT_HASH } from "./location-script";
 import type { FinderWords } from "./messages";
-
-const skipLinkText = { en: "Skip to content", es: "Ir al contenido", fr: "Aller au contenu", de: "Zum Inhalt springen" } as const;
 
 const logoMark = trusted(
   '<svg viewBox="0 0 32 32" class="h-7 w-7" aria-hidden="true" focusable="false"><rect x="2" y="2" width="28" height="28" rx="7" fill="#1d4ed8"/><rect x="7" y="7" width="8" height="8" rx="1.5" fill="#fff"/><rect x="9.5" y="9.5" width="3" height="3" fill="#1d4ed8"/><rect x="17" y="7" width="3" height="3" fill="#fff"/><rect x="22" y="12" width="3" height="3" fill="#fff"/><rect x="7" y="17" width="3" height="3" fill="#fff"/><rect x="12" y="22" width="3" height="3" fill="#fff"/><circle cx="21" cy="21" r="4" fill="none" stroke="#fff" stroke-width="2"/></svg>',

@@ -9,8 +9,10 @@ import { finderThreadEndpoints } from "@/lib/http/endpoints/finder-threads";
 import { scanEndpoints } from "@/lib/http/endpoints/scans";
 import { toDomainError } from "@/lib/http/errors";
 import { requestIdFrom } from "@/lib/http/request-id";
+import { actorFor } from "@/lib/http/route";
 import { visitorFrom } from "@/lib/http/visitor";
 import { negotiateLocale } from "@/lib/i18n/locales";
+import { invalidContactState } from "@/lib/forms/contact-form-errors";
 import { formInput } from "@/lib/forms/form-input";
 import { formText, idleFormState, type FormState } from "@/lib/forms/form-state";
 import { log, describeError } from "@/lib/log";
@@ -91,7 +93,7 @@ async function pageContext(request: Request, ip: string, strict: boolean): Promi
   try {
     const caller = await resolveCaller({ req: cookieOnly, db, ip });
     if (caller.kind !== "user") return anonymous;
-    return { actor: { kind: "user", userId: caller.userId, role: caller.role, sessionId: caller.sessionId, ip }, db, user: caller.user };
+    return { actor: actorFor(caller, ip), db, user: caller.user };
   } catch (error) {
     if (strict && error instanceof ForbiddenError) throw error;
     return anonymous;
@@ -141,14 +143,6 @@ function failure(thrown: unknown, words: FinderWords, requestId: string): Outcom
 
 const CONTACT_FIELDS = ["message", "finderName", "finderEmail"] as const;
 
-/** A contact field's problem in the finder's language. */
-function localizedIssue({ t }: FinderWords, field: string, code: string, maximum?: unknown): string {
-  if (code === "too_big") return t("tooLong", { max: Number(maximum ?? 0) });
-  if (field === "finderEmail") return t("invalidEmail");
-  if (field === "message") return t("messageRequired");
-  return t("checkFields");
-}
-
 async function readContactForm(request: Request): Promise<FormData> {
   const type = request.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
   if (type !== "application/x-www-form-urlencoded") throw new UnsupportedMediaTypeError("application/x-www-form-urlencoded", request.headers.get("content-type"));
@@ -181,14 +175,7 @@ export async function submitFinderContact(request: Request, encryptedId: string)
         const form = await readContactForm(request);
         values = Object.fromEntries(CONTACT_FIELDS.map((name) => [name, formText(form, name)]));
         const parsed = contactOwnerInput.safeParse(formInput(contactOwnerInput, form));
-        if (!parsed.success) {
-          const fieldErrors: Record<string, string[]> = {};
-          for (const issue of parsed.error.issues) {
-            const field = String(issue.path[0] ?? "");
-            fieldErrors[field] = [localizedIssue(words, field, issue.code, (issue as { maximum?: unknown }).maximum)];
-          }
-          return contactPage(request, requestId, startedAt, words, encryptedId, 400, { status: "error", message: t("checkFields"), fieldErrors, values });
-        }
+        if (!parsed.success) return contactPage(request, requestId, startedAt, words, encryptedId, 400, invalidContactState(t, parsed.error, values));
         const ctx = await pageContext(request, ip, true);
         const decision = await checkRateLimits(endpointRateLimits(finderThreadEndpoints.contact), { ip, userId: ctx.actor.kind === "user" ? ctx.actor.userId : null });
         if (!decision.allowed) throw new RateLimitError(decision.retryAfter);

@@ -82,7 +82,8 @@ export function errorResponse(error: DomainError, requestId: string): Response {
   return Response.json(errorBody(error), { status: errorStatus[error.code] ?? 500, headers: { "X-Request-Id": requestId } });
 }
 
-function actorFor(caller: Caller, ip: string): Actor {
+/** The service actor of a resolved caller: the API's, and the finder page's (lib/finder-page/route.ts). */
+export function actorFor(caller: Caller, ip: string): Actor {
   if (caller.kind === "user") {
     return { kind: "user", userId: caller.userId, role: caller.role, sessionId: caller.sessionId, apiKeyId: caller.apiKeyId, ip };
   }

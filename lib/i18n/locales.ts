@@ -55,3 +55,6 @@ export function pageKind(pathname: string): PageKind {
 
 /** Request header (set by proxy.ts, always overwritten) naming the page's kind (see pageKind). */
 export const PAGE_KIND_HEADER = "x-page-kind";
+
+/** The skip link's words on a finder's page (the root layout's and the finder's tag page's). */
+export const skipLinkText: Record<FinderLocale, string> = { en: "Skip to content", es: "Ir al contenido", fr: "Aller au contenu", de: "Zum Inhalt springen" };

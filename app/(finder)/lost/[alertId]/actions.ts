@@ -3,10 +3,10 @@
 import { redirect } from "next/navigation";
 import { headers } from "next/headers";
 import { getTranslations } from "next-intl/server";
-import type { z } from "zod";
 import type { FormState } from "@/lib/forms/form-state";
 import { formText } from "@/lib/forms/form-state";
 import { action } from "@/lib/forms/action";
+import { invalidContactState } from "@/lib/forms/contact-form-errors";
 import { readSignedNumber } from "@/lib/forms/signed-number";
 import { alertEndpoints } from "@/lib/http/endpoints/alerts";
 import { visitorFrom } from "@/lib/http/visitor";
@@ -18,23 +18,6 @@ type Finder = Awaited<ReturnType<typeof getTranslations<"Finder">>>;
 const CONTACT_VALUES = ["message", "finderName", "finderEmail"] as const;
 /** What a sighting described in words may say (the field's limit), leaving room for its lead-in within a message's 2000. */
 const WHERE_MAX = 1800;
-
-/** The zod issue of a contact field, said in the visitor's language (as the finder page does). */
-function localizedIssue(t: Finder, field: string, code: string, maximum?: unknown): string {
-  if (code === "too_big") return t("tooLong", { max: Number(maximum ?? 0) });
-  if (field === "finderEmail") return t("invalidEmail");
-  if (field === "message") return t("messageRequired");
-  return t("checkFields");
-}
-
-function invalidState(t: Finder, error: z.ZodError, values: Record<string, string> | undefined, rename: (field: string) => string = (field) => field): FormState {
-  const fieldErrors: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? "");
-    fieldErrors[rename(field)] = [localizedIssue(t, field, issue.code, (issue as { maximum?: unknown }).maximum)];
-  }
-  return { status: "error", message: t("checkFields"), fieldErrors, values };
-}
 
 /** The alert's refusals in the visitor's language: closed (403), gone (404), too many (429). */
 function refusal(t: Finder, lost: Awaited<ReturnType<typeof getTranslations<"Lost">>>, error: DomainError, values: Record<string, string> | undefined): FormState {
@@ -59,7 +42,7 @@ export async function contactFromAlertAction(previous: FormState, formData: Form
     alertEndpoints.contact,
     {
       values: CONTACT_VALUES,
-      onInvalid: (error, values) => invalidState(t, error, values),
+      onInvalid: (error, values) => invalidContactState(t, error, values),
       rateLimitedMessage: () => t("rateLimited"),
       failedMessage: t("failed"),
       onError: (error, values) => refusal(t, lost, error, values),
