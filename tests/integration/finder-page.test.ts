@@ -144,7 +144,7 @@ describe("the finder's page", () => {
     const pending = await finderPage(unowned!.encryptedId, { ip: nextTestIp() });
     expect(pending.status).toBe(200);
     expect(await pending.text()).toContain(escapeHtml(en.Finder.unownedHeading));
-    for (const address of ["AAAAAAAAAAAAAAAAAAAAAA", "abc\u0000def", "x".repeat(5000), "%E0%A4%A", "../../etc/passwd", "<script>"]) {
+    for (const address of ["AAAAAAAAAAAAAAAAAAAAAA", "abc\u0000def", "x".repeat(5000), "%E0%A4%A", "lone\uD800surrogate", "../../etc/passwd", "<script>"]) {
       const response = await finderPage(address, { ip: nextTestIp() });
       expect(response.status, address.slice(0, 20)).toBe(404);
       expect(await response.text()).toContain(escapeHtml(en.Finder.notFoundHeading));
