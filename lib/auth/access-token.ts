@@ -20,7 +20,7 @@ let cachedKey: { secret: string; key: Promise<CryptoKey> } | undefined;
 function key(): Promise<CryptoKey> {
   const secret = authSecret();
   if (cachedKey?.secret !== secret) {
-    const imported = crypto.subtle.importKey("raw", new Uint8Array(derivedKey("access-token-hs256")), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+    const imported = crypto.subtle.importKey("raw", new Uint8Array(derivedKey("access-token-hs256").export()), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
     cachedKey = { secret, key: imported };
   }
   return cachedKey.key;
