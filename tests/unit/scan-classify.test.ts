@@ -62,6 +62,16 @@ describe("the bot detector (isbot's list, less generic HTTP clients, plus link s
     expect(GENERIC_CLIENT_PATTERNS.every((pattern) => isbotList.includes(pattern))).toBe(true);
     for (const pattern of LINK_SCANNER_PATTERNS) expect(isbotList).not.toContain(pattern);
   });
+  it("answers the same once its answers are kept, for more strings than it keeps and past the kept length", () => {
+    const strings = Array.from({ length: 1_200 }, (_, i) => (i % 2 ? `Mozilla/5.0 (iPhone) Safari/${i}` : `ExampleCrawler${i}/1.0 (+https://example.com/bot)`));
+    const first = strings.map((ua) => isBotUserAgent(ua));
+    expect(first.filter(Boolean)).toHaveLength(600);
+    expect(strings.map((ua) => isBotUserAgent(ua))).toEqual(first);
+    // Longer than what is kept: the whole string is still what is tested (a match at its very end).
+    const long = `Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) ${"x".repeat(1_200)} Googlebot/2.1`;
+    expect(isBotUserAgent(long)).toBe(true);
+    expect(isBotUserAgent(long)).toBe(true);
+  });
 });
 
 describe("the user-agent class a scan keeps", () => {

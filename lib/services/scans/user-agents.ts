@@ -60,7 +60,25 @@ export function missingGenericClientPatterns(): string[] {
 
 /** True for crawlers, link-preview fetchers and link scanners; false for browsers, HTTP client libraries and no user agent. */
 export function isBotUserAgent(userAgent: string | null | undefined): boolean {
-  return Boolean(userAgent?.trim()) && botPattern.test(userAgent!);
+  if (!userAgent?.trim()) return false;
+  // Every scan asks (the pattern is isbot's few hundred alternatives); a longer string is tested each time
+  // rather than kept.
+  if (userAgent.length > MEMO_KEY_MAX) return botPattern.test(userAgent);
+  return remembered(botVerdicts, userAgent, () => botPattern.test(userAgent));
+}
+
+/** Answers kept per user-agent string: a few browsers' strings make most scans. Small, as anyone can send any string. */
+const MEMO_ENTRIES = 500;
+const MEMO_KEY_MAX = 1000;
+const botVerdicts = new Map<string, boolean>();
+
+function remembered<T>(memo: Map<string, T>, key: string, compute: () => T): T {
+  const known = memo.get(key);
+  if (known !== undefined) return known;
+  const value = compute();
+  if (memo.size >= MEMO_ENTRIES) memo.delete(memo.keys().next().value!);
+  memo.set(key, value);
+  return value;
 }
 
 /** Names for the bots owners meet most, by what their user agent says. First match wins. */
@@ -128,19 +146,11 @@ function browserLabel(userAgent: string): string | null {
  * as "device · browser", an HTTP client as "HTTP client · curl", or null when none was sent.
  */
 export function describeUserAgent(userAgent: string | null | undefined): string | null {
-  const ua = userAgent?.trim().slice(0, 1000);
+  const ua = userAgent?.trim().slice(0, MEMO_KEY_MAX);
   if (!ua) return null;
-  // Every scan asks, and a few browsers' strings make most of them: parsed once each (a small bound, as
-  // anyone can send any string).
-  const known = described.get(ua);
-  if (known !== undefined) return known;
-  const label = labelOf(ua);
-  if (described.size >= DESCRIBED_MAX) described.delete(described.keys().next().value!);
-  described.set(ua, label);
-  return label;
+  return remembered(described, ua, () => labelOf(ua));
 }
 
-const DESCRIBED_MAX = 500;
 const described = new Map<string, string>();
 
 function labelOf(ua: string): string {
