@@ -13,12 +13,12 @@
  *   lib/services/messages listThreads (page and limit from the query, defaults 1 and 20); then the page's
  *   finder messages in one query for `scamFlagged` (the scam rules of lib/services/messages/scam-rules.ts).
  * - GET /api/v1/auth/me: the session lookup alone (its user columns are the answer), as getMe since issue 16.
- * - GET /api/v1/scan/:encryptedId: in one transaction, the tag's counter update (its row lock), then the scan
- *   row's insert with the repeat check (the notification gating read) inside it; then the public view's four
- *   reads at once (reward, general profile, photos, the emergency profile with whether it has a contact), as
- *   lib/services/finder scanTag (scans' recordScan, then the view). Covers what
- *   the bench's data needs: GENERAL tags and anonymous scans with no geo headers; the first REAL scan's
- *   notification (one per tag and client per 10 minutes) is not sent.
+ * - GET /api/v1/scan/:encryptedId: as lib/services/finder scanTag: the tag counted and the scan stored in one
+ *   statement (a transaction around it only when the scan may be REAL; not for a client this process saw
+ *   scan the tag moments ago), then the public view from reads kept per tag and view_version, else its
+ *   four reads at once (reward, general profile, photos, the emergency profile with whether it has a
+ *   contact) and the relay. Covers what the bench's data needs: GENERAL tags and anonymous scans with no
+ *   geo headers; the first REAL scan's notification (one per tag and client per 10 minutes) is not sent.
  * The rate limiter is left out: this is Node + PostgreSQL alone.
  *
  * Env: PORT, DATABASE_URL, AUTH_SECRET, APP_URL (for scanUrl, as ours), BASELINE_PREPARE (`true`:
@@ -53,7 +53,8 @@ const sql = postgres(databaseUrl, {
 const tokenKey = accessTokenKey(secret);
 const ipKey = derivedKey(secret, "client-ip");
 const TOUCH_INTERVAL_MS = 60_000;
-const REPEAT_WINDOW = "interval '600000 milliseconds'";
+const REPEAT_WINDOW_MS = 600_000;
+const REPEAT_WINDOW_TEXT = `${REPEAT_WINDOW_MS} milliseconds`;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 class HttpError extends Error {
@@ -195,40 +196,11 @@ function peerAddress(req: http.IncomingMessage): string {
   return address.startsWith("::ffff:") ? address.slice(7) : address;
 }
 
-async function scan(req: http.IncomingMessage, encryptedId: string) {
-  const userAgent = req.headers["user-agent"] ?? null;
-  const ipHash = hashClientIp(ipKey, peerAddress(req));
-  const prefetch = /\bprefetch\b/i.test(`${req.headers["sec-purpose"] ?? ""},${req.headers.purpose ?? ""}`);
-  const tag = await sql.begin(async (tx) => {
-    const [tag] = await tx`
-      update "tags" set "scan_count" = "tags"."scan_count" + 1, "last_scanned_at" = now(), "updated_at" = "tags"."updated_at"
-      where "tags"."encrypted_id" = ${encryptedId}
-      returning "id", "code", "encrypted_id", "owner_id", "status", "tag_type", "item_name", "lost_message", "visibility", "scan_count", "last_scanned_at", "activated_at", "typed_profile_saved_at", "police_report_ref", "stolen_reported_at", "created_at", "updated_at"`;
-    if (!tag) throw new HttpError(404, "NOT_FOUND", "No tag has this scan address.");
-    const scanClass = req.method === "HEAD" || prefetch ? "PREFETCH" : isBotUserAgent(userAgent) ? "BOT" : "REAL";
-    // As ours: the repeat check is part of the insert (one statement after the row lock).
-    const storedClass =
-      scanClass === "REAL"
-        ? tx`case when exists (select "id" from "scans"
-            where ("scans"."tag_id" = ${tag.id as string} and ${ipHash ? tx`"scans"."ip_hash" = ${ipHash}` : tx`"scans"."ip_hash" is null`}
-              and ("scans"."scan_class" = ${"REAL"} and "scans"."location_shared" = ${false}) and "scans"."scanned_at" > now() - ${tx.unsafe(REPEAT_WINDOW)})
-            limit ${1}) then ${"REPEAT"}::scan_class else ${"REAL"}::scan_class end`
-        : tx`${scanClass}`;
-    await tx`
-      insert into "scans" ("id", "tag_id", "scanned_at", "ip_hash", "city", "country", "latitude", "longitude", "accuracy", "location_shared", "suspicious", "scan_class", "agent")
-      values (default, ${tag.id as string}, default, ${ipHash}, ${null}, ${null}, ${null}, ${null}, default, default, ${false}, ${storedClass}, ${describeUserAgent(userAgent)})
-      returning "id", "scan_class"`;
-    return tag;
-  });
-  const ownerId = tag.owner_id as string | null;
-  if (!ownerId) {
-    const none = { tagId: tag.id, encryptedId: tag.encrypted_id, tagType: tag.tag_type, reward: null, rewardCurrency: null };
-    return { success: true, data: { ...none, itemName: null, description: null, ownerName: null, status: "PENDING_SETUP", lostMessage: null, photos: [], contactEnabled: false, emergencyAvailable: false, details: null, relay: null } };
-  }
-  const reachable = tag.status !== "DEACTIVATED";
-  const shown = tag.visibility === "PUBLIC" && tag.status !== "DEACTIVATED";
-  // As publicViewOf: the reads at once; the emergency profile and whether it has a contact in one statement.
-  const [[reward], general, photos, emergency, [relay]] = await Promise.all([
+type ViewReads = Awaited<ReturnType<typeof readView>>;
+
+/** As publicViewOf: the reads at once; the emergency profile and whether it has a contact in one statement. */
+function readView(tag: Row, ownerId: string, reachable: boolean, shown: boolean) {
+  return Promise.all([
     sql`select "amount_minor", "currency" from "rewards" where ("rewards"."tag_id" = ${tag.id as string} and "rewards"."status" = ${"ACTIVE"}) limit ${1}`,
     shown ? sql`select "description", "owner_name" from "tag_profiles" where "tag_profiles"."tag_id" = ${tag.id as string}` : [],
     shown ? sql`select "id", "is_primary" from "tag_photos" where "tag_photos"."tag_id" = ${tag.id as string} order by "tag_photos"."created_at" asc, "tag_photos"."id" asc` : [],
@@ -243,6 +215,70 @@ async function scan(req: http.IncomingMessage, encryptedId: string) {
           where ("tag_relays"."tag_id" = ${tag.id as string} and "tag_relays"."owner_id" = ${ownerId} and "tag_relays"."enabled" = ${true})`
       : [],
   ]);
+}
+
+/**
+ * As ours (lib/services/scans/scan-tag.ts countAndStore, docs/decisions/0051-scan-hot-path.md): the scan is
+ * counted and stored in one statement; in a transaction only when it may be REAL (ours puts the owner's
+ * notification in it, which this baseline leaves out), alone when the class cannot be REAL or this process
+ * stored the client's REAL scan of the tag moments ago.
+ */
+async function countAndStore(db: postgres.Sql | postgres.TransactionSql, encryptedId: string, ipHash: string | null, visitorClass: string, agent: string | null): Promise<{ tag: Row; scanClass: string; repeatRemainingMs: number | null } | undefined> {
+  const real = visitorClass === "REAL";
+  const [row] = await db`
+    with counted as (
+      update tags set scan_count = scan_count + 1, last_scanned_at = now() where encrypted_id = ${encryptedId} returning *
+    ), repeat as (
+      select ${real ? db`scan_repeat_remaining_ms(counted.id, ${ipHash}::text, ${REPEAT_WINDOW_TEXT}::interval)` : db`null::float8`} as remaining_ms from counted
+    ), stored as (
+      insert into scans (tag_id, ip_hash, city, country, latitude, longitude, suspicious, scan_class, agent)
+      select counted.id, ${ipHash}::text, ${null}::text, ${null}::text, ${null}::float8, ${null}::float8, false,
+        ${real ? db`case when repeat.remaining_ms is not null then 'REPEAT'::scan_class else 'REAL'::scan_class end` : db`${visitorClass}::scan_class`}, ${agent}::text
+      from counted cross join repeat
+      returning id, scan_class
+    )
+    select counted.*, stored.scan_class as "stored_class", repeat.remaining_ms from counted cross join stored cross join repeat`;
+  if (!row) return undefined;
+  const scanClass = String(row.stored_class);
+  return { tag: row, scanClass, repeatRemainingMs: scanClass === "REPEAT" && row.remaining_ms !== null ? Number(row.remaining_ms) : null };
+}
+
+/** Clients whose next scans of a tag are certainly REPEAT, and until when (as ours). */
+const knownRepeats = new Map<string, number>();
+/** The view's reads per tag while its view_version stays the same (as ours: lib/services/finder/view.ts scanViewOf). */
+const viewReads = new Map<string, { version: number; ownerId: string; reads: ViewReads }>();
+
+async function scan(req: http.IncomingMessage, encryptedId: string) {
+  const userAgent = req.headers["user-agent"] ?? null;
+  const ipHash = hashClientIp(ipKey, peerAddress(req));
+  const prefetch = /\bprefetch\b/i.test(`${req.headers["sec-purpose"] ?? ""},${req.headers.purpose ?? ""}`);
+  const visitorClass = req.method === "HEAD" || prefetch ? "PREFETCH" : isBotUserAgent(userAgent) ? "BOT" : "REAL";
+  const agent = describeUserAgent(userAgent);
+  const repeatKey = `${encryptedId}\u0000${ipHash}`;
+  const knownRepeat = visitorClass === "REAL" && ipHash !== null && (knownRepeats.get(repeatKey) ?? 0) > Date.now();
+  const counted =
+    visitorClass === "REAL" && !knownRepeat
+      ? await sql.begin((tx) => countAndStore(tx, encryptedId, ipHash, visitorClass, agent))
+      : await countAndStore(sql, encryptedId, ipHash, visitorClass, agent);
+  if (!counted) throw new HttpError(404, "NOT_FOUND", "No tag has this scan address.");
+  const repeatsFor = counted.scanClass === "REAL" ? REPEAT_WINDOW_MS : counted.repeatRemainingMs;
+  if (repeatsFor !== null && repeatsFor > 60_000 && ipHash !== null) knownRepeats.set(repeatKey, Date.now() + repeatsFor - 60_000);
+  const tag = counted.tag;
+  const ownerId = tag.owner_id as string | null;
+  if (!ownerId) {
+    const none = { tagId: tag.id, encryptedId: tag.encrypted_id, tagType: tag.tag_type, reward: null, rewardCurrency: null };
+    return { success: true, data: { ...none, itemName: null, description: null, ownerName: null, status: "PENDING_SETUP", lostMessage: null, photos: [], contactEnabled: false, emergencyAvailable: false, details: null, relay: null } };
+  }
+  const reachable = tag.status !== "DEACTIVATED";
+  const shown = tag.visibility === "PUBLIC" && tag.status !== "DEACTIVATED";
+  const cached = viewReads.get(tag.id as string);
+  let reads: ViewReads;
+  if (cached && cached.version === Number(tag.view_version) && cached.ownerId === ownerId) reads = cached.reads;
+  else {
+    reads = await readView(tag, ownerId, reachable, shown);
+    viewReads.set(tag.id as string, { version: Number(tag.view_version), ownerId, reads });
+  }
+  const [[reward], general, photos, emergency, [relay]] = reads;
   const base = { tagId: tag.id, encryptedId: tag.encrypted_id, tagType: tag.tag_type, reward: reward ? Number(reward.amount_minor) / 100 : null, rewardCurrency: reward?.currency ?? null };
   return {
     success: true,

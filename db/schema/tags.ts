@@ -253,6 +253,9 @@ export const scans = pgTable(
   (table) => [
     index("scans_tag_scanned_id_idx").on(table.tagId, table.scannedAt, table.id),
     index("scans_tag_ip_idx").on(table.tagId, table.ipHash, table.scannedAt),
+    // The repeat check of every scan (scan_repeat_remaining_ms): a client's latest REAL scan of the tag, found
+    // at once however many REPEAT scans that client made since (a phone reloading, a script hammering).
+    index("scans_tag_ip_real_idx").on(table.tagId, table.ipHash, table.scannedAt).where(sql`${table.scanClass} = 'REAL' and not ${table.locationShared}`),
     // Admin analytics: scans per day across all tags.
     index("scans_scanned_idx").on(table.scannedAt),
     // The retention run's finder traces (lib/services/retention): only rows still holding an IP hash or a

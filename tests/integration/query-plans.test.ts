@@ -8,7 +8,7 @@ import { appFetch } from "../support/app-fetch";
 import { apiRequest, nextTestIp } from "../support/http";
 import { testDatabase } from "../support/integration-setup";
 import { contactOwnerOf } from "../support/messages";
-import { CapturingLogger, capturingHandle, explain, isExplainable, largeTables, planFindings, planNodes, planSummary, rawScript, type CapturedStatement, type PlanFinding, type PlanNode } from "../support/query-plans";
+import { CapturingLogger, capturingHandle, explain, isExplainable, largeTables, planFindings, planNodes, planSummary, rawQuery, rawScript, type CapturedStatement, type PlanFinding, type PlanNode } from "../support/query-plans";
 import { claimTestTag } from "../support/tags";
 
 /**
@@ -261,6 +261,18 @@ describe("query plans on a seeded database", () => {
     const fresh = findings.filter((finding) => !KNOWN_GROWTH.has(key(finding)));
     const report = fresh.map((finding) => `${key(finding)}: ${finding.problem} (${large.get(finding.table)} rows in the table)\n  ${finding.sql.trim()}\n  plan: ${finding.plan}`);
     expect(report, report.join("\n\n")).toEqual([]);
+  });
+
+  it("finds a client's latest REAL scan of the hot tag (every scan's repeat check) in the partial index of REAL scans", async () => {
+    // The query of scan_repeat_remaining_ms (db/migrations/0034), which EXPLAIN of the scan's statement
+    // cannot see inside the function: through the general (tag, ip, time) index it would walk every
+    // REPEAT scan the client made in the window.
+    const [{ ipHash }] = (await rawQuery<{ ipHash: string }>(base, `select ip_hash as "ipHash" from scans where tag_id = $1 and ip_hash is not null limit 1`, [fixture.hotTag.id])) as [{ ipHash: string }];
+    const plan = await explain(handle, {
+      sql: "select max(scanned_at) from scans where tag_id = $1 and ip_hash = $2 and scan_class = 'REAL' and location_shared = false and scanned_at > now() - $3::interval",
+      params: [fixture.hotTag.id, ipHash, "600000 milliseconds"],
+    });
+    expect(planNodes(plan).map((node) => node["Index Name"])).toContain("scans_tag_ip_real_idx");
   });
 
   it("serves the admin user search from its trigram and prefix indexes", () => {

@@ -13,7 +13,7 @@ import { getDatabase, schema } from "@/db/client";
 import { observeStatements } from "@/db/statement-observer";
 import { scanTag } from "@/lib/services/finder";
 import { forgetKnownRepeats, recordScan } from "@/lib/services/scans";
-import { clearViewCache, publicViewOf } from "@/lib/services/finder/view";
+import { clearViewCache, publicViewOf, VIEW_CACHE_ENTRIES } from "@/lib/services/finder/view";
 import { notify } from "@/lib/services/notifications";
 import type { PublicScanView } from "@/lib/services/scans";
 import type { Visitor } from "@/lib/services/visitor";
@@ -130,9 +130,33 @@ describe("the statements of a scan", () => {
     expect(repeat.statements[2]).toBe("COMMIT");
     expect(repeat.value).toEqual(await publicViewOf(db(), (await tagRow(tag.id))!));
 
+    // That REPEAT told this process how long the client's scans stay REPEAT: the next one is alone.
+    const learned = await statementsOf(() => scanAs(tag.encryptedId, ip));
+    expect(learned.statements).toHaveLength(1);
+
     const rows = await db().select({ scanClass: schema.scans.scanClass }).from(schema.scans).where(eq(schema.scans.tagId, tag.id)).orderBy(schema.scans.scannedAt);
-    expect(rows.map((row) => row.scanClass)).toEqual(["REAL", "REPEAT"]);
-    expect((await tagRow(tag.id))!.scanCount).toBe(2);
+    expect(rows.map((row) => row.scanClass)).toEqual(["REAL", "REPEAT", "REPEAT"]);
+    expect((await tagRow(tag.id))!.scanCount).toBe(3);
+  });
+
+  it("a REPEAT whose REAL scan's window is nearly over teaches nothing: the next scans take the transaction, and past the window one is REAL again", async () => {
+    const owner = await registerAccount();
+    const tag = await petTag(owner);
+    const ip = nextTestIp();
+    await scanAs(tag.encryptedId, ip);
+    // The REAL scan 9 min 30 s ago (another instance's): 30 s of its window left, less than the margin kept.
+    await db().update(schema.scans).set({ scannedAt: sql`now() - interval '570 seconds'` }).where(eq(schema.scans.tagId, tag.id));
+    forgetKnownRepeats();
+    for (let i = 0; i < 2; i++) {
+      const repeat = await statementsOf(() => scanAs(tag.encryptedId, ip));
+      expect(repeat.statements[0]).toBe("BEGIN");
+    }
+    await db().update(schema.scans).set({ scannedAt: sql`now() - interval '11 minutes'` }).where(eq(schema.scans.tagId, tag.id));
+    await scanAs(tag.encryptedId, ip);
+    const rows = await db().select({ scanClass: schema.scans.scanClass }).from(schema.scans).where(eq(schema.scans.tagId, tag.id)).orderBy(schema.scans.scannedAt);
+    expect(rows.map((row) => row.scanClass)).toEqual(["REAL", "REPEAT", "REPEAT", "REAL"]);
+    const told = await db().select({ type: schema.notifications.type }).from(schema.notifications).where(eq(schema.notifications.userId, owner.id));
+    expect(told.filter((row) => row.type === "TAG_SCANNED")).toHaveLength(2);
   });
 
   it("a REAL scan with the view cached: the repeat scan's three, and the notification's own statements inside the same transaction", async () => {
@@ -214,6 +238,25 @@ describe("the statements of a scan", () => {
     expect((await tagRow(tag.id))!.scanCount).toBe(10);
     const alerts = await db().select().from(schema.notifications).where(eq(schema.notifications.userId, owner.id));
     expect(alerts.filter((row) => row.type === "TAG_SCANNED")).toHaveLength(1);
+  });
+});
+
+describe("the per-process caches stay bounded", () => {
+  it("the view cache keeps VIEW_CACHE_ENTRIES tags at most: a scan past it lets the least recently scanned go", async () => {
+    const owner = await registerAccount();
+    const tag = await petTag(owner);
+    clearViewCache();
+    // The process-wide map itself (lib/services/finder/view.ts keeps it on globalThis), filled to its bound
+    // with entries a stranger's scans of other tags would have left.
+    const cache = (globalThis as { __tagServiceViewCache?: Map<string, unknown> }).__tagServiceViewCache!;
+    const others = Array.from({ length: VIEW_CACHE_ENTRIES }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, "0")}`);
+    for (const id of others) cache.set(id, { version: 1, ownerId: owner.id, tagType: "PET", reads: null });
+    await scanMatchesFreshView(tag, nextTestIp());
+    expect(cache.size).toBe(VIEW_CACHE_ENTRIES);
+    expect(cache.has(tag.id)).toBe(true);
+    expect(cache.has(others[0]!)).toBe(false);
+    expect(cache.has(others[1]!)).toBe(true);
+    clearViewCache();
   });
 });
 

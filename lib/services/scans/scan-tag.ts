@@ -132,41 +132,52 @@ interface CountedScan {
   tag: Tag;
   scanId: string;
   scanClass: ScanClass;
+  /** For a REPEAT scan: how long this client's scans of the tag stay REPEAT (the rest of its REAL scan's window). */
+  repeatRemainingMs: number | null;
 }
+
+const REPEAT_WINDOW_TEXT = `${Math.trunc(REPEAT_WINDOW_MS)} milliseconds`;
 
 /**
  * A scan without a clone check, in one statement: count it on the tag (which takes the tag's row lock, so
  * concurrent scans of one tag queue here) and store it with its class, decided in the statement as
  * classifyScan would from the row: OWNER when the signed-in caller owns the tag, REPEAT when this client
  * had a REAL scan of it within the window, else the visitor's own class. The repeat check is
- * scan_real_within (migration 0033), a volatile function: its query runs after the lock was granted and
- * sees the scan of the transaction that held it, which the statement's own snapshot would not. Undefined
+ * scan_repeat_remaining_ms (migration 0034), a volatile function: its query runs after the lock was granted
+ * and sees the scan of the transaction that held it, which the statement's own snapshot would not; its
+ * answer comes back too, so the caller can tell for how long the client's next scans are REPEAT. Undefined
  * for an unknown scan address (nothing is written then).
  */
 async function countAndStore(db: Executor, encryptedId: string, input: { userId: string | null; visitorClass: ScanClass; classIfRepeated: ScanClass; ipHash: string | null; geo: Visitor["geo"]; userAgent: string | null }): Promise<CountedScan | undefined> {
   const { geo } = input;
+  const checksRepeat = input.classIfRepeated !== input.visitorClass;
   const cases = [
     ...(input.userId ? [sql`when counted.owner_id = ${input.userId}::uuid then 'OWNER'::scan_class`] : []),
-    ...(input.classIfRepeated !== input.visitorClass
-      ? [sql`when scan_real_within(counted.id, ${input.ipHash}::text, ${`${Math.trunc(REPEAT_WINDOW_MS)} milliseconds`}::interval) then ${input.classIfRepeated}::scan_class`]
-      : []),
+    ...(checksRepeat ? [sql`when repeat.remaining_ms is not null then ${input.classIfRepeated}::scan_class`] : []),
   ];
   const storedClass = cases.length ? sql`case ${sql.join(cases, sql` `)} else ${input.visitorClass}::scan_class end` : sql`${input.visitorClass}::scan_class`;
-  // A scan is not an edit of the tag, so updated_at stays as the owner left it.
+  const remaining = checksRepeat ? sql`scan_repeat_remaining_ms(counted.id, ${input.ipHash}::text, ${REPEAT_WINDOW_TEXT}::interval)` : sql`null::float8`;
+  // A scan is not an edit of the tag, so updated_at stays as the owner left it. `repeat` reads `counted`, so
+  // its function runs once the row lock is held; referenced twice, it is computed once.
   const result = await db.execute(sql`
     with counted as (
       update tags set scan_count = scan_count + 1, last_scanned_at = now() where encrypted_id = ${encryptedId} returning *
+    ), repeat as (
+      select ${remaining} as remaining_ms from counted
     ), stored as (
       insert into scans (tag_id, ip_hash, city, country, latitude, longitude, suspicious, scan_class, agent)
       select counted.id, ${input.ipHash}::text, ${geo?.city ?? null}::text, ${geo?.country ?? null}::text, ${geo?.latitude ?? null}::float8, ${geo?.longitude ?? null}::float8,
         false, ${storedClass}, ${describeUserAgent(input.userAgent)}::text
-      from counted
+      from counted cross join repeat
       returning id, scan_class
     )
-    select ${countedTagColumns}, stored.id as "scanId", stored.scan_class as "scanClass" from counted cross join stored`);
+    select ${countedTagColumns}, stored.id as "scanId", stored.scan_class as "scanClass", repeat.remaining_ms as "repeatRemainingMs"
+    from counted cross join stored cross join repeat`);
   const [row] = rowsOf<Record<string, unknown>>(result);
   if (!row) return undefined;
-  return { tag: tagFromRow(row), scanId: String(row.scanId), scanClass: row.scanClass as ScanClass };
+  const remainingMs = row.repeatRemainingMs === null || row.repeatRemainingMs === undefined ? null : Number(row.repeatRemainingMs);
+  const scanClass = row.scanClass as ScanClass;
+  return { tag: tagFromRow(row), scanId: String(row.scanId), scanClass, repeatRemainingMs: scanClass === "REPEAT" ? remainingMs : null };
 }
 
 /**
@@ -197,8 +208,8 @@ export async function recordScan(ctx: ServiceContext, encryptedId: string, visit
   const input = { userId, visitorClass, classIfRepeated, ipHash, geo, userAgent: visitor.userAgent };
   let counted: CountedScan | undefined;
   if (visitorClass === "REAL" && knownRepeat(encryptedId, ipHash)) {
-    // This process stored this client's REAL scan of the tag moments ago: this one is REPEAT and tells
-    // nobody, so it is the one statement alone. Should the row have gone meanwhile (the tag released), the
+    // This client's REAL scan of the tag is recent (knownRepeats): this one is REPEAT and tells nobody,
+    // so it is the one statement alone. Should the row have gone meanwhile (the tag released), the
     // statement still finds it REAL, and the owner is told just after it, in a transaction of its own.
     counted = await countAndStore(ctx.db, encryptedId, input);
     if (counted?.scanClass === "REAL" && counted.tag.ownerId) await notifyScanned(ctx, counted.tag, counted.scanId, geo?.city ?? null);
@@ -213,17 +224,19 @@ export async function recordScan(ctx: ServiceContext, encryptedId: string, visit
     counted = await countAndStore(ctx.db, encryptedId, input);
   }
   if (!counted) throw new NotFoundError(SCAN_TAG_NOT_FOUND);
-  if (counted.scanClass === "REAL") rememberRealScan(encryptedId, ipHash);
+  if (counted.scanClass === "REAL") rememberRepeats(encryptedId, ipHash, REPEAT_WINDOW_MS);
+  else if (counted.repeatRemainingMs !== null) rememberRepeats(encryptedId, ipHash, counted.repeatRemainingMs);
   // Counted once the scan has committed (the metrics' scans_total by class).
   countScan(counted.scanClass);
   return counted.tag;
 }
 
 /**
- * Clients whose REAL scan of a tag this process has committed, and until when (this process's clock) their
- * next scans of it are certainly REPEAT: the repeat window, less a margin for the database's clock and the
- * time the commit took. Another instance's REAL scans are not here: those clients' scans take the
- * transaction, as any scan that may be REAL. Bounded, oldest first. docs/decisions/0051-scan-hot-path.md.
+ * Clients whose next scans of a tag are certainly REPEAT, and until when (this process's clock): after this
+ * process stored their REAL scan, for the repeat window, and after a scan the database found REPEAT (a REAL
+ * scan another instance stored, or this one before a restart), for the rest of that window; less a margin
+ * for the time the commit took. A client not here takes the transaction, as any scan that may be REAL.
+ * Bounded, oldest first. docs/decisions/0051-scan-hot-path.md.
  */
 const KNOWN_REPEATS_MAX = 10_000;
 const KNOWN_REPEAT_MARGIN_MS = 60_000;
@@ -239,12 +252,12 @@ function knownRepeat(encryptedId: string, ipHash: string | null): boolean {
   return false;
 }
 
-function rememberRealScan(encryptedId: string, ipHash: string | null): void {
-  if (ipHash === null) return;
+function rememberRepeats(encryptedId: string, ipHash: string | null, forMs: number): void {
+  if (ipHash === null || forMs <= KNOWN_REPEAT_MARGIN_MS) return;
   const key = `${encryptedId}\u0000${ipHash}`;
   knownRepeats.delete(key);
   if (knownRepeats.size >= KNOWN_REPEATS_MAX) knownRepeats.delete(knownRepeats.keys().next().value!);
-  knownRepeats.set(key, Date.now() + REPEAT_WINDOW_MS - KNOWN_REPEAT_MARGIN_MS);
+  knownRepeats.set(key, Date.now() + forMs - KNOWN_REPEAT_MARGIN_MS);
 }
 
 /** Forgets the clients known to repeat (tests that look at the transaction a scan takes). */
