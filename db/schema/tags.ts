@@ -252,10 +252,12 @@ export const scans = pgTable(
   },
   (table) => [
     index("scans_tag_scanned_id_idx").on(table.tagId, table.scannedAt, table.id),
-    index("scans_tag_ip_idx").on(table.tagId, table.ipHash, table.scannedAt),
-    // The repeat check of every scan (scan_repeat_remaining_ms): a client's latest REAL scan of the tag, found
-    // at once however many REPEAT scans that client made since (a phone reloading, a script hammering).
+    // A client's rows of a tag (lib/services/scans/queries.ts clientRowsWithin), in two partial indexes
+    // rather than one of every scan: the repeat check of every scan (scan_repeat_remaining_ms) finds the
+    // client's latest REAL scan at once however many REPEAT scans it made since (a phone reloading, a script
+    // hammering), and those REPEAT, bot and prefetch scans, most of the rows, maintain neither.
     index("scans_tag_ip_real_idx").on(table.tagId, table.ipHash, table.scannedAt).where(sql`${table.scanClass} = 'REAL' and not ${table.locationShared}`),
+    index("scans_tag_ip_shared_idx").on(table.tagId, table.ipHash, table.scannedAt).where(sql`${table.locationShared}`),
     // Admin analytics: scans per day across all tags.
     index("scans_scanned_idx").on(table.scannedAt),
     // The retention run's finder traces (lib/services/retention): only rows still holding an IP hash or a

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { schema, setDatabase, type DatabaseHandle } from "@/db/client";
 import { threadTokenHash } from "@/lib/services/messages/thread-token";
+import { clientRowsWithin } from "@/lib/services/scans/queries";
 import { bearer, registerAccount, setRole, type TestAccount } from "../support/auth";
 import { appFetch } from "../support/app-fetch";
 import { apiRequest, nextTestIp } from "../support/http";
@@ -273,6 +274,20 @@ describe("query plans on a seeded database", () => {
       params: [fixture.hotTag.id, ipHash, "600000 milliseconds"],
     });
     expect(planNodes(plan).map((node) => node["Index Name"])).toContain("scans_tag_ip_real_idx");
+  });
+
+  it("checks a client's REAL scan or shared location on a tag in their partial indexes, in the generic plan a prepared statement settles on too", async () => {
+    const [{ ipHash }] = (await rawQuery<{ ipHash: string }>(base, `select ip_hash as "ipHash" from scans where tag_id = $1 and ip_hash is not null limit 1`, [fixture.hotTag.id])) as [{ ipHash: string }];
+    for (const [kind, index] of [
+      ["realScan", "scans_tag_ip_real_idx"],
+      ["sharedLocation", "scans_tag_ip_shared_idx"],
+    ] as const) {
+      const query = clientRowsWithin(base.db, fixture.hotTag.id, ipHash, kind, 600_000).toSQL();
+      for (const genericPlan of [false, true]) {
+        const plan = await explain(base, { sql: query.sql, params: query.params }, { genericPlan });
+        expect(planNodes(plan).map((node) => node["Index Name"]), `${kind}, ${genericPlan ? "generic" : "custom"} plan: ${planSummary(plan)}`).toContain(index);
+      }
+    }
   });
 
   it("serves the admin user search from its trigram and prefix indexes", () => {

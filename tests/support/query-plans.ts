@@ -73,19 +73,31 @@ export function isExplainable(text: string): boolean {
  * the cheapest plan, where at production sizes it would not be, as long as an index can serve the query.
  * A sequential scan left in such a plan means no index can.
  */
-export async function explain(handle: DatabaseHandle, statement: CapturedStatement): Promise<PlanNode> {
-  const text = `EXPLAIN (FORMAT JSON) ${statement.sql}`;
+export async function explain(handle: DatabaseHandle, statement: CapturedStatement, options: { genericPlan?: boolean } = {}): Promise<PlanNode> {
+  // The generic plan: the one a prepared statement (postgres.js names every statement) may settle on after
+  // five runs, planned without the parameters' values, as EXPLAIN of a PREPAREd statement shows it.
+  const name = `explained_${Math.random().toString(36).slice(2)}`;
+  const prepare = options.genericPlan ? [`PREPARE ${name} AS ${statement.sql}`, "SET LOCAL plan_cache_mode = force_generic_plan"] : [];
+  // EXECUTE's arguments as literals, of no type until they meet the prepared statement's parameters.
+  const literal = (value: unknown) => (typeof value === "number" || typeof value === "boolean" ? String(value) : value === null ? "NULL" : `'${String(value).replace(/'/g, "''")}'`);
+  const args = statement.params.map(literal).join(", ");
+  const text = options.genericPlan ? `EXPLAIN (FORMAT JSON) EXECUTE ${name}${args ? `(${args})` : ""}` : `EXPLAIN (FORMAT JSON) ${statement.sql}`;
+  const params = options.genericPlan ? [] : statement.params;
   let value: unknown;
   if (handle.kind === "postgres") {
     value = await handle.sql.begin(async (tx) => {
       await tx.unsafe("SET LOCAL enable_seqscan = off");
-      const [row] = await tx.unsafe(text, statement.params as never[]);
+      for (const step of prepare) await tx.unsafe(step);
+      const [row] = await tx.unsafe(text, params as never[]);
+      if (options.genericPlan) await tx.unsafe(`DEALLOCATE ${name}`);
       return (row as Record<string, unknown>)["QUERY PLAN"];
     });
   } else {
     value = await handle.pglite.transaction(async (tx) => {
       await tx.exec("SET LOCAL enable_seqscan = off");
-      const { rows } = await tx.query<Record<string, unknown>>(text, statement.params);
+      for (const step of prepare) await tx.exec(step);
+      const { rows } = await tx.query<Record<string, unknown>>(text, params);
+      if (options.genericPlan) await tx.exec(`DEALLOCATE ${name}`);
       return rows[0]?.["QUERY PLAN"];
     });
   }

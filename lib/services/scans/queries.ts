@@ -34,7 +34,9 @@ export function clientRowsWithin(db: Executor, tagId: string, ipHash: string | n
       and(
         eq(schema.scans.tagId, tagId),
         sameClient(ipHash),
-        kind === "realScan" ? and(eq(schema.scans.scanClass, "REAL"), eq(schema.scans.locationShared, false)) : eq(schema.scans.locationShared, true),
+        // Written as literals, as the partial indexes' predicates are (db/schema/tags.ts): a prepared
+        // statement's generic plan can use a partial index only when its query states the predicate itself.
+        kind === "realScan" ? sql`${schema.scans.scanClass} = 'REAL' and not ${schema.scans.locationShared}` : sql`${schema.scans.locationShared}`,
         gt(schema.scans.scannedAt, sinceMs(withinMs)),
       ),
     )

@@ -1,1 +1,0 @@
-CREATE INDEX "scans_tag_ip_real_idx" ON "scans" USING btree ("tag_id","ip_hash","scanned_at") WHERE "scans"."scan_class" = 'REAL' and not "scans"."location_shared";
