@@ -8,14 +8,27 @@
  */
 export const RENDERED_PAGES_MAX_BYTES = 16 * 1024 * 1024;
 
+/**
+ * A page's UTF-8 bytes, in an ArrayBuffer of their own: a Response takes them as they are (undici copies
+ * them once, as the Fetch standard says), where a pooled Buffer would first need a copy of its own.
+ */
+export type PageBytes = Uint8Array<ArrayBuffer>;
+
+const encoder = new TextEncoder();
+
+/** A page's text as PageBytes. */
+export function pageBytes(text: string): PageBytes {
+  return encoder.encode(text);
+}
+
 export class RenderedPages {
-  private readonly pages = new Map<string, Buffer>();
+  private readonly pages = new Map<string, PageBytes>();
   private total = 0;
 
   constructor(private readonly maxBytes = RENDERED_PAGES_MAX_BYTES) {}
 
   /** The page for a key, built by `render` when it is not held (or was evicted). */
-  get(key: string, render: () => string): Buffer {
+  get(key: string, render: () => string): PageBytes {
     const held = this.pages.get(key);
     if (held) {
       // Most recently used last: Map keeps insertion order.
@@ -23,7 +36,7 @@ export class RenderedPages {
       this.pages.set(key, held);
       return held;
     }
-    const page = Buffer.from(render(), "utf8");
+    const page = pageBytes(render());
     this.pages.set(key, page);
     this.total += page.length + key.length;
     for (const [oldKey, old] of this.pages) {

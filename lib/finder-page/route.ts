@@ -26,7 +26,7 @@ import { encryptedIdParams, type PublicScanView } from "@/lib/services/scans";
 import { FINDER_PAGE_CSP, finderDocument } from "./document";
 import { html } from "./html";
 import { wordsFor, type FinderWords } from "./messages";
-import { RenderedPages } from "./rendered-pages";
+import { pageBytes, RenderedPages, type PageBytes } from "./rendered-pages";
 import { noticeCard, tagPageBody } from "./tag-page";
 
 /** The route's name in metrics, by template (one series, not one per tag). */
@@ -36,7 +36,7 @@ const CONTACT_BODY_LIMIT_BYTES = 64 * 1024;
 
 const pages = new RenderedPages();
 
-type Outcome = { status: number; page: Buffer; headers?: Record<string, string> };
+type Outcome = { status: number; page: PageBytes; headers?: Record<string, string> };
 
 function respond(request: Request, requestId: string, startedAt: number, outcome: Outcome): Response {
   // Content-Type is also set for this path in next.config.ts, where a plain string lets `next start` gzip it.
@@ -50,11 +50,11 @@ function respond(request: Request, requestId: string, startedAt: number, outcome
     ...outcome.headers,
   });
   observeRequest(ROUTE, request.method, outcome.status, secondsSince(startedAt));
-  return new Response(request.method === "HEAD" ? null : new Uint8Array(outcome.page), { status: outcome.status, headers });
+  return new Response(request.method === "HEAD" ? null : outcome.page, { status: outcome.status, headers });
 }
 
 /** A notice page (no tag data): one per kind and language, held like the tag pages. */
-function notice(words: FinderWords, kind: "tooMany" | "notFound" | "unowned" | "unavailable"): Buffer {
+function notice(words: FinderWords, kind: "tooMany" | "notFound" | "unowned" | "unavailable"): PageBytes {
   return pages.get(`notice\u0000${kind}\u0000${words.locale}`, () => {
     const { t } = words;
     const body =
@@ -70,7 +70,7 @@ function notice(words: FinderWords, kind: "tooMany" | "notFound" | "unowned" | "
 }
 
 /** The page of a tag's view, rendered once per language and content (rendered-pages.ts). */
-function tagPage(words: FinderWords, view: PublicScanView, encryptedId: string): Buffer {
+function tagPage(words: FinderWords, view: PublicScanView, encryptedId: string): PageBytes {
   if (view.status === "PENDING_SETUP") return notice(words, "unowned");
   return pages.get(`tag\u0000${words.locale}\u0000${encryptedId}\u0000${JSON.stringify(view)}`, () => {
     const { body, locationScript } = tagPageBody(words, view, encryptedId, idleFormState);
@@ -214,5 +214,5 @@ async function contactPage(request: Request, requestId: string, startedAt: numbe
   const view = await withDatabaseBudget(REQUEST_DATABASE_BUDGET_MS, () => peekScanView(ctx, encryptedId));
   if (view.status === "PENDING_SETUP") return respond(request, requestId, startedAt, { status, page: notice(words, "unowned"), headers });
   const { body, locationScript } = tagPageBody(words, view, encryptedId, state);
-  return respond(request, requestId, startedAt, { status, page: Buffer.from(finderDocument(words, body, { locationScript }), "utf8"), headers });
+  return respond(request, requestId, startedAt, { status, page: pageBytes(finderDocument(words, body, { locationScript })), headers });
 }

@@ -10,7 +10,7 @@ describe("the finder page's rendered pages", () => {
     const again = pages.get("a", render);
     expect(renders).toBe(1);
     expect(again).toBe(first);
-    expect(first.toString("utf8")).toBe("<p>page 1</p>");
+    expect(new TextDecoder().decode(first)).toBe("<p>page 1</p>");
   });
 
   it("stays within its byte bound, dropping the least recently used page first", () => {
