@@ -10,8 +10,6 @@ export interface Html {
 
 type Part = Html | string | number | null | undefined | false | readonly Part[];
 
-export { escapeHtml };
-
 function isHtml(value: unknown): value is Html {
   return typeof value === "object" && value !== null && "__html" in value;
 }

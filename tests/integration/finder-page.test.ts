@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { connectPostgres, getDatabase, schema, setDatabase, type DatabaseHandle } from "@/db/client";
 import { FINDER_PAGE_CSP } from "@/lib/finder-page/document";
 import { FINDER_STYLESHEET } from "@/lib/finder-page/finder-css.generated";
-import { escapeHtml } from "@/lib/finder-page/html";
+import { escapeHtml } from "@/lib/html-escape";
 import { prepareJobs, stopJobs } from "@/lib/jobs";
 import en from "@/messages/en.json";
 import es from "@/messages/es.json";

@@ -19,6 +19,7 @@ import { requireAdmin, type ServiceContext, withTransaction } from "@/lib/servic
 import { NotFoundError, UnprocessableError } from "@/lib/services/errors";
 import type { CampaignRecord, CreateCampaignInput } from "./schemas";
 import { boundedTotal, keysetPage, type ListOrder, type Page, type PageRequest } from "@/lib/services/paging";
+import { escapeHtml } from "@/lib/html-escape";
 
 /** Deliveries one `campaigns.send-batch` job sends, in one call to the provider's batch endpoint (its maximum). */
 export const CAMPAIGN_BATCH_SIZE = EMAIL_BATCH_MAX;
@@ -223,7 +224,7 @@ export async function sendCampaignBatch(
           from: env.EMAIL_FROM,
           to: delivery.email,
           subject: rendered.subject,
-          html: rendered.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, escapeHtmlAttribute(link)),
+          html: rendered.html.replaceAll(UNSUBSCRIBE_PLACEHOLDER, escapeHtml(link)),
           text: rendered.text.replaceAll(UNSUBSCRIBE_PLACEHOLDER, link),
           template: "newsletter.campaign",
           headers: safeHeaders(unsubscribeHeaders(delivery.subscriberId)),
@@ -262,11 +263,6 @@ export async function sendCampaignBatch(
     }
     return { sent: recipients.length, skipped: skippedIds.length, remaining };
   });
-}
-
-/** The link as it stands in an href: the page URL's `&` (none today) would be `&amp;` there. */
-function escapeHtmlAttribute(value: string): string {
-  return value.replaceAll("&", "&amp;").replaceAll('"', "&quot;").replaceAll("<", "&lt;").replaceAll(">", "&gt;");
 }
 
 /**

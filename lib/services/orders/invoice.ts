@@ -11,7 +11,6 @@ import { appBaseUrl, formatMoney, orderReference } from "./records";
 import { countryName } from "@/lib/shop/country-name";
 import { escapeHtml } from "@/lib/html-escape";
 
-
 const day = (date: Date) => new Intl.DateTimeFormat("en-US", { dateStyle: "long", timeZone: "UTC" }).format(date);
 
 /** The invoice's only styling: one inline <style>, allowed by its hash and nothing else. */
