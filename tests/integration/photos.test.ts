@@ -41,9 +41,22 @@ function form(file: Buffer | string | null, options: { name?: string; type?: str
   return data;
 }
 
-function upload(account: TestAccount | null, tagId: string, body: FormData | BodyInit, headers: Record<string, string> = {}) {
+/**
+ * Posts the upload. A form goes as its encoded bytes with its multipart type, as a client's request
+ * arrives over HTTP: a Request built on a FormData has undici encode it in the background, and when the
+ * route stops reading at its limit (the 413 below) undici still pushes the rest into the closed stream,
+ * an unhandled rejection in Node's own code that fails the run.
+ */
+async function upload(account: TestAccount | null, tagId: string, body: FormData | BodyInit, headers: Record<string, string> = {}) {
   const auth = account ? bearer(account.accessToken) : {};
-  return call(uploadRoute, apiRequest(`/api/v1/profiles/${tagId}/photos`, { method: "POST", headers: { ...auth, ...headers }, rawBody: body as BodyInit }), { tagId });
+  let rawBody = body as BodyInit;
+  let contentType: Record<string, string> = {};
+  if (body instanceof FormData) {
+    const encoded = new Response(body);
+    contentType = { "Content-Type": encoded.headers.get("content-type")! };
+    rawBody = new Uint8Array(await encoded.arrayBuffer());
+  }
+  return call(uploadRoute, apiRequest(`/api/v1/profiles/${tagId}/photos`, { method: "POST", headers: { ...auth, ...contentType, ...headers }, rawBody }), { tagId });
 }
 
 async function uploadOk(account: TestAccount, tagId: string, file: Buffer, options: { isPrimary?: string } = {}): Promise<Photo> {
