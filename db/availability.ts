@@ -382,6 +382,23 @@ function guardedQuery<T>(text: string, create: () => PoolQuery, availability: Da
   return lazy;
 }
 
+/** Statements with more parameters than this (bulk inserts) stay unnamed: each batch size would be a statement of its own. */
+export const MAX_NAMED_STATEMENT_PARAMETERS = 100;
+
+/**
+ * A statement with parameters goes out as a named prepared statement, which postgres.js keeps per connection:
+ * drizzle asks for an unnamed one unless a query was `.prepare()`d, and postgres.js sends an unnamed statement
+ * with parameters in two round trips (Parse and Describe, to learn the parameters' types, then Bind and
+ * Execute), every time. Named, that happens once per connection; later runs are one round trip and
+ * PostgreSQL neither parses nor (once it settles on a generic plan) plans them again
+ * (docs/decisions/0053-named-statements.md).
+ */
+function namedStatement<A extends unknown[]>(args: A): A {
+  const [text, parameters, options] = args;
+  if (!Array.isArray(parameters) || parameters.length === 0 || parameters.length > MAX_NAMED_STATEMENT_PARAMETERS) return args;
+  return [text, parameters, { ...(options as object | undefined), prepare: true }, ...args.slice(3)] as unknown as A;
+}
+
 type TransactionCallback = (sql: TransactionSql) => unknown;
 
 function statementText(query: unknown): string {
@@ -393,7 +410,7 @@ function guardTransaction(tx: TransactionSql, availability: DatabaseAvailability
   return new Proxy(tx, {
     get(target, property, receiver) {
       if (property === "unsafe") {
-        return (...args: Parameters<TransactionSql["unsafe"]>) => guardedQuery(statementText(args[0]), () => target.unsafe(...args) as unknown as PoolQuery, availability, false);
+        return (...args: Parameters<TransactionSql["unsafe"]>) => guardedQuery(statementText(args[0]), () => target.unsafe(...namedStatement(args)) as unknown as PoolQuery, availability, false);
       }
       if (property === "savepoint") {
         return (...args: unknown[]) => {
@@ -462,7 +479,7 @@ export function guardPool(sql: Sql, log: AvailabilityLog): { client: Sql; availa
   const client = new Proxy(sql, {
     get(target, property, receiver) {
       if (property === "unsafe") {
-        return (...args: Parameters<Sql["unsafe"]>) => guardedQuery(statementText(args[0]), () => target.unsafe(...args) as unknown as PoolQuery, availability, true);
+        return (...args: Parameters<Sql["unsafe"]>) => guardedQuery(statementText(args[0]), () => target.unsafe(...namedStatement(args)) as unknown as PoolQuery, availability, true);
       }
       if (property === "begin") return (...args: unknown[]) => guardedBegin(target, availability, args);
       return Reflect.get(target, property, receiver) as unknown;

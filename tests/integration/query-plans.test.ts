@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_NAMED_STATEMENT_PARAMETERS } from "@/db/availability";
 import { schema, setDatabase, type DatabaseHandle } from "@/db/client";
 import { threadTokenHash } from "@/lib/services/messages/thread-token";
 import { clientRowsWithin } from "@/lib/services/scans/queries";
@@ -263,6 +264,27 @@ describe("query plans on a seeded database", () => {
     const report = fresh.map((finding) => `${key(finding)}: ${finding.problem} (${large.get(finding.table)} rows in the table)\n  ${finding.sql.trim()}\n  plan: ${finding.plan}`);
     expect(report, report.join("\n\n")).toEqual([]);
   });
+
+  it("reads no large table whole in the generic plan a named statement may settle on, where it would be chosen", async () => {
+    // Every statement with parameters is a named prepared statement (db/availability.ts), which PostgreSQL
+    // plans with its values five times, then switches to the generic plan when that plan's estimate is no
+    // higher. A generic plan that reads a large table whole matters only where it would be chosen.
+    const generic: string[] = [];
+    let compared = 0;
+    for (const { label, statement, plan } of explained) {
+      if (statement.params.length === 0 || statement.params.length > MAX_NAMED_STATEMENT_PARAMETERS) continue;
+      const genericPlan = await explain(handle, statement, { genericPlan: true });
+      compared += 1;
+      if (Number(genericPlan["Total Cost"]) > Number(plan["Total Cost"])) continue;
+      const key = (finding: PlanFinding) => `${label}: ${finding.kind} of ${finding.table}`;
+      for (const finding of planFindings(genericPlan, large, MANY_ROWS)) {
+        if (KNOWN_GROWTH.has(key(finding))) continue;
+        generic.push(`${key(finding)}: ${finding.problem}\n  ${statement.sql.trim()}\n  generic plan: ${planSummary(genericPlan)}\n  custom plan: ${planSummary(plan)}`);
+      }
+    }
+    expect(compared).toBeGreaterThan(explained.length / 2);
+    expect(generic, generic.join("\n\n")).toEqual([]);
+  }, 300_000);
 
   it("finds a client's latest REAL scan of the hot tag (every scan's repeat check) in the partial index of REAL scans", async () => {
     // The query of scan_repeat_remaining_ms (db/migrations/0034), which EXPLAIN of the scan's statement

@@ -74,12 +74,17 @@ export function isExplainable(text: string): boolean {
  * A sequential scan left in such a plan means no index can.
  */
 export async function explain(handle: DatabaseHandle, statement: CapturedStatement, options: { genericPlan?: boolean } = {}): Promise<PlanNode> {
-  // The generic plan: the one a prepared statement (postgres.js names every statement) may settle on after
+  // The generic plan: the one a named prepared statement (db/availability.ts names every statement with parameters) may settle on after
   // five runs, planned without the parameters' values, as EXPLAIN of a PREPAREd statement shows it.
   const name = `explained_${Math.random().toString(36).slice(2)}`;
   const prepare = options.genericPlan ? [`PREPARE ${name} AS ${statement.sql}`, "SET LOCAL plan_cache_mode = force_generic_plan"] : [];
   // EXECUTE's arguments as literals, of no type until they meet the prepared statement's parameters.
-  const literal = (value: unknown) => (typeof value === "number" || typeof value === "boolean" ? String(value) : value === null ? "NULL" : `'${String(value).replace(/'/g, "''")}'`);
+  const literal = (value: unknown) =>
+    typeof value === "number" || typeof value === "boolean"
+      ? String(value)
+      : value === null || value === undefined
+        ? "NULL"
+        : `'${(value instanceof Date ? value.toISOString() : typeof value === "object" ? JSON.stringify(value) : String(value)).replace(/'/g, "''")}'`;
   const args = statement.params.map(literal).join(", ");
   const text = options.genericPlan ? `EXPLAIN (FORMAT JSON) EXECUTE ${name}${args ? `(${args})` : ""}` : `EXPLAIN (FORMAT JSON) ${statement.sql}`;
   const params = options.genericPlan ? [] : statement.params;
