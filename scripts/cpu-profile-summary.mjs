@@ -2,15 +2,24 @@
 // "Where the time goes" does: self time per package, bundled server chunks mapped to their sources through
 // the build's source maps, native frames counted with their JavaScript caller.
 // Usage: node scripts/cpu-profile-summary.mjs <file.cpuprofile>   (REQ=<requests> adds ms per request,
-// TOPFN=<n> lists the n heaviest functions, JSON=1 prints the totals as JSON)
+// TOPFN=<n> lists the n heaviest functions, JSON=1 prints the totals as JSON, LAST_MS below)
 import { readFileSync, existsSync } from "node:fs";
 import { SourceMap } from "node:module";
 import { fileURLToPath } from "node:url";
 
 const file = process.argv[2];
 const profile = JSON.parse(readFileSync(file, "utf8"));
+// LAST_MS=<ms> counts only the samples of <ms> ending SKIP_LAST_MS (default 0) before the profile's end: the
+// steady load, without the start-up's module loading (which a short run of a route that loads many modules
+// would otherwise spread over its requests) or the shut-down.
+const LAST_MS = Number(process.env.LAST_MS || 0);
+const SKIP_LAST_MS = Number(process.env.SKIP_LAST_MS || 0);
+const at = [];
+for (let i = 0, t = 0; i < profile.samples.length; i++) at.push((t += profile.timeDeltas[i] ?? 0));
+const until = LAST_MS ? (at.at(-1) ?? 0) - SKIP_LAST_MS * 1000 : Infinity;
+const from = LAST_MS ? until - LAST_MS * 1000 : -Infinity;
 const self = new Map();
-for (let i = 0; i < profile.samples.length; i++) self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0));
+for (let i = 0; i < profile.samples.length; i++) if (at[i] >= from && at[i] <= until) self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + (profile.timeDeltas[i] ?? 0));
 const maps = new Map();
 function mapFor(url) {
   if (!maps.has(url)) {
