@@ -92,6 +92,7 @@ describe("POST /contact", () => {
 
     // The development mailbox's API shows the headers too (an additive field).
     const listed = await call(mailboxRoute, apiRequest(`/api/dev/mailbox?to=${encodeURIComponent(supportEmail())}`));
+    expect(listed.status, await listed.clone().text()).toBe(200);
     const items = (await json<{ data: { id: string; headers: Record<string, string> }[] }>(listed)).data;
     expect(items.find((item) => item.id === forwarded!.id)?.headers).toEqual({ "Reply-To": input.email });
   });
