@@ -84,6 +84,22 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * PostgreSQL's answers that a transaction met another at the same moment and was rolled back, which the same
+ * request sent again would most likely not meet: deadlock_detected, serialization_failure, lock_not_available.
+ */
+const transientConflictCodes = new Set(["40P01", "40001", "55P03"]);
+
+/** True when the error (or one of its causes, as drizzle wraps driver errors) is a transient conflict. */
+export function isTransientConflict(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 6; depth++) {
+    const code = errorCode(current);
+    if (code && transientConflictCodes.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Why the database could not be used, as our code reports it (never a query or its parameters). */
 export class DatabaseUnavailableError extends Error {
   constructor(

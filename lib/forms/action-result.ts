@@ -1,5 +1,6 @@
 import { unstable_rethrow } from "next/navigation";
 import { z } from "zod";
+import { toDomainError } from "@/lib/http/errors";
 import { describeError, log } from "@/lib/log";
 import { DomainError, RateLimitError } from "@/lib/services/errors";
 import type { FieldErrors, FormState } from "./form-state";
@@ -53,6 +54,12 @@ export function errorState(error: unknown, values?: Record<string, string>, fiel
     return formError(error.message, values);
   }
   if (error instanceof DomainError && error.code === "SERVICE_UNAVAILABLE") return formError(error.message, values);
+  // The database unreachable, or a deadlock that rolled the form's transaction back: as the API's 503.
+  const mapped = toDomainError(error);
+  if (mapped.code === "SERVICE_UNAVAILABLE") {
+    log.warn("form action answered: database unavailable or a transaction conflict", describeError(error));
+    return formError(mapped.message, values);
+  }
   log.error("form action failed", describeError(error));
   return formError("Something went wrong on our side. Please try again in a moment.", values);
 }

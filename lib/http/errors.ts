@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isDatabaseUnavailable } from "@/db/availability";
+import { isDatabaseUnavailable, isTransientConflict } from "@/db/availability";
 import { DomainError, ServiceUnavailableError, ValidationError, type ErrorCode, type FieldIssue } from "@/lib/services/errors";
 
 /** The one table of error code → HTTP status; it also feeds the OpenAPI error responses. */
@@ -38,7 +38,7 @@ export const errorDescriptions: Record<ErrorCode, string> = {
   RATE_LIMIT_EXCEEDED: "Too many requests. Please try again later.",
   INTERNAL_ERROR: "Unexpected server error.",
   PAYMENT_PROVIDER_ERROR: "The payment provider failed or refused the call; nothing was charged by it. Retry shortly.",
-  SERVICE_UNAVAILABLE: "The database is unreachable; retry shortly.",
+  SERVICE_UNAVAILABLE: "The database is unreachable, or the request's transaction met another changing the same rows at the same moment (then with Retry-After); retry shortly.",
 };
 
 const GENERIC_INTERNAL_MESSAGE = "An unexpected error occurred. Please try again later.";
@@ -56,13 +56,15 @@ export function validationErrorFromZod(error: z.ZodError, prefix?: string): Vali
   return new ValidationError(zodIssuesToFields(error.issues, prefix));
 }
 
-export { isDatabaseUnavailable };
+export { isDatabaseUnavailable, isTransientConflict };
 
 /** Maps anything thrown to a domain error; unknown errors become INTERNAL_ERROR with a generic message. */
 export function toDomainError(error: unknown): DomainError {
   if (error instanceof DomainError) return error;
   if (error instanceof z.ZodError) return validationErrorFromZod(error);
   if (isDatabaseUnavailable(error)) return new ServiceUnavailableError();
+  // Rolled back whole (nothing half-written), and likely to pass when sent again: 503 with Retry-After, not a 500.
+  if (isTransientConflict(error)) return new ServiceUnavailableError("The request met another one changing the same data at the same moment. Please try again.", 1);
   return new DomainError("INTERNAL_ERROR", GENERIC_INTERNAL_MESSAGE);
 }
 

@@ -9,7 +9,7 @@ import { endRequestSpan, startRequestSpan, withRequestSpan } from "@/lib/telemet
 import { telemetryUserHash } from "@/lib/telemetry/user";
 import { checkRateLimits, type RateLimitDecision } from "@/lib/ratelimit";
 import type { Actor, ServiceContext } from "@/lib/services/context";
-import { DomainError, ForbiddenError, MethodNotAllowedError, NotFoundError, RateLimitError, UnauthorizedError, ValidationError } from "@/lib/services/errors";
+import { DomainError, ForbiddenError, MethodNotAllowedError, NotFoundError, RateLimitError, ServiceUnavailableError, UnauthorizedError, ValidationError } from "@/lib/services/errors";
 import { controlCharacterIssues } from "@/lib/validation/control-characters";
 import { requestIdFrom } from "./request-id";
 import { isAdmin, resolveCaller, type Caller } from "./auth";
@@ -17,7 +17,7 @@ import { DEFAULT_BODY_LIMIT_BYTES, readBodyBytes, readJsonBody } from "./body";
 import { clientIp } from "./client-ip";
 import { endpointRateLimits, type Endpoint } from "./endpoint";
 import { Paginated, WithStatus } from "./envelope";
-import { errorBody, errorStatus, toDomainError, zodIssuesToFields } from "./errors";
+import { errorBody, errorStatus, isTransientConflict, toDomainError, zodIssuesToFields } from "./errors";
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -259,6 +259,9 @@ export function route<
       const error = toDomainError(thrown);
       if (error.code === "INTERNAL_ERROR") {
         log.error("unhandled error", { requestId, method: req.method, path: new URL(req.url).pathname, ...describeError(thrown) });
+      } else if (error.code === "SERVICE_UNAVAILABLE" && isTransientConflict(thrown)) {
+        // A deadlock says two code paths take the same locks in different orders: worth a look each time.
+        log.warn("request answered 503: its transaction conflicted with another", { requestId, method: req.method, path: new URL(req.url).pathname, ...describeError(thrown) });
       } else if (error.code === "SERVICE_UNAVAILABLE") {
         // The outage itself is logged once, with its cause, by db/availability.ts; this is per request.
         log.debug("request answered 503: database unavailable", { requestId, ...describeError(thrown) });
@@ -266,6 +269,7 @@ export function route<
       response = errorResponse(error, requestId);
       // A limit a service enforces (the per-account login lockout) says when to come back too.
       if (error instanceof RateLimitError) response.headers.set("Retry-After", String(Math.max(1, error.retryAfterSeconds)));
+      if (error instanceof ServiceUnavailableError && error.retryAfterSeconds !== undefined) response.headers.set("Retry-After", String(error.retryAfterSeconds));
     }
 
     // By the contract's path template, so a dashboard sees one series per operation, not one per id.

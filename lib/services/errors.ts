@@ -135,7 +135,11 @@ export class PaymentProviderError extends DomainError {
 }
 
 export class ServiceUnavailableError extends DomainError {
-  constructor(message = "The service is temporarily unavailable. Please try again shortly.") {
+  constructor(
+    message = "The service is temporarily unavailable. Please try again shortly.",
+    /** When the client may try again (Retry-After), where that is known. */
+    readonly retryAfterSeconds?: number,
+  ) {
     super("SERVICE_UNAVAILABLE", message);
   }
 }

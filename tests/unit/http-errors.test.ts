@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { errorStatus, isDatabaseUnavailable, toDomainError } from "@/lib/http/errors";
 import { clientIp, PEER_ADDRESS_HEADER } from "@/lib/http/client-ip";
-import { errorCodes, ValidationError } from "@/lib/services/errors";
+import { errorCodes, ServiceUnavailableError, ValidationError } from "@/lib/services/errors";
 import { z } from "zod";
 
 describe("error table", () => {
@@ -29,6 +29,18 @@ describe("error table", () => {
     const error = toDomainError(new Error("password=hunter2"));
     expect(error.code).toBe("INTERNAL_ERROR");
     expect(error.message).not.toContain("hunter2");
+  });
+
+  it("turns a deadlock, a serialization failure or a lock not available (also wrapped, as drizzle does) into a 503 to retry in a second", () => {
+    for (const code of ["40P01", "40001", "55P03"]) {
+      const driver = Object.assign(new Error("deadlock detected"), { code });
+      const error = toDomainError(new Error("Failed query: update …", { cause: driver }));
+      expect(error).toBeInstanceOf(ServiceUnavailableError);
+      expect(error.code).toBe("SERVICE_UNAVAILABLE");
+      expect((error as ServiceUnavailableError).retryAfterSeconds).toBe(1);
+    }
+    // Other SQLSTATEs stay internal errors (a unique violation a service did not expect, say).
+    expect(toDomainError(Object.assign(new Error("duplicate key"), { code: "23505" })).code).toBe("INTERNAL_ERROR");
   });
 
   it("turns a ZodError into VALIDATION_ERROR with both detail forms", () => {
