@@ -150,7 +150,14 @@ async function prepareSize(url: string, handle: DatabaseHandle, percent: number,
   const laterMigrationsMs = Math.round(performance.now() - migrated);
   const vacuumed = performance.now();
   if (handle.kind !== "postgres") throw new Error("the growth bench runs on PostgreSQL");
-  await handle.sql.unsafe("vacuum analyze");
+  // On a connection of its own: the app's pool carries the request budget's statement_timeout, which VACUUM of
+  // the full size outlasts on a slow machine (and VACUUM cannot run in a transaction that would lift it).
+  const maintenance = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await maintenance.unsafe("vacuum analyze");
+  } finally {
+    await maintenance.end({ timeout: 5 });
+  }
   const vacuumMs = Math.round(performance.now() - vacuumed);
   log(`  later migrations ${(laterMigrationsMs / 1000).toFixed(1)} s, vacuum analyze ${(vacuumMs / 1000).toFixed(1)} s`);
   const [size] = await handle.sql<{ bytes: string }[]>`select pg_database_size(current_database())::text as bytes`;
