@@ -5187,7 +5187,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description `SERVICE_UNAVAILABLE`: The database is unreachable; retry shortly. */
+        /** @description `SERVICE_UNAVAILABLE`: The database is unreachable, or the request's transaction met another changing the same rows at the same moment (then with Retry-After); retry shortly. */
         ServiceUnavailable: {
             headers: {
                 "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
@@ -5199,7 +5199,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description `SERVICE_UNAVAILABLE`: The database is unreachable; retry shortly. */
+        /** @description `SERVICE_UNAVAILABLE`: The database is unreachable, or the request's transaction met another changing the same rows at the same moment (then with Retry-After); retry shortly. */
         ServiceUnavailableWithoutRateLimit: {
             headers: {
                 [name: string]: unknown;
