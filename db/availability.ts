@@ -75,10 +75,15 @@ function errorCode(error: unknown): string | undefined {
 
 /** True when the error (or any error in its cause chain) says the database cannot be reached. */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  return causeHasCode(error, unavailableCodes);
+}
+
+/** Whether the error or one of its causes (drizzle wraps driver errors; a failed connect may be an AggregateError) carries one of `codes`. */
+function causeHasCode(error: unknown, codes: ReadonlySet<string>): boolean {
   for (let current = error, depth = 0; current && depth < 6; depth++) {
     const code = errorCode(current);
-    if (code && unavailableCodes.has(code)) return true;
-    if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable)) return true;
+    if (code && codes.has(code)) return true;
+    if (current instanceof AggregateError && current.errors.some((inner) => causeHasCode(inner, codes))) return true;
     current = (current as { cause?: unknown }).cause;
   }
   return false;
@@ -92,12 +97,7 @@ const transientConflictCodes = new Set(["40P01", "40001", "55P03"]);
 
 /** True when the error (or one of its causes, as drizzle wraps driver errors) is a transient conflict. */
 export function isTransientConflict(error: unknown): boolean {
-  for (let current = error, depth = 0; current && depth < 6; depth++) {
-    const code = errorCode(current);
-    if (code && transientConflictCodes.has(code)) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
+  return causeHasCode(error, transientConflictCodes);
 }
 
 /** Why the database could not be used, as our code reports it (never a query or its parameters). */
