@@ -6,7 +6,8 @@
  *   RATE_LIMIT_MULTIPLIER large (the limiter still runs, against Redis, but never answers 429) and
  *   BENCH_FLOOR=true;
  * - the framework floor: `/api/bench-floor` of that same server, an empty route handler (no kernel, no
- *   database): what Next itself costs per request;
+ *   database): what Next itself costs per request; beside the scan, also the same empty handler on a route
+ *   with a path parameter (`/api/bench-floor/path/:id`, "dynamic floor"), as the scan's route has one;
  * - the bare baseline: bench/baseline-server.ts, plain `node:http` + postgres.js issuing the same SQL and
  *   answering the same JSON (same JWT check and session lookup), with postgres.js's named prepared
  *   statements ("baseline") and, beside it, without them ("baseline, unprepared").
@@ -53,7 +54,7 @@ const FIXED_RATE_SHARE = 0.6;
 export const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1";
 const repoRoot = process.cwd();
 
-export type TargetName = "ours" | "floor" | "baseline" | "baselineUnprepared" | "baselineAsyncContext";
+export type TargetName = "ours" | "floor" | "dynamicFloor" | "baseline" | "baselineUnprepared" | "baselineAsyncContext";
 
 interface RoundFigures {
   round: number;
@@ -147,7 +148,7 @@ export function benchScenarios(seeded: Seed, compared: TargetName[]): Scenario[]
     { key: "tag", title: "GET /api/v1/tags/:id (bearer)", kind: "read", paths: () => [`/api/v1/tags/${seeded.tagIds[0]}`], headers: (t) => ({ Authorization: t }), targets: compared },
     { key: "messages", title: "GET /api/v1/messages (bearer)", kind: "read", paths: () => ["/api/v1/messages?page=1&limit=20"], headers: (t) => ({ Authorization: t }), targets: compared },
     { key: "me", title: "GET /api/v1/auth/me (bearer)", kind: "read", paths: () => ["/api/v1/auth/me"], headers: (t) => ({ Authorization: t }), targets: compared },
-    { key: "scan", title: "GET /api/v1/scan/:encryptedId (public, 5 tags)", kind: "scan", paths: () => seeded.encryptedIds.map((id) => `/api/v1/scan/${id}`), headers: () => ({ "User-Agent": BROWSER }), targets: compared },
+    { key: "scan", title: "GET /api/v1/scan/:encryptedId (public, 5 tags)", kind: "scan", paths: () => seeded.encryptedIds.map((id) => `/api/v1/scan/${id}`), headers: () => ({ "User-Agent": BROWSER }), targets: compared.includes("floor") ? [...compared, "dynamicFloor"] : compared },
     { key: "finder", title: "GET /t/:encryptedId finder page (HTML, 5 tags)", kind: "page", paths: () => seeded.encryptedIds.map((id) => `/t/${id}`), headers: () => ({ "User-Agent": BROWSER, "Accept-Language": "es-ES,es;q=0.9" }), targets: ["ours", "floor"] },
   ];
 }
@@ -479,7 +480,7 @@ export async function compare(): Promise<CompareResult | string> {
     const seeded = await seed(ours.url, adminAccount);
     const key = accessTokenKey(secret);
     const bearer = async () => ({ Authorization: `Bearer ${await signAccessToken(key, { userId: seeded.userId, sessionId: seeded.sessionId })}` });
-    const servers: Record<TargetName, Server | undefined> = { ours, floor: ours, baseline, baselineUnprepared: unprepared, baselineAsyncContext: asyncContext };
+    const servers: Record<TargetName, Server | undefined> = { ours, floor: ours, dynamicFloor: ours, baseline, baselineUnprepared: unprepared, baselineAsyncContext: asyncContext };
     const compared: TargetName[] = ["ours", "floor", "baseline", ...(WITH_UNPREPARED ? (["baselineUnprepared"] as const) : []), ...(WITH_ASYNC_CONTEXT ? (["baselineAsyncContext"] as const) : [])];
 
     const allScenarios = benchScenarios(seeded, compared);
@@ -503,7 +504,7 @@ export async function compare(): Promise<CompareResult | string> {
     const run = async (scenario: Scenario, target: TargetName, seconds: number, round: number) => {
       const server = servers[target]!;
       const token = (await bearer()).Authorization;
-      const paths = target === "floor" ? floorPaths : scenario.paths();
+      const paths = target === "floor" ? floorPaths : target === "dynamicFloor" ? seeded.encryptedIds.map((id) => `/api/bench-floor/path/${id}`) : scenario.paths();
       return measure(server, paths, scenario.headers(token), seconds, round);
     };
 
@@ -554,7 +555,7 @@ export async function compare(): Promise<CompareResult | string> {
       .filter((s) => s.kind !== "page")
       .flatMap((scenario) =>
         scenario.targets
-          .filter((target) => target !== "floor" && target !== "baselineAsyncContext")
+          .filter((target) => target !== "floor" && target !== "dynamicFloor" && target !== "baselineAsyncContext")
           .map((target) => ({ scenario: scenario.key, target, server: servers[target]!, path: scenario.paths()[0]!, headers: async () => scenario.headers((await bearer()).Authorization) })),
       );
     let statementsNote: string | undefined;
@@ -657,6 +658,13 @@ export function formatCompare(result: CompareResult): string {
   if (differing.length) lines.push("", `Note: ours and the baseline send different numbers of statements (by half a statement or more per request) for ${differing.map((s) => s.key).join(", ")}; bring bench/baseline-server.ts in line with ours before reading those ratios.`);
   const floorRps = mean(result.scenarios.map((s) => s.mean.floor?.rps ?? 0).filter(Boolean));
   lines.push("", `Framework floor (/api/bench-floor): ${floorRps.toFixed(0)} req/s mean over its runs.`);
+  for (const s of result.scenarios.filter((x) => x.mean.dynamicFloor)) {
+    const { ours, floor, dynamicFloor } = s.mean;
+    lines.push(
+      `Dynamic floor (/api/bench-floor/path/:id, the empty handler on a route with a path parameter, as ${s.key}'s route has): ${n(dynamicFloor!.rps, 0)} req/s, ` +
+        `${n(dynamicFloor!.cpuMsPerRequest, 2)} CPU ms/req, ${ratio(dynamicFloor!.cpuMsPerRequest, floor?.cpuMsPerRequest) ?? "?"}× the floor's; ${s.key} is ${ratio(ours?.cpuMsPerRequest, dynamicFloor!.cpuMsPerRequest) ?? "?"}× it.`,
+    );
+  }
   for (const s of result.scenarios.filter((x) => x.fixedRate)) {
     const f = s.fixedRate!;
     lines.push(`Fixed rate, ${s.title}: ${f.rate} req/s asked (60% of ${n(s.mean.ours?.rps, 0)}), ${f.achievedRps} answered, p50 ${f.p50} ms, p99 ${f.p99} ms${f.baseline ? `; baseline at ${f.baseline.rate} req/s: p99 ${f.baseline.p99} ms` : ""}.`);

@@ -32,6 +32,29 @@ describe("GET /api/bench-floor (the bench's framework floor)", () => {
   });
 });
 
+describe("GET /api/bench-floor/path/:id (the framework floor of a route with a path parameter)", () => {
+  async function pathFloor() {
+    vi.resetModules();
+    const { GET } = await import("@/app/api/bench-floor/path/[id]/route");
+    return GET();
+  }
+
+  it("is 404 unless BENCH_FLOOR is set", async () => {
+    vi.stubEnv("BENCH_FLOOR", "");
+    const response = await pathFloor();
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ success: false, error: { code: "NOT_FOUND", message: expect.any(String) } });
+  });
+
+  it("answers the same empty success envelope as the floor with BENCH_FLOOR=true", async () => {
+    vi.stubEnv("BENCH_FLOOR", "true");
+    const response = await pathFloor();
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(await response.json()).toEqual({ success: true });
+  });
+});
+
 describe("GET /api/bench-floor/memory (the scale-out bench's memory reading)", () => {
   async function memory() {
     vi.resetModules();

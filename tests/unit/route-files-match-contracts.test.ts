@@ -20,6 +20,7 @@ const UNCONTRACTED: Record<string, string> = {
   "app/api/bench-floor/route.ts": "the bench's framework floor: an empty handler with no kernel by design, 404 unless BENCH_FLOOR is set",
   "app/api/bench-floor/stream/route.ts": "the bench's framework floor of a live stream: a bare event stream, 404 unless BENCH_FLOOR is set",
   "app/api/bench-floor/memory/route.ts": "the bench's memory reading (after a full GC) for the scale-out: no kernel by design, 404 unless BENCH_FLOOR is set",
+  "app/api/bench-floor/path/[id]/route.ts": "the bench's framework floor of a route with a path parameter (the scan's kind): an empty handler, 404 unless BENCH_FLOOR is set",
   "app/api/metrics/route.ts": "the Prometheus text format for a scraper, not a JSON API endpoint: 404 unless METRICS_TOKEN is set",
 };
 
