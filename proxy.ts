@@ -14,7 +14,7 @@ import { annotateActiveSpan } from "@/lib/telemetry/tracing";
  * Not run for /api and /webhooks (JSON gets a static policy from next.config.ts), build assets, the Swagger UI asset
  * route, or router prefetches (RSC payloads, not documents), except that the route handlers with dynamic
  * segments outside /api/v1 (photos, next-auth, Swagger UI assets) come here for the percent-encoding check
- * alone (/api/v1 gets it from lib/http/incoming-requests.ts, with the API's headers and rate limit).
+ * alone (/api/v1 and the bench's dynamic floor get it from lib/http/incoming-requests.ts, with the API's headers and rate limit).
  */
 export function proxy(request: NextRequest) {
   const pathname = request.nextUrl.pathname;

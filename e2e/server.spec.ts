@@ -29,8 +29,8 @@ test.describe("the running server", () => {
     expect((await request.get("/api/v1/vehicles/verify/1HGCM82633A00435%32")).status()).toBe(200);
   });
 
-  test("answers broken percent-encoding under /api/photos, /api/auth and /docs/assets with 404, not Next's bare 500", async ({ request }) => {
-    for (const path of ["/api/photos/%E0%A4%A", "/api/auth/callback/%E0%A4%A", "/api/auth/%zz", "/docs/assets/x/%E0%A4%A"]) {
+  test("answers broken percent-encoding under /api/photos, /api/auth, /docs/assets and the bench's dynamic floor with 404, not Next's bare 500", async ({ request }) => {
+    for (const path of ["/api/photos/%E0%A4%A", "/api/auth/callback/%E0%A4%A", "/api/auth/%zz", "/docs/assets/x/%E0%A4%A", "/api/bench-floor/path/%E0%A4%A"]) {
       const response = await request.get(path);
       expect(response.status(), path).toBe(404);
       if (path.startsWith("/api/")) expect(await response.json()).toEqual({ success: false, error: { code: "NOT_FOUND", message: expect.any(String) } });

@@ -24,9 +24,15 @@ export function hasMalformedEncoding(pathname: string): boolean {
   return false;
 }
 
-/** The URL Next should route: an API path that cannot be decoded becomes MALFORMED_API_PATH (query dropped). */
+/**
+ * Where Next decodes a dynamic segment before any code of ours runs and proxy.ts does not look: the API, and
+ * the bench's dynamic floor (`/api/bench-floor/path/:id`), which stays out of the proxy so it measures Next alone.
+ */
+const DECODED_BY_NEXT_ONLY = ["/api/v1/", "/api/bench-floor/"];
+
+/** The URL Next should route: such a path that cannot be decoded becomes MALFORMED_API_PATH (query dropped). */
 export function routableUrl(url: string): string {
-  if (!url.startsWith("/api/v1/")) return url;
+  if (!DECODED_BY_NEXT_ONLY.some((prefix) => url.startsWith(prefix))) return url;
   const pathEnd = url.search(/[?#]/);
   const pathname = pathEnd === -1 ? url : url.slice(0, pathEnd);
   return hasMalformedEncoding(pathname) ? MALFORMED_API_PATH : url;

@@ -1,5 +1,9 @@
+import { readdirSync } from "node:fs";
+import { join, sep } from "node:path";
+import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import { hasMalformedEncoding, MALFORMED_API_PATH, routableUrl } from "@/lib/http/incoming-requests";
+import { config, proxy } from "@/proxy";
 
 describe("API paths Next could not decode", () => {
   it("recognises a malformed percent-encoding in any segment", () => {
@@ -7,12 +11,59 @@ describe("API paths Next could not decode", () => {
     for (const path of ["/api/v1/scan/abc", "/api/v1/vehicles/verify/1HGCM82633A00435%32", "/api/v1/a/%E2%82%AC", "/api/v1/a%2Fb"]) expect(hasMalformedEncoding(path), path).toBe(false);
   });
 
-  it("sends only undecodable /api/v1 paths to the catch-all, whatever the query", () => {
+  it("sends only undecodable /api/v1 and bench-floor paths to the catch-all, whatever the query", () => {
     expect(routableUrl("/api/v1/scan/%E0%A4%A")).toBe(MALFORMED_API_PATH);
     expect(routableUrl("/api/v1/scan/%E0%A4%A?x=1")).toBe(MALFORMED_API_PATH);
     expect(routableUrl("/api/v1/scan/ok?q=%E0%A4%A")).toBe("/api/v1/scan/ok?q=%E0%A4%A");
     expect(routableUrl("/api/v1/tags?page=1")).toBe("/api/v1/tags?page=1");
+    // The bench's dynamic floor is a route handler with a path parameter outside the proxy too (404, never Next's 500).
+    expect(routableUrl("/api/bench-floor/path/%E0%A4%A")).toBe(MALFORMED_API_PATH);
+    expect(routableUrl("/api/bench-floor/path/abc")).toBe("/api/bench-floor/path/abc");
+    expect(routableUrl("/api/bench-floor")).toBe("/api/bench-floor");
     // Pages keep Next's own handling (a 404 page).
     expect(routableUrl("/t/%E0%A4%A")).toBe("/t/%E0%A4%A");
+  });
+});
+
+describe("every route handler with a path parameter is guarded against a broken percent-encoding", () => {
+  // Next decodes a dynamic segment before any of our code runs and answers a bare 500 when it cannot: each
+  // such route needs either routableUrl (before Next) or the proxy (its matcher, then a 404 or the not-found page).
+  const BROKEN = "%E0%A4%A";
+
+  function routeHandlersWithParameters(dir = "app"): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return routeHandlersWithParameters(path);
+      return entry.name === "route.ts" && path.includes("[") ? [path] : [];
+    });
+  }
+
+  /** The route's address with every dynamic segment broken, route groups left out. */
+  function brokenAddress(file: string): string {
+    const segments = file.split(sep).slice(1, -1).filter((segment) => !/^\(.*\)$/.test(segment));
+    return "/" + segments.map((segment) => (segment.startsWith("[") ? BROKEN : segment)).join("/");
+  }
+
+  function proxyRuns(path: string): boolean {
+    return config.matcher.some((matcher) => {
+      if (typeof matcher === "string") return path.startsWith(matcher.replace("/:path*", "/"));
+      return new RegExp(`^${matcher.source}$`).test(path);
+    });
+  }
+
+  it("finds the routes (API, photos, next-auth, Swagger UI assets, the finder's page, the bench's dynamic floor)", () => {
+    const addresses = routeHandlersWithParameters().map(brokenAddress);
+    expect(addresses).toEqual(expect.arrayContaining([`/api/v1/scan/${BROKEN}`, `/api/photos/${BROKEN}`, `/t/${BROKEN}`, `/api/bench-floor/path/${BROKEN}`]));
+  });
+
+  it("answers each with a 404, never Next's 500", () => {
+    for (const file of routeHandlersWithParameters()) {
+      const address = brokenAddress(file);
+      if (routableUrl(address) === MALFORMED_API_PATH) continue;
+      expect(proxyRuns(address), `${file}: neither routableUrl nor the proxy's matcher covers ${address}`).toBe(true);
+      const response = proxy(new NextRequest(new URL(address, "http://localhost:3000"), { headers: { host: "localhost:3000" } }));
+      const notFoundPage = response.headers.get("x-middleware-rewrite")?.includes("/_not-found-address") ?? false;
+      expect(response.status === 404 || notFoundPage, `${file}: the proxy passes ${address} on to Next`).toBe(true);
+    }
   });
 });
