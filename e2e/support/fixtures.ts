@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page, type TestInfo } from "@playwright/test";
+import sharp from "sharp";
 
 /**
  * `test` with a guard every spec gets: a Content-Security-Policy violation or an uncaught page error
@@ -46,7 +47,7 @@ export async function expectRenderedScreenshot(page: Page, testInfo: TestInfo, n
   const png = await page.screenshot({ path, fullPage: options.fullPage ?? true, animations: "disabled" });
   await testInfo.attach(name, { path, contentType: "image/png" });
 
-  const stats = await pixelStats(page, png);
+  const stats = await pixelStats(png);
   expect(stats.width, `${name}: screenshot width`).toBeGreaterThan(0);
   expect(stats.distinctColours, `${name}: distinct colours`).toBeGreaterThan(32);
   expect(stats.dominantShare, `${name}: share of the most common colour`).toBeLessThan(0.97);
@@ -72,36 +73,23 @@ export async function expectAccessible(page: Page, name: string, exclude: string
   expect(violations, `${name}: accessibility violations`).toEqual([]);
 }
 
-async function pixelStats(page: Page, png: Buffer) {
-  // about:blank has no CSP, so a data: image can be decoded there whatever the app's policy is.
-  const scratch = await page.context().newPage();
-  try {
-    return await scratch.evaluate(async (base64) => {
-      const image = new Image();
-      image.src = `data:image/png;base64,${base64}`;
-      await image.decode();
-      const canvas = document.createElement("canvas");
-      canvas.width = image.naturalWidth;
-      canvas.height = image.naturalHeight;
-      const context = canvas.getContext("2d");
-      if (!context) throw new Error("no 2d context");
-      context.drawImage(image, 0, 0);
-      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
-      const counts = new Map<number, number>();
-      // Every 7th pixel is plenty to tell content from a flat page and keeps this fast.
-      let sampled = 0;
-      for (let offset = 0; offset < data.length; offset += 4 * 7) {
-        const key = ((data[offset]! << 16) | (data[offset + 1]! << 8) | data[offset + 2]!) >>> 0;
-        counts.set(key, (counts.get(key) ?? 0) + 1);
-        sampled++;
-      }
-      let dominant = 0;
-      for (const count of counts.values()) dominant = Math.max(dominant, count);
-      return { width: canvas.width, height: canvas.height, distinctColours: counts.size, dominantShare: dominant / sampled };
-    }, png.toString("base64"));
-  } finally {
-    await scratch.close();
+/**
+ * Colour statistics of a screenshot, decoded here (sharp) rather than in a browser page of its own: the
+ * same figures, without a page, a base64 copy and a canvas per check (a twentieth of the time).
+ */
+async function pixelStats(png: Buffer) {
+  const { data, info } = await sharp(png).toColourspace("srgb").raw().toBuffer({ resolveWithObject: true });
+  const counts = new Map<number, number>();
+  // Every 7th pixel is plenty to tell content from a flat page and keeps this fast.
+  let sampled = 0;
+  for (let offset = 0; offset < data.length; offset += info.channels * 7) {
+    const key = ((data[offset]! << 16) | (data[offset + 1]! << 8) | data[offset + 2]!) >>> 0;
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    sampled++;
   }
+  let dominant = 0;
+  for (const count of counts.values()) dominant = Math.max(dominant, count);
+  return { width: info.width, height: info.height, distinctColours: counts.size, dominantShare: dominant / sampled };
 }
 
 /**
