@@ -5,13 +5,19 @@ afterEach(() => {
   vi.resetModules();
 });
 
-async function floor() {
-  vi.resetModules();
-  const { GET } = await import("@/app/api/bench-floor/route");
-  return GET();
-}
+// The floor, and the same handler on a route with a path parameter (the dynamic floor beside the scan).
+const floors = [
+  { name: "GET /api/bench-floor (the bench's framework floor)", load: () => import("@/app/api/bench-floor/route") },
+  { name: "GET /api/bench-floor/path/:id (the floor on a route with a path parameter)", load: () => import("@/app/api/bench-floor/path/[id]/route") },
+];
 
-describe("GET /api/bench-floor (the bench's framework floor)", () => {
+describe.each(floors)("$name", ({ load }) => {
+  async function floor() {
+    vi.resetModules();
+    const { GET } = await load();
+    return GET();
+  }
+
   it("is 404 unless BENCH_FLOOR is set, so production does not expose it", async () => {
     vi.stubEnv("BENCH_FLOOR", "");
     const response = await floor();
@@ -27,28 +33,6 @@ describe("GET /api/bench-floor (the bench's framework floor)", () => {
   it("answers the empty success envelope with BENCH_FLOOR=true", async () => {
     vi.stubEnv("BENCH_FLOOR", "true");
     const response = await floor();
-    expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ success: true });
-  });
-});
-
-describe("GET /api/bench-floor/path/:id (the framework floor of a route with a path parameter)", () => {
-  async function pathFloor() {
-    vi.resetModules();
-    const { GET } = await import("@/app/api/bench-floor/path/[id]/route");
-    return GET();
-  }
-
-  it("is 404 unless BENCH_FLOOR is set", async () => {
-    vi.stubEnv("BENCH_FLOOR", "");
-    const response = await pathFloor();
-    expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ success: false, error: { code: "NOT_FOUND", message: expect.any(String) } });
-  });
-
-  it("answers the same empty success envelope as the floor with BENCH_FLOOR=true", async () => {
-    vi.stubEnv("BENCH_FLOOR", "true");
-    const response = await pathFloor();
     expect(response.status).toBe(200);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.json()).toEqual({ success: true });
