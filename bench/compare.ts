@@ -23,7 +23,7 @@
  *
  * Settings: BENCH_COMPARE_SECONDS (10), BENCH_COMPARE_ROUNDS (3), BENCH_COMPARE_CONNECTIONS (16),
  * BENCH_COMPARE_UNPREPARED (1; 0 leaves the unprepared baseline out), BENCH_COMPARE_ASYNC_CONTEXT (1 adds a
- * baseline whose requests run inside an AsyncLocalStorage), BENCH_COMPARE_SCENARIOS (a subset, e.g. "scan,finder"),
+ * baseline whose requests run inside an AsyncLocalStorage), BENCH_COMPARE_SCENARIOS (a subset, e.g. "scan,finder"), BENCH_COMPARE_SCAN_ROUTES (1 adds the scan sent through Next's dynamic route beside its static one),
  * BENCH_DATABASE_URL or DATABASE_URL (the PostgreSQL server the scratch database is made on), BENCH_REDIS_URL or REDIS_URL.
  */
 import { randomBytes } from "node:crypto";
@@ -46,6 +46,8 @@ const WITH_UNPREPARED = (process.env.BENCH_COMPARE_UNPREPARED ?? "1") !== "0";
 /** 1: a third baseline, each request inside an AsyncLocalStorage as in Next (a diagnosis; see bench/baseline-server.ts). */
 const WITH_ASYNC_CONTEXT = process.env.BENCH_COMPARE_ASYNC_CONTEXT === "1";
 /** A comma-separated subset of the scenarios (tag, messages, me, scan, finder) for a quicker diagnosis; all by default. */
+/** Also the scan sent through Next's dynamic route instead of its static one (docs/decisions/0054-static-scan-route.md). */
+const WITH_SCAN_BY_DYNAMIC_ROUTE = process.env.BENCH_COMPARE_SCAN_ROUTES === "1";
 const ONLY_SCENARIOS = process.env.BENCH_COMPARE_SCENARIOS?.split(",").map((key) => key.trim()).filter(Boolean);
 const WARMUP_SECONDS = 3;
 const FETCH_TIMEOUT_MS = 15_000;
@@ -54,7 +56,7 @@ const FIXED_RATE_SHARE = 0.6;
 export const BROWSER = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1";
 const repoRoot = process.cwd();
 
-export type TargetName = "ours" | "floor" | "dynamicFloor" | "baseline" | "baselineUnprepared" | "baselineAsyncContext";
+export type TargetName = "ours" | "floor" | "dynamicFloor" | "scanByDynamicRoute" | "baseline" | "baselineUnprepared" | "baselineAsyncContext";
 
 interface RoundFigures {
   round: number;
@@ -416,6 +418,15 @@ function summarise(rounds: RoundFigures[]) {
   };
 }
 
+/**
+ * The scan's address with its first character percent-escaped: the same scan of the same tag, which the
+ * server's request hook leaves to Next's router (it takes only ids with nothing to decode), so it reaches
+ * the handler through the dynamic route `/api/v1/scan/[encryptedId]`.
+ */
+function scanPathForNextsRouter(encryptedId: string): string {
+  return `/api/v1/scan/%${encryptedId.charCodeAt(0).toString(16).toUpperCase()}${encryptedId.slice(1)}`;
+}
+
 export async function compare(): Promise<CompareResult | string> {
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL;
   const redisUrl = process.env.BENCH_REDIS_URL ?? process.env.REDIS_URL;
@@ -480,11 +491,12 @@ export async function compare(): Promise<CompareResult | string> {
     const seeded = await seed(ours.url, adminAccount);
     const key = accessTokenKey(secret);
     const bearer = async () => ({ Authorization: `Bearer ${await signAccessToken(key, { userId: seeded.userId, sessionId: seeded.sessionId })}` });
-    const servers: Record<TargetName, Server | undefined> = { ours, floor: ours, dynamicFloor: ours, baseline, baselineUnprepared: unprepared, baselineAsyncContext: asyncContext };
+    const servers: Record<TargetName, Server | undefined> = { ours, floor: ours, dynamicFloor: ours, scanByDynamicRoute: ours, baseline, baselineUnprepared: unprepared, baselineAsyncContext: asyncContext };
     const compared: TargetName[] = ["ours", "floor", "baseline", ...(WITH_UNPREPARED ? (["baselineUnprepared"] as const) : []), ...(WITH_ASYNC_CONTEXT ? (["baselineAsyncContext"] as const) : [])];
 
     const allScenarios = benchScenarios(seeded, compared);
     const scenarios = ONLY_SCENARIOS ? allScenarios.filter((s) => ONLY_SCENARIOS.includes(s.key)) : allScenarios;
+    if (WITH_SCAN_BY_DYNAMIC_ROUTE) for (const scenario of scenarios) if (scenario.key === "scan") scenario.targets.push("scanByDynamicRoute");
     if (scenarios.length === 0) throw new Error(`BENCH_COMPARE_SCENARIOS names none of: ${allScenarios.map((s) => s.key).join(", ")}`);
     const floorPaths = ["/api/bench-floor"];
 
@@ -504,7 +516,7 @@ export async function compare(): Promise<CompareResult | string> {
     const run = async (scenario: Scenario, target: TargetName, seconds: number, round: number) => {
       const server = servers[target]!;
       const token = (await bearer()).Authorization;
-      const paths = target === "floor" ? floorPaths : target === "dynamicFloor" ? seeded.encryptedIds.map((id) => `/api/bench-floor/path/${id}`) : scenario.paths();
+      const paths = target === "floor" ? floorPaths : target === "dynamicFloor" ? seeded.encryptedIds.map((id) => `/api/bench-floor/path/${id}`) : target === "scanByDynamicRoute" ? seeded.encryptedIds.map(scanPathForNextsRouter) : scenario.paths();
       return measure(server, paths, scenario.headers(token), seconds, round);
     };
 
@@ -658,6 +670,14 @@ export function formatCompare(result: CompareResult): string {
   if (differing.length) lines.push("", `Note: ours and the baseline send different numbers of statements (by half a statement or more per request) for ${differing.map((s) => s.key).join(", ")}; bring bench/baseline-server.ts in line with ours before reading those ratios.`);
   const floorRps = mean(result.scenarios.map((s) => s.mean.floor?.rps ?? 0).filter(Boolean));
   lines.push("", `Framework floor (/api/bench-floor): ${floorRps.toFixed(0)} req/s mean over its runs.`);
+  for (const s of result.scenarios.filter((x) => x.mean.scanByDynamicRoute)) {
+    const { ours, floor, scanByDynamicRoute } = s.mean;
+    lines.push(
+      "",
+      `The scan through Next's dynamic route (its first character escaped, which the request hook leaves to Next): ${n(scanByDynamicRoute!.rps, 0)} req/s, ` +
+        `${n(scanByDynamicRoute!.cpuMsPerRequest, 2)} CPU ms/req, ${ratio(scanByDynamicRoute!.cpuMsPerRequest, floor?.cpuMsPerRequest) ?? "?"}× the floor's; by its static route ${ratio(ours?.cpuMsPerRequest, scanByDynamicRoute!.cpuMsPerRequest) ?? "?"}× that.`,
+    );
+  }
   for (const s of result.scenarios.filter((x) => x.mean.dynamicFloor)) {
     const { ours, floor, dynamicFloor } = s.mean;
     lines.push(

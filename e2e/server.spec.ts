@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { expect, test } from "@playwright/test";
+import { lostTag } from "./support/finder";
 
 test.describe("the running server", () => {
   test("answers /api/health and unknown API paths with the envelope and rate-limit headers", async ({ request }) => {
@@ -36,6 +37,32 @@ test.describe("the running server", () => {
       if (path.startsWith("/api/")) expect(await response.json()).toEqual({ success: false, error: { code: "NOT_FOUND", message: expect.any(String) } });
     }
     expect((await request.get("/api/auth/session")).status()).toBe(200);
+  });
+
+  test("answers a scan by its static route as the dynamic route does, and ignores a route stamp a client sends", async ({ request, playwright }) => {
+    const tag = await lostTag(playwright);
+    const other = await lostTag(playwright, { lost: false });
+    const phone = { "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1" };
+    const viewOf = async (path: string, headers: Record<string, string> = {}) => {
+      const response = await request.get(path, { headers: { ...phone, ...headers } });
+      return { status: response.status(), body: await response.json() };
+    };
+    // The request hook takes this one to the static route; the escaped first character keeps the next on Next's own way.
+    const fixed = await viewOf(`/api/v1/scan/${tag.encryptedId}`);
+    const escaped = `%${tag.encryptedId.charCodeAt(0).toString(16).toUpperCase()}${tag.encryptedId.slice(1)}`;
+    const dynamic = await viewOf(`/api/v1/scan/${escaped}`);
+    expect(fixed.status).toBe(200);
+    expect(fixed).toEqual(dynamic);
+    expect(fixed.body.data).toMatchObject({ encryptedId: tag.encryptedId, status: "LOST", itemName: "Rex's collar" });
+    // A stamp sent by a client names nothing: the address decides which tag is scanned.
+    expect((await viewOf(`/api/v1/scan/${tag.encryptedId}`, { "x-tag-service-route-param": other.encryptedId })).body.data.encryptedId).toBe(tag.encryptedId);
+    const stampedByClient = await viewOf("/api/v1/scan/view", { "x-tag-service-route-param": other.encryptedId });
+    expect(stampedByClient).toEqual({ status: 404, body: { success: false, error: { code: "NOT_FOUND", message: expect.any(String) } } });
+    // Both scans of the tag were counted, the other tag's none.
+    const scans = await request.get(`/api/v1/tags/${tag.tagId}`, { headers: { Authorization: `Bearer ${tag.token}` } });
+    expect((await scans.json()).data.scanCount).toBe(3);
+    const untouched = await request.get(`/api/v1/tags/${other.tagId}`, { headers: { Authorization: `Bearer ${other.token}` } });
+    expect((await untouched.json()).data.scanCount).toBe(0);
   });
 
   test("refuses a cross-origin server-action POST with a 403 page, not Next's 500", async ({ request }) => {

@@ -1,4 +1,5 @@
-import { keyedHash } from "@/lib/auth/tokens";
+import type { KeyObject } from "node:crypto";
+import { derivedKey, keyedHash } from "@/lib/auth/tokens";
 
 /**
  * Coarse location from the geo headers of the proxy in front (lib/http/geo-headers.ts), each part
@@ -29,7 +30,29 @@ export interface Visitor {
   acceptLanguage: string | null;
 }
 
+const CLIENT_IP_PURPOSE = "client-ip";
+
+/**
+ * Recent clients' hashes, oldest first: an HMAC is one of the costliest steps of a scan in our process, and a
+ * client's requests come in bursts (a page and its scan, a finder's messages). Bounded, and in this process's
+ * memory only, where the raw IP already is for the rate limits; emptied when the key changes.
+ */
+const IP_HASHES_MAX = 10_000;
+const ipHashes = new Map<string, string>();
+let ipHashesKey: KeyObject | undefined;
+
 /** The keyed hash of a client IP stored with scans, threads and emergency accesses; null when unknown. */
 export function hashClientIp(ip: string): string | null {
-  return ip && ip !== "unknown" ? keyedHash("client-ip", ip) : null;
+  if (!ip || ip === "unknown") return null;
+  const key = derivedKey(CLIENT_IP_PURPOSE);
+  if (key !== ipHashesKey) {
+    ipHashes.clear();
+    ipHashesKey = key;
+  }
+  const known = ipHashes.get(ip);
+  if (known !== undefined) return known;
+  const hash = keyedHash(CLIENT_IP_PURPOSE, ip);
+  if (ipHashes.size >= IP_HASHES_MAX) ipHashes.delete(ipHashes.keys().next().value!);
+  ipHashes.set(ip, hash);
+  return hash;
 }

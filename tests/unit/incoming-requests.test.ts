@@ -2,7 +2,10 @@ import { readdirSync } from "node:fs";
 import { join, sep } from "node:path";
 import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
-import { hasMalformedEncoding, MALFORMED_API_PATH, routableUrl } from "@/lib/http/incoming-requests";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { hasMalformedEncoding, MALFORMED_API_PATH, prepareIncomingRequests, ROUTE_PARAM_HEADER, routableUrl, STATIC_SCAN_ROUTE, staticRouteOf } from "@/lib/http/incoming-requests";
+import { encryptedIdParam } from "@/lib/services/scans";
 import { config, proxy } from "@/proxy";
 
 describe("API paths Next could not decode", () => {
@@ -22,6 +25,59 @@ describe("API paths Next could not decode", () => {
     expect(routableUrl("/api/bench-floor")).toBe("/api/bench-floor");
     // Pages keep Next's own handling (a 404 page).
     expect(routableUrl("/t/%E0%A4%A")).toBe("/t/%E0%A4%A");
+  });
+});
+
+describe("the scan's static route", () => {
+  const id = "AbCdEfGh_-1234567890xyz";
+
+  it("takes a GET or HEAD of /api/v1/scan/<id>, keeping the query", () => {
+    expect(staticRouteOf("GET", `/api/v1/scan/${id}`)).toEqual({ url: STATIC_SCAN_ROUTE, param: id });
+    expect(staticRouteOf("HEAD", `/api/v1/scan/${id}`)).toEqual({ url: STATIC_SCAN_ROUTE, param: id });
+    expect(staticRouteOf("GET", `/api/v1/scan/${id}?lang=es&x=%20`)).toEqual({ url: `${STATIC_SCAN_ROUTE}?lang=es&x=%20`, param: id });
+  });
+
+  it("leaves everything else to Next's own routing", () => {
+    for (const method of ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", undefined]) expect(staticRouteOf(method, `/api/v1/scan/${id}`), String(method)).toBeUndefined();
+    for (const url of [
+      `/api/v1/scan/${id}/`,
+      `/api/v1/scan/${id}/emergency`,
+      `/api/v1/scan//${id}`,
+      `/api/v1/scan/%41${id.slice(1)}`,
+      "/api/v1/scan/thread",
+      "/api/v1/scan/view",
+      "/api/v1/scan/",
+      `/api/v1/scans/${id}`,
+      `/api/v2/scan/${id}`,
+      `/t/${id}`,
+      `/API/v1/scan/${id}`,
+    ])
+      expect(staticRouteOf("GET", url), url).toBeUndefined();
+  });
+
+  it("takes exactly the ids the scan's parameter accepts, so the static route never answers what the dynamic one would not", () => {
+    const candidates = ["a".repeat(15), "a".repeat(16), "a".repeat(64), "a".repeat(65), "abc.def_ghijklmnopq", "abcdefghijklmnop~", "ÄbcdefghijklmnopQ", id];
+    for (const candidate of candidates) {
+      const taken = staticRouteOf("GET", `/api/v1/scan/${candidate}`) !== undefined;
+      expect(taken, candidate).toBe(encryptedIdParam().safeParse(candidate).success);
+    }
+  });
+
+  it("is applied by the request hook, which removes a stamp a client sent", async () => {
+    prepareIncomingRequests();
+    const server = http.createServer((req, res) => res.end(JSON.stringify({ url: req.url, param: req.headers[ROUTE_PARAM_HEADER] ?? null })));
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const seen = async (path: string, init?: RequestInit) => (await fetch(base + path, init)).json();
+      expect(await seen(`/api/v1/scan/${id}?q=1`)).toEqual({ url: `${STATIC_SCAN_ROUTE}?q=1`, param: id });
+      expect(await seen(`/api/v1/scan/${id}`, { headers: { [ROUTE_PARAM_HEADER]: "SomeoneElsesTag12345" } })).toEqual({ url: STATIC_SCAN_ROUTE, param: id });
+      expect(await seen(STATIC_SCAN_ROUTE, { headers: { [ROUTE_PARAM_HEADER]: id } })).toEqual({ url: STATIC_SCAN_ROUTE, param: null });
+      expect(await seen(`/api/v1/scan/${id}`, { method: "POST" })).toEqual({ url: `/api/v1/scan/${id}`, param: null });
+      expect(await seen("/api/v1/scan/%E0%A4%A")).toEqual({ url: MALFORMED_API_PATH, param: null });
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

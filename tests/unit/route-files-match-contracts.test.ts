@@ -24,6 +24,63 @@ const UNCONTRACTED: Record<string, string> = {
   "app/api/metrics/route.ts": "the Prometheus text format for a scraper, not a JSON API endpoint: 404 unless METRICS_TOKEN is set",
 };
 
+/**
+ * Static routes that stand for a dynamic route file (the server's request hook sends its hottest requests
+ * there: docs/decisions/0054-static-scan-route.md): each exports the same methods, each the dynamic file's
+ * own handler (wrapped to take the parameter the hook stamps) or re-exported from it.
+ */
+const STATIC_STAND_INS: Record<string, string> = {
+  "app/api/v1/scan/view/route.ts": "app/api/v1/scan/[encryptedId]/route.ts",
+};
+
+/** The HTTP methods a route file exports, in any form. */
+function exportedMethods(fileName: string, text: string): string[] {
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const names: string[] = [];
+  for (const statement of source.statements) {
+    if (ts.isVariableStatement(statement) && (ts.getModifiers(statement) ?? []).some((modifier) => modifier.kind === ts.SyntaxKind.ExportKeyword)) {
+      for (const declaration of statement.declarationList.declarations) {
+        if (ts.isIdentifier(declaration.name)) names.push(declaration.name.text);
+        else if (ts.isObjectBindingPattern(declaration.name)) names.push(...declaration.name.elements.map((element) => element.name.getText(source)));
+      }
+    } else if (ts.isExportDeclaration(statement) && statement.exportClause && ts.isNamedExports(statement.exportClause)) {
+      names.push(...statement.exportClause.elements.map((element) => element.name.text));
+    }
+  }
+  return names.filter((name) => METHODS.has(name)).sort();
+}
+
+/** What is wrong with a stand-in: a method the dynamic file lacks or it leaves out, or a handler not taken from that file. */
+function standInDrift(file: string, text: string, standsFor: string, standsForText: string): string[] {
+  const problems: string[] = [];
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TS);
+  const fromStandsFor = (specifier: ts.Expression | undefined) =>
+    specifier !== undefined && ts.isStringLiteral(specifier) && path.posix.join(path.posix.dirname(file), `${specifier.text}.ts`) === standsFor;
+  const namespaces = new Set<string>();
+  for (const statement of source.statements) {
+    const bindings = ts.isImportDeclaration(statement) ? statement.importClause?.namedBindings : undefined;
+    if (bindings && ts.isNamespaceImport(bindings) && fromStandsFor(ts.isImportDeclaration(statement) ? statement.moduleSpecifier : undefined)) namespaces.add(bindings.name.text);
+  }
+  for (const statement of source.statements) {
+    if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) {
+        const name = declaration.name.getText(source);
+        if (!METHODS.has(name)) continue;
+        const call = declaration.initializer && ts.isCallExpression(declaration.initializer) ? declaration.initializer : undefined;
+        const argument = call?.arguments[0];
+        const taken = argument && ts.isPropertyAccessExpression(argument) && namespaces.has(argument.expression.getText(source)) && argument.name.text === name;
+        if (!taken) problems.push(`${name} is not ${standsFor}'s own ${name}`);
+      }
+    } else if (ts.isExportDeclaration(statement) && !fromStandsFor(statement.moduleSpecifier)) {
+      problems.push(`re-exports from somewhere other than ${standsFor}`);
+    }
+  }
+  const own = exportedMethods(file, text);
+  const theirs = exportedMethods(standsFor, standsForText);
+  if (own.join() !== theirs.join()) problems.push(`exports ${own.join(", ")}, where ${standsFor} exports ${theirs.join(", ")}`);
+  return problems;
+}
+
 const groups = endpointModule as unknown as Record<string, Record<string, Endpoint> | undefined>;
 
 interface RouteFileExports {
@@ -138,6 +195,7 @@ describe("route files match their endpoint contracts", () => {
   it("every route file under app/api serves only contracts for its own path and methods", () => {
     const drift = files.flatMap((file) => {
       if (file in UNCONTRACTED) return [];
+      if (file in STATIC_STAND_INS) return [];
       const exports = analysed.get(file)!;
       const problems = driftIn(file, exports);
       if (exports.handlers.length === 0) problems.push("serves no endpoint contract");
@@ -152,6 +210,42 @@ describe("route files match their endpoint contracts", () => {
       expect(file.startsWith("app/api/v1/"), file).toBe(false);
       expect(analysed.get(file)!.handlers, `${file} now serves a contract: take it off the list`).toEqual([]);
     }
+  });
+
+  it("a static stand-in serves exactly its dynamic route file's handlers", () => {
+    const read = (file: string) => readFileSync(path.join(ROOT, file), "utf8");
+    for (const [file, standsFor] of Object.entries(STATIC_STAND_INS)) {
+      expect(files, file).toContain(file);
+      expect(standInDrift(file, read(file), standsFor, read(standsFor)), file).toEqual([]);
+    }
+  });
+});
+
+describe("the check of a static stand-in", () => {
+  const file = "app/api/v1/scan/view/route.ts";
+  const standsFor = "app/api/v1/scan/[encryptedId]/route.ts";
+  const dynamic = `export const GET = route(scanEndpoints.scan, async () => null);
+export const { POST } = otherMethods(scanEndpoints.scan);
+export { preflight as OPTIONS } from "@/lib/http";`;
+
+  it("accepts the dynamic file's own handlers, wrapped or re-exported", () => {
+    const text = `import * as scan from "../[encryptedId]/route";
+export const GET = stamped(scan.GET);
+export const POST = stamped(scan.POST);
+export { OPTIONS } from "../[encryptedId]/route";`;
+    expect(standInDrift(file, text, standsFor, dynamic)).toEqual([]);
+  });
+
+  it("reports another handler, another source, and a method left out", () => {
+    const text = `import * as scan from "../[encryptedId]/route";
+import * as other from "../../tags/route";
+export const GET = stamped(scan.POST);
+export { OPTIONS } from "../../tags/route";`;
+    expect(standInDrift(file, text, standsFor, dynamic)).toEqual([
+      `GET is not ${standsFor}'s own GET`,
+      `re-exports from somewhere other than ${standsFor}`,
+      `exports GET, OPTIONS, where ${standsFor} exports GET, OPTIONS, POST`,
+    ]);
   });
 });
 

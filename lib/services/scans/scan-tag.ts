@@ -118,9 +118,7 @@ async function notifyClone(ctx: ServiceContext, tag: Tag, scanId: string, city: 
 
 /** The tag's columns as the scan's statement answers them (aliased by key), and back to a Tag row. */
 const tagColumns = Object.entries(getTableColumns(schema.tags));
-// One raw chunk, rendered once from the schema's own names: drizzle walks every chunk of a statement on
-// every call, and a scan is the hottest statement there is.
-const countedTagColumns = sql.raw(tagColumns.map(([key]) => `counted."${toSnakeCase(key)}" as "${key}"`).join(", "));
+const countedTagColumns = tagColumns.map(([key]) => `counted."${toSnakeCase(key)}" as "${key}"`).join(", ");
 
 function tagFromRow(row: Record<string, unknown>): Tag {
   return Object.fromEntries(tagColumns.map(([key, column]) => [key, row[key] === null || row[key] === undefined ? null : column.mapFromDriverValue(row[key])])) as Tag;
@@ -139,6 +137,41 @@ interface CountedScan {
 const REPEAT_WINDOW_TEXT = `${Math.trunc(REPEAT_WINDOW_MS)} milliseconds`;
 
 /**
+ * The scan's statement for each of its four shapes (with or without the owner's and the repeat check's
+ * cases), its text written once: the hottest statement there is, and drizzle's builder would walk its
+ * parts on every call (docs/decisions/0054-static-scan-route.md). Parameters: $1 the scan address, $2 the
+ * IP's keyed hash, $3–$6 the coarse location, $7 the user-agent class, $8 the visitor's own class, then
+ * the caller's user id (owner check) and the class if repeated with the window (repeat check).
+ * A scan is not an edit of the tag, so updated_at stays as the owner left it. `repeat` reads `counted`, so
+ * its function runs once the row lock is held; referenced twice, it is computed once.
+ */
+function countStatement(checksOwner: boolean, checksRepeat: boolean): string {
+  const ownerParameter = 9;
+  const repeatParameter = checksOwner ? 10 : 9;
+  const cases = [
+    ...(checksOwner ? [`when counted.owner_id = $${ownerParameter}::uuid then 'OWNER'::scan_class`] : []),
+    ...(checksRepeat ? [`when repeat.remaining_ms is not null then $${repeatParameter}::scan_class`] : []),
+  ];
+  const storedClass = cases.length ? `case ${cases.join(" ")} else $8::scan_class end` : "$8::scan_class";
+  const remaining = checksRepeat ? `scan_repeat_remaining_ms(counted.id, $2::text, $${repeatParameter + 1}::interval)` : "null::float8";
+  return `
+    with counted as (
+      update tags set scan_count = scan_count + 1, last_scanned_at = now() where encrypted_id = $1 returning *
+    ), repeat as (
+      select ${remaining} as remaining_ms from counted
+    ), stored as (
+      insert into scans (tag_id, ip_hash, city, country, latitude, longitude, suspicious, scan_class, agent)
+      select counted.id, $2::text, $3::text, $4::text, $5::float8, $6::float8, false, ${storedClass}, $7::text
+      from counted cross join repeat
+      returning id, scan_class
+    )
+    select ${countedTagColumns}, stored.id as "scanId", stored.scan_class as "scanClass", repeat.remaining_ms as "repeatRemainingMs"
+    from counted cross join stored cross join repeat`;
+}
+
+const countStatements = [countStatement(false, false), countStatement(false, true), countStatement(true, false), countStatement(true, true)];
+
+/**
  * A scan without a clone check, in one statement: count it on the tag (which takes the tag's row lock, so
  * concurrent scans of one tag queue here) and store it with its class, decided in the statement as
  * classifyScan would from the row: OWNER when the signed-in caller owns the tag, REPEAT when this client
@@ -150,29 +183,14 @@ const REPEAT_WINDOW_TEXT = `${Math.trunc(REPEAT_WINDOW_MS)} milliseconds`;
  */
 async function countAndStore(db: Executor, encryptedId: string, input: { userId: string | null; visitorClass: ScanClass; classIfRepeated: ScanClass; ipHash: string | null; geo: Visitor["geo"]; userAgent: string | null }): Promise<CountedScan | undefined> {
   const { geo } = input;
+  const checksOwner = input.userId !== null;
   const checksRepeat = input.classIfRepeated !== input.visitorClass;
-  const cases = [
-    ...(input.userId ? [sql`when counted.owner_id = ${input.userId}::uuid then 'OWNER'::scan_class`] : []),
-    ...(checksRepeat ? [sql`when repeat.remaining_ms is not null then ${input.classIfRepeated}::scan_class`] : []),
-  ];
-  const storedClass = cases.length ? sql`case ${sql.join(cases, sql` `)} else ${input.visitorClass}::scan_class end` : sql`${input.visitorClass}::scan_class`;
-  const remaining = checksRepeat ? sql`scan_repeat_remaining_ms(counted.id, ${input.ipHash}::text, ${REPEAT_WINDOW_TEXT}::interval)` : sql`null::float8`;
-  // A scan is not an edit of the tag, so updated_at stays as the owner left it. `repeat` reads `counted`, so
-  // its function runs once the row lock is held; referenced twice, it is computed once.
-  const result = await db.execute(sql`
-    with counted as (
-      update tags set scan_count = scan_count + 1, last_scanned_at = now() where encrypted_id = ${encryptedId} returning *
-    ), repeat as (
-      select ${remaining} as remaining_ms from counted
-    ), stored as (
-      insert into scans (tag_id, ip_hash, city, country, latitude, longitude, suspicious, scan_class, agent)
-      select counted.id, ${input.ipHash}::text, ${geo?.city ?? null}::text, ${geo?.country ?? null}::text, ${geo?.latitude ?? null}::float8, ${geo?.longitude ?? null}::float8,
-        false, ${storedClass}, ${describeUserAgent(input.userAgent)}::text
-      from counted cross join repeat
-      returning id, scan_class
-    )
-    select ${countedTagColumns}, stored.id as "scanId", stored.scan_class as "scanClass", repeat.remaining_ms as "repeatRemainingMs"
-    from counted cross join stored cross join repeat`);
+  const params: unknown[] = [encryptedId, input.ipHash, geo?.city ?? null, geo?.country ?? null, geo?.latitude ?? null, geo?.longitude ?? null, describeUserAgent(input.userAgent), input.visitorClass];
+  if (checksOwner) params.push(input.userId);
+  if (checksRepeat) params.push(input.classIfRepeated, REPEAT_WINDOW_TEXT);
+  // What db.execute does once drizzle has rendered a statement: the session runs the text with its parameters.
+  const statement = { sql: countStatements[(checksOwner ? 2 : 0) + (checksRepeat ? 1 : 0)]!, params };
+  const result: unknown = await db._.session.prepareQuery(statement, undefined, undefined, false).execute();
   const [row] = rowsOf<Record<string, unknown>>(result);
   if (!row) return undefined;
   const remainingMs = row.repeatRemainingMs === null || row.repeatRemainingMs === undefined ? null : Number(row.repeatRemainingMs);

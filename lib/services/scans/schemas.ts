@@ -1,14 +1,12 @@
 import { z } from "zod";
 import { tagStatusSchema, tagTypeSchema } from "@/lib/services/tags";
+import { ENCRYPTED_ID_PATTERN } from "@/lib/validation/encrypted-id";
 
-/**
- * The opaque id of a scan URL (`/t/<encryptedId>`): URL-safe base64, 24 characters when minted here.
- * Anything else names no tag (404), as a malformed UUID does.
- */
+/** The opaque id of a scan URL (lib/validation/encrypted-id.ts). */
 export const encryptedIdParam = () =>
   z
     .string()
-    .regex(/^[A-Za-z0-9_-]{16,64}$/)
+    .regex(ENCRYPTED_ID_PATTERN)
     .meta({ description: "The opaque id in the tag's scan URL (`/t/<encryptedId>`)", example: DEMO_TAG_ENCRYPTED_ID });
 
 /**
