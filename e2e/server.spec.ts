@@ -39,7 +39,7 @@ test.describe("the running server", () => {
     expect((await request.get("/api/auth/session")).status()).toBe(200);
   });
 
-  test("answers a scan by its static route as the dynamic route does, and ignores a route stamp a client sends", async ({ request, playwright }) => {
+  test("answers a scan and the finder's page by their static routes as by the dynamic ones, and ignores a route stamp a client sends", async ({ request, playwright }) => {
     const tag = await lostTag(playwright);
     const other = await lostTag(playwright, { lost: false });
     const phone = { "User-Agent": "Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1" };
@@ -58,9 +58,19 @@ test.describe("the running server", () => {
     expect((await viewOf(`/api/v1/scan/${tag.encryptedId}`, { "x-tag-service-route-param": other.encryptedId })).body.data.encryptedId).toBe(tag.encryptedId);
     const stampedByClient = await viewOf("/api/v1/scan/view", { "x-tag-service-route-param": other.encryptedId });
     expect(stampedByClient).toEqual({ status: 404, body: { success: false, error: { code: "NOT_FOUND", message: expect.any(String) } } });
-    // Both scans of the tag were counted, the other tag's none.
+    // The finder's page likewise: by its static route and through Next's, the same page; a stamp on /t/view is no tag.
+    const pageOf = async (path: string, headers: Record<string, string> = {}) => {
+      const response = await request.get(path, { headers: { ...phone, "Accept-Language": "en", ...headers } });
+      return { status: response.status(), type: response.headers()["content-type"], body: await response.text() };
+    };
+    const page = await pageOf(`/t/${tag.encryptedId}`);
+    expect(page).toMatchObject({ status: 200, type: "text/html; charset=utf-8" });
+    expect(page.body).toContain("Rex&#39;s collar");
+    expect(await pageOf(`/t/${escaped}`)).toEqual(page);
+    expect((await pageOf("/t/view", { "x-tag-service-route-param": other.encryptedId })).status).toBe(404);
+    // Every scan and page view of the tag was counted, the other tag's none.
     const scans = await request.get(`/api/v1/tags/${tag.tagId}`, { headers: { Authorization: `Bearer ${tag.token}` } });
-    expect((await scans.json()).data.scanCount).toBe(3);
+    expect((await scans.json()).data.scanCount).toBe(5);
     const untouched = await request.get(`/api/v1/tags/${other.tagId}`, { headers: { Authorization: `Bearer ${other.token}` } });
     expect((await untouched.json()).data.scanCount).toBe(0);
   });

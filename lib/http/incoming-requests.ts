@@ -47,27 +47,48 @@ export const ROUTE_PARAM_HEADER = "x-tag-service-route-param";
 
 /** The scan's static route: the scan's own handlers, its parameter from ROUTE_PARAM_HEADER (app/api/v1/scan/view). */
 export const STATIC_SCAN_ROUTE = "/api/v1/scan/view";
-const SCAN_PATH = /^\/api\/v1\/scan\/([^/?#]+)(\?.*)?$/;
+/** The finder's page's static route: the page's own handlers, likewise (app/(finder)/t/view). */
+export const STATIC_FINDER_PAGE_ROUTE = "/t/view";
+
+/** The hot dynamic addresses, each with one parameter, and the static route standing in for it. */
+const STATIC_ROUTES: readonly { pattern: RegExp; to: string }[] = [
+  { pattern: /^\/api\/v1\/scan\/([^/?#]+)(\?.*)?$/, to: STATIC_SCAN_ROUTE },
+  { pattern: /^\/t\/([^/?#]+)(\?.*)?$/, to: STATIC_FINDER_PAGE_ROUTE },
+];
 
 /**
- * The scan, the hottest request there is, as a static route: Next matches a dynamic route by trying its
- * dynamic routes' patterns in turn (the scan's is the 54th of 92) and then builds its parameters, which
- * costs about a tenth of what an empty handler costs, on every scan (docs/decisions/0054-static-scan-route.md).
- * A GET or HEAD of `/api/v1/scan/<id>` whose id has an encrypted id's form (no escapes to decode) goes to
- * STATIC_SCAN_ROUTE with the id beside it; anything else takes Next's way to the same handlers.
+ * The scan and the finder's page, the requests every printed tag makes, as static routes: Next matches a
+ * dynamic route by trying its dynamic routes' patterns in turn (the scan's is the 54th of 92, the page's the
+ * 90th) and then builds its parameters, which costs about a tenth of what an empty handler costs, on every
+ * scan (docs/decisions/0054-static-scan-route.md). A GET or HEAD of `/api/v1/scan/<id>` or `/t/<id>` whose id
+ * has an encrypted id's form (no escapes to decode) goes to its static route with the id beside it; anything
+ * else takes Next's way to the same handlers.
  */
 export function staticRouteOf(method: string | undefined, url: string): { url: string; param: string } | undefined {
   if (method !== "GET" && method !== "HEAD") return undefined;
-  const match = SCAN_PATH.exec(url);
-  if (!match || !ENCRYPTED_ID_PATTERN.test(match[1]!)) return undefined;
-  return { url: STATIC_SCAN_ROUTE + (match[2] ?? ""), param: match[1]! };
+  for (const { pattern, to } of STATIC_ROUTES) {
+    const match = pattern.exec(url);
+    if (match) return ENCRYPTED_ID_PATTERN.test(match[1]!) ? { url: to + (match[2] ?? ""), param: match[1]! } : undefined;
+  }
+  return undefined;
+}
+
+/** The last segment of every stand-in's address: shorter than any encrypted id, so it names no tag. */
+const STAND_IN_SEGMENT = "view";
+
+/**
+ * A static stand-in's handler: the dynamic route's own, given the parameter the request hook stamped, or,
+ * for a request for the stand-in's own address (no stamp), "view", as the dynamic route would have it.
+ */
+export function withStampedParam<C extends { params: Promise<Record<string, unknown>> }>(name: string, handler: (req: Request, context: C) => Promise<Response>): (req: Request) => Promise<Response> {
+  return (req) => handler(req, { params: Promise.resolve({ [name]: req.headers.get(ROUTE_PARAM_HEADER) ?? STAND_IN_SEGMENT }) } as C);
 }
 
 /**
  * Prepares each incoming request before Next sees it: stamps its TCP peer address in
  * PEER_ADDRESS_HEADER (overwriting any value a client sent, so clientIp() can tell the real socket
  * address from a forged X-Forwarded-For), sends an undecodable API path to MALFORMED_API_PATH, and a scan
- * to its static route (staticRouteOf). Called once from instrumentation, before the server handles requests.
+ * or a finder's page to its static route (staticRouteOf). Called once from instrumentation, before the server handles requests.
  */
 export function prepareIncomingRequests(): void {
   const proto = http.Server.prototype as http.Server & PatchedServer;

@@ -259,10 +259,10 @@ export function route<
     } catch (thrown) {
       const error = toDomainError(thrown);
       if (error.code === "INTERNAL_ERROR") {
-        log.error("unhandled error", { requestId, method: req.method, path: new URL(req.url).pathname, ...describeError(thrown) });
+        log.error("unhandled error", { requestId, method: req.method, route: endpoint.path, path: new URL(req.url).pathname, ...describeError(thrown) });
       } else if (error.code === "SERVICE_UNAVAILABLE" && isTransientConflict(thrown)) {
         // A deadlock says two code paths take the same locks in different orders: worth a look each time.
-        log.warn("request answered 503: its transaction conflicted with another", { requestId, method: req.method, path: new URL(req.url).pathname, ...describeError(thrown) });
+        log.warn("request answered 503: its transaction conflicted with another", { requestId, method: req.method, route: endpoint.path, path: new URL(req.url).pathname, ...describeError(thrown) });
       } else if (error.code === "SERVICE_UNAVAILABLE") {
         // The outage itself is logged once, with its cause, by db/availability.ts; this is per request.
         log.debug("request answered 503: database unavailable", { requestId, ...describeError(thrown) });

@@ -2,17 +2,20 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as dynamicRoute from "@/app/api/v1/scan/[encryptedId]/route";
 import * as staticRoute from "@/app/api/v1/scan/view/route";
+import * as finderPageRoute from "@/app/(finder)/t/[encryptedId]/route";
+import * as finderPageStandIn from "@/app/(finder)/t/view/route";
 import { getDatabase, schema } from "@/db/client";
-import { ROUTE_PARAM_HEADER, STATIC_SCAN_ROUTE } from "@/lib/http/incoming-requests";
+import { ROUTE_PARAM_HEADER, STATIC_FINDER_PAGE_ROUTE, STATIC_SCAN_ROUTE } from "@/lib/http/incoming-requests";
 import { registerAccount } from "../support/auth";
 import { apiRequest, call, nextTestIp } from "../support/http";
 import { giveTestTag, tagRow } from "../support/tags";
 import { USER_AGENTS as UA } from "../support/user-agents";
 
 /**
- * The scan's static route (app/api/v1/scan/view): the server's request hook sends a GET or HEAD of
- * /api/v1/scan/<id> there with the id in ROUTE_PARAM_HEADER (tests/unit/incoming-requests.test.ts). Whatever
- * reaches it must be answered exactly as the dynamic route answers the address the client asked for.
+ * The static routes of the scan (app/api/v1/scan/view) and the finder's page (app/(finder)/t/view): the
+ * server's request hook sends a GET or HEAD of /api/v1/scan/<id> or /t/<id> there with the id in
+ * ROUTE_PARAM_HEADER (tests/unit/incoming-requests.test.ts). Whatever reaches one must be answered exactly as
+ * the dynamic route answers the address the client asked for.
  */
 
 type Method = "GET" | "HEAD" | "POST" | "PUT" | "PATCH" | "DELETE" | "OPTIONS";
@@ -75,6 +78,48 @@ describe("the scan's static route", () => {
       const dynamic = await answer(await viaDynamicRoute(method, "view", nextTestIp()));
       expect(await answer(await viaStaticRoute(method, undefined, nextTestIp())), method).toEqual(dynamic);
       expect(dynamic.status, method).toBe(method === "OPTIONS" ? 204 : method === "GET" || method === "HEAD" ? 404 : 405);
+    }
+  });
+});
+
+describe("the finder's page's static route", () => {
+  const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148 Safari/604.1";
+  type PageMethod = "GET" | "HEAD" | "POST";
+  const pageHandler = (route: typeof finderPageRoute, method: PageMethod) => route[method === "HEAD" ? "GET" : method];
+  const form = (method: PageMethod): { rawBody?: string; headers: Record<string, string> } =>
+    method === "POST" ? { rawBody: "message=Found+your+dog", headers: { host: "localhost:3000", "content-type": "application/x-www-form-urlencoded" } } : { headers: {} };
+
+  function pageByDynamicRoute(method: PageMethod, encryptedId: string, ip: string): Promise<Response> {
+    const { rawBody, headers } = form(method);
+    return call(pageHandler(finderPageRoute, method) as never, apiRequest(`/t/${encryptedId}`, { method, ip, rawBody, headers: { "user-agent": phone, "accept-language": "es", ...headers } }), { encryptedId });
+  }
+
+  function pageByStaticRoute(method: PageMethod, stampedId: string | undefined, ip: string): Promise<Response> {
+    const { rawBody, headers } = form(method);
+    const stamp: Record<string, string> = stampedId === undefined ? {} : { [ROUTE_PARAM_HEADER]: stampedId };
+    return call(pageHandler(finderPageStandIn as typeof finderPageRoute, method) as never, apiRequest(STATIC_FINDER_PAGE_ROUTE, { method, ip, rawBody, headers: { "user-agent": phone, "accept-language": "es", ...headers, ...stamp } }));
+  }
+
+  it("serves a tag's page as the dynamic route does, and records the view as a scan the same way", async () => {
+    const owner = await registerAccount();
+    const tag = await giveTestTag(owner.id, { itemName: "Luna", status: "ACTIVE" });
+    for (const method of ["GET", "HEAD"] as const) {
+      const dynamic = await answer(await pageByDynamicRoute(method, tag.encryptedId, nextTestIp()));
+      const fixed = await answer(await pageByStaticRoute(method, tag.encryptedId, nextTestIp()));
+      expect(dynamic.status, method).toBe(200);
+      expect(fixed, method).toEqual(dynamic);
+    }
+    const page = await answer(await pageByStaticRoute("GET", tag.encryptedId, nextTestIp()));
+    expect(page.body).toContain("Luna");
+    expect(page.headers["content-type"]).toBe("text/html; charset=utf-8");
+    expect((await scansOf(tag.id)).map((scan) => scan.scanClass).sort()).toEqual(["PREFETCH", "PREFETCH", "REAL", "REAL", "REAL"]);
+  });
+
+  it("asked for by its own address (no stamp), it is the dynamic route's /t/view: the not-found page, for a POST too", async () => {
+    for (const method of ["GET", "HEAD", "POST"] as const) {
+      const dynamic = await answer(await pageByDynamicRoute(method, "view", nextTestIp()));
+      expect(await answer(await pageByStaticRoute(method, undefined, nextTestIp())), method).toEqual(dynamic);
+      expect(dynamic.status, method).toBe(404);
     }
   });
 });

@@ -4,7 +4,7 @@ import { NextRequest } from "next/server";
 import { describe, expect, it } from "vitest";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { hasMalformedEncoding, MALFORMED_API_PATH, prepareIncomingRequests, ROUTE_PARAM_HEADER, routableUrl, STATIC_SCAN_ROUTE, staticRouteOf } from "@/lib/http/incoming-requests";
+import { hasMalformedEncoding, MALFORMED_API_PATH, prepareIncomingRequests, ROUTE_PARAM_HEADER, routableUrl, STATIC_FINDER_PAGE_ROUTE, STATIC_SCAN_ROUTE, staticRouteOf } from "@/lib/http/incoming-requests";
 import { encryptedIdParam } from "@/lib/services/scans";
 import { config, proxy } from "@/proxy";
 
@@ -28,13 +28,15 @@ describe("API paths Next could not decode", () => {
   });
 });
 
-describe("the scan's static route", () => {
+describe("the static routes of the scan and the finder's page", () => {
   const id = "AbCdEfGh_-1234567890xyz";
 
-  it("takes a GET or HEAD of /api/v1/scan/<id>, keeping the query", () => {
+  it("takes a GET or HEAD of /api/v1/scan/<id> or /t/<id>, keeping the query", () => {
     expect(staticRouteOf("GET", `/api/v1/scan/${id}`)).toEqual({ url: STATIC_SCAN_ROUTE, param: id });
     expect(staticRouteOf("HEAD", `/api/v1/scan/${id}`)).toEqual({ url: STATIC_SCAN_ROUTE, param: id });
     expect(staticRouteOf("GET", `/api/v1/scan/${id}?lang=es&x=%20`)).toEqual({ url: `${STATIC_SCAN_ROUTE}?lang=es&x=%20`, param: id });
+    expect(staticRouteOf("GET", `/t/${id}`)).toEqual({ url: STATIC_FINDER_PAGE_ROUTE, param: id });
+    expect(staticRouteOf("HEAD", `/t/${id}?utm_source=poster`)).toEqual({ url: `${STATIC_FINDER_PAGE_ROUTE}?utm_source=poster`, param: id });
   });
 
   it("leaves everything else to Next's own routing", () => {
@@ -49,7 +51,11 @@ describe("the scan's static route", () => {
       "/api/v1/scan/",
       `/api/v1/scans/${id}`,
       `/api/v2/scan/${id}`,
-      `/t/${id}`,
+      `/t/${id}/`,
+      `/t/${id}/emergency`,
+      "/t/view",
+      `/t/%41${id.slice(1)}`,
+      `/thread/${id}`,
       `/API/v1/scan/${id}`,
     ])
       expect(staticRouteOf("GET", url), url).toBeUndefined();
@@ -58,8 +64,10 @@ describe("the scan's static route", () => {
   it("takes exactly the ids the scan's parameter accepts, so the static route never answers what the dynamic one would not", () => {
     const candidates = ["a".repeat(15), "a".repeat(16), "a".repeat(64), "a".repeat(65), "abc.def_ghijklmnopq", "abcdefghijklmnop~", "ÄbcdefghijklmnopQ", id];
     for (const candidate of candidates) {
-      const taken = staticRouteOf("GET", `/api/v1/scan/${candidate}`) !== undefined;
-      expect(taken, candidate).toBe(encryptedIdParam().safeParse(candidate).success);
+      for (const path of [`/api/v1/scan/${candidate}`, `/t/${candidate}`]) {
+        const taken = staticRouteOf("GET", path) !== undefined;
+        expect(taken, path).toBe(encryptedIdParam().safeParse(candidate).success);
+      }
     }
   });
 
@@ -74,6 +82,8 @@ describe("the scan's static route", () => {
       expect(await seen(`/api/v1/scan/${id}`, { headers: { [ROUTE_PARAM_HEADER]: "SomeoneElsesTag12345" } })).toEqual({ url: STATIC_SCAN_ROUTE, param: id });
       expect(await seen(STATIC_SCAN_ROUTE, { headers: { [ROUTE_PARAM_HEADER]: id } })).toEqual({ url: STATIC_SCAN_ROUTE, param: null });
       expect(await seen(`/api/v1/scan/${id}`, { method: "POST" })).toEqual({ url: `/api/v1/scan/${id}`, param: null });
+      expect(await seen(`/t/${id}`)).toEqual({ url: STATIC_FINDER_PAGE_ROUTE, param: id });
+      expect(await seen(`/t/${id}`, { method: "POST", body: "message=hi" })).toEqual({ url: `/t/${id}`, param: null });
       expect(await seen("/api/v1/scan/%E0%A4%A")).toEqual({ url: MALFORMED_API_PATH, param: null });
     } finally {
       await new Promise((resolve) => server.close(resolve));

@@ -67,8 +67,9 @@ function standInDrift(file: string, text: string, standsFor: string, standsForTe
         const name = declaration.name.getText(source);
         if (!METHODS.has(name)) continue;
         const call = declaration.initializer && ts.isCallExpression(declaration.initializer) ? declaration.initializer : undefined;
-        const argument = call?.arguments[0];
-        const taken = argument && ts.isPropertyAccessExpression(argument) && namespaces.has(argument.expression.getText(source)) && argument.name.text === name;
+        const taken = (call?.arguments ?? []).some(
+          (argument) => ts.isPropertyAccessExpression(argument) && namespaces.has(argument.expression.getText(source)) && argument.name.text === name,
+        );
         if (!taken) problems.push(`${name} is not ${standsFor}'s own ${name}`);
       }
     } else if (ts.isExportDeclaration(statement) && !fromStandsFor(statement.moduleSpecifier)) {
@@ -230,8 +231,8 @@ export { preflight as OPTIONS } from "@/lib/http";`;
 
   it("accepts the dynamic file's own handlers, wrapped or re-exported", () => {
     const text = `import * as scan from "../[encryptedId]/route";
-export const GET = stamped(scan.GET);
-export const POST = stamped(scan.POST);
+export const GET = withStampedParam("encryptedId", scan.GET);
+export const POST = withStampedParam("encryptedId", scan.POST);
 export { OPTIONS } from "../[encryptedId]/route";`;
     expect(standInDrift(file, text, standsFor, dynamic)).toEqual([]);
   });
@@ -239,7 +240,7 @@ export { OPTIONS } from "../[encryptedId]/route";`;
   it("reports another handler, another source, and a method left out", () => {
     const text = `import * as scan from "../[encryptedId]/route";
 import * as other from "../../tags/route";
-export const GET = stamped(scan.POST);
+export const GET = withStampedParam("encryptedId", scan.POST);
 export { OPTIONS } from "../../tags/route";`;
     expect(standInDrift(file, text, standsFor, dynamic)).toEqual([
       `GET is not ${standsFor}'s own GET`,
