@@ -1,6 +1,8 @@
 import { and, desc, eq, getTableColumns, gt, gte, inArray, isNotNull, sql } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { schema, type Executor } from "@/db/client";
+import { preparedFor } from "@/db/prepared";
 import type { Tag } from "@/db/schema";
 import { countScan } from "@/lib/metrics/registry";
 import { type ServiceContext, withTransaction } from "@/lib/services/context";
@@ -138,38 +140,52 @@ const REPEAT_WINDOW_TEXT = `${Math.trunc(REPEAT_WINDOW_MS)} milliseconds`;
 
 /**
  * The scan's statement for each of its four shapes (with or without the owner's and the repeat check's
- * cases), its text written once: the hottest statement there is, and drizzle's builder would walk its
- * parts on every call (docs/decisions/0054-static-scan-route.md). Parameters: $1 the scan address, $2 the
- * IP's keyed hash, $3–$6 the coarse location, $7 the user-agent class, $8 the visitor's own class, then
- * the caller's user id (owner check) and the class if repeated with the window (repeat check).
- * A scan is not an edit of the tag, so updated_at stays as the owner left it. `repeat` reads `counted`, so
- * its function runs once the row lock is held; referenced twice, it is computed once.
+ * cases), rendered by drizzle once, here, and prepared once per executor (db/prepared.ts), as the other
+ * hot queries are: it is the hottest statement there is (docs/decisions/0054-static-scan-route.md). A scan
+ * is not an edit of the tag, so updated_at stays as the owner left it. `repeat` reads `counted`, so its
+ * function runs once the row lock is held; referenced twice, it is computed once.
  */
-function countStatement(checksOwner: boolean, checksRepeat: boolean): string {
-  const ownerParameter = 9;
-  const repeatParameter = checksOwner ? 10 : 9;
+function countStatement(checksOwner: boolean, checksRepeat: boolean) {
+  const value = (name: keyof CountValues) => sql.placeholder(name);
   const cases = [
-    ...(checksOwner ? [`when counted.owner_id = $${ownerParameter}::uuid then 'OWNER'::scan_class`] : []),
-    ...(checksRepeat ? [`when repeat.remaining_ms is not null then $${repeatParameter}::scan_class`] : []),
+    ...(checksOwner ? [sql`when counted.owner_id = ${value("userId")}::uuid then 'OWNER'::scan_class`] : []),
+    ...(checksRepeat ? [sql`when repeat.remaining_ms is not null then ${value("classIfRepeated")}::scan_class`] : []),
   ];
-  const storedClass = cases.length ? `case ${cases.join(" ")} else $8::scan_class end` : "$8::scan_class";
-  const remaining = checksRepeat ? `scan_repeat_remaining_ms(counted.id, $2::text, $${repeatParameter + 1}::interval)` : "null::float8";
-  return `
+  const storedClass = cases.length ? sql`case ${sql.join(cases, sql` `)} else ${value("visitorClass")}::scan_class end` : sql`${value("visitorClass")}::scan_class`;
+  const remaining = checksRepeat ? sql`scan_repeat_remaining_ms(counted.id, ${value("ipHash")}::text, ${REPEAT_WINDOW_TEXT}::interval)` : sql`null::float8`;
+  return new PgDialect().sqlToQuery(sql`
     with counted as (
-      update tags set scan_count = scan_count + 1, last_scanned_at = now() where encrypted_id = $1 returning *
+      update tags set scan_count = scan_count + 1, last_scanned_at = now() where encrypted_id = ${value("encryptedId")} returning *
     ), repeat as (
       select ${remaining} as remaining_ms from counted
     ), stored as (
       insert into scans (tag_id, ip_hash, city, country, latitude, longitude, suspicious, scan_class, agent)
-      select counted.id, $2::text, $3::text, $4::text, $5::float8, $6::float8, false, ${storedClass}, $7::text
+      select counted.id, ${value("ipHash")}::text, ${value("city")}::text, ${value("country")}::text, ${value("latitude")}::float8, ${value("longitude")}::float8,
+        false, ${storedClass}, ${value("agent")}::text
       from counted cross join repeat
       returning id, scan_class
     )
-    select ${countedTagColumns}, stored.id as "scanId", stored.scan_class as "scanClass", repeat.remaining_ms as "repeatRemainingMs"
-    from counted cross join stored cross join repeat`;
+    select ${sql.raw(countedTagColumns)}, stored.id as "scanId", stored.scan_class as "scanClass", repeat.remaining_ms as "repeatRemainingMs"
+    from counted cross join stored cross join repeat`);
 }
 
+/** The statement's placeholders (a type, not an interface: drizzle takes them as a record). */
+type CountValues = {
+  encryptedId: string;
+  ipHash: string | null;
+  city: string | null;
+  country: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  agent: string | null;
+  visitorClass: ScanClass;
+  userId: string | null;
+  classIfRepeated: ScanClass;
+};
+
+/** By shape: (owner check ? 2 : 0) + (repeat check ? 1 : 0). */
 const countStatements = [countStatement(false, false), countStatement(false, true), countStatement(true, false), countStatement(true, true)];
+const countQueries = countStatements.map(() => new WeakMap<Executor, { execute(values: CountValues): Promise<unknown> }>());
 
 /**
  * A scan without a clone check, in one statement: count it on the tag (which takes the tag's row lock, so
@@ -183,14 +199,21 @@ const countStatements = [countStatement(false, false), countStatement(false, tru
  */
 async function countAndStore(db: Executor, encryptedId: string, input: { userId: string | null; visitorClass: ScanClass; classIfRepeated: ScanClass; ipHash: string | null; geo: Visitor["geo"]; userAgent: string | null }): Promise<CountedScan | undefined> {
   const { geo } = input;
-  const checksOwner = input.userId !== null;
-  const checksRepeat = input.classIfRepeated !== input.visitorClass;
-  const params: unknown[] = [encryptedId, input.ipHash, geo?.city ?? null, geo?.country ?? null, geo?.latitude ?? null, geo?.longitude ?? null, describeUserAgent(input.userAgent), input.visitorClass];
-  if (checksOwner) params.push(input.userId);
-  if (checksRepeat) params.push(input.classIfRepeated, REPEAT_WINDOW_TEXT);
-  // What db.execute does once drizzle has rendered a statement: the session runs the text with its parameters.
-  const statement = { sql: countStatements[(checksOwner ? 2 : 0) + (checksRepeat ? 1 : 0)]!, params };
-  const result: unknown = await db._.session.prepareQuery(statement, undefined, undefined, false).execute();
+  const shape = (input.userId !== null ? 2 : 0) + (input.classIfRepeated !== input.visitorClass ? 1 : 0);
+  // A raw statement has no query builder's .prepare(): the session prepares it, as db.execute would each time.
+  const prepared = preparedFor(countQueries[shape]!, db, (executor) => executor._.session.prepareQuery(countStatements[shape]!, undefined, undefined, false));
+  const result = await prepared.execute({
+    encryptedId,
+    ipHash: input.ipHash,
+    city: geo?.city ?? null,
+    country: geo?.country ?? null,
+    latitude: geo?.latitude ?? null,
+    longitude: geo?.longitude ?? null,
+    agent: describeUserAgent(input.userAgent),
+    visitorClass: input.visitorClass,
+    userId: input.userId,
+    classIfRepeated: input.classIfRepeated,
+  });
   const [row] = rowsOf<Record<string, unknown>>(result);
   if (!row) return undefined;
   const remainingMs = row.repeatRemainingMs === null || row.repeatRemainingMs === undefined ? null : Number(row.repeatRemainingMs);
